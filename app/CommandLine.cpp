@@ -1,0 +1,87 @@
+#include "CommandLine.h"
+
+#include "ConvertCommand.h"
+#include "GuiLauncher.h"
+#include "ValidateCommand.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstring>
+
+namespace Errata {
+
+namespace {
+
+struct Command
+{
+    const char *name;
+    int (*run)(const QStringList &arguments);
+};
+
+const Command Commands[] = {
+    {"validate", &ValidateCommand::run},
+    {"import-deadends", &ConvertCommand::run},
+    {"export-deadends", &ConvertCommand::run},
+};
+
+const Command *findCommand(int argc, char *argv[])
+{
+    if (argc < 2)
+        return nullptr;
+    for (const Command &command : Commands) {
+        if (std::strcmp(argv[1], command.name) == 0)
+            return &command;
+    }
+    return nullptr;
+}
+
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"-h", "--help", "--help-all", "-?", "-v", "--version"})
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void CommandLine::setApplicationInfo()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Errata"));
+    QCoreApplication::setApplicationName(QStringLiteral("Errata"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ERRATA_VERSION));
+}
+
+int CommandLine::run(int argc, char *argv[])
+{
+    if (findCommand(argc, argv) || asksForHelpOrVersion(argc, argv))
+        return runCommand(argc, argv);
+    return runGui(argc, argv);
+}
+
+int CommandLine::runCommand(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    setApplicationInfo();
+    const Command *command = findCommand(argc, argv);
+    if (command)
+        return command->run(app.arguments());
+    QCommandLineParser parser; // only --help and --version reach here
+    GuiLauncher::describeOptions(parser);
+    parser.process(app);
+    return 0;
+}
+
+int CommandLine::runGui(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    setApplicationInfo();
+    QApplication::setDesktopFileName(QStringLiteral("errata"));
+    return GuiLauncher::run(app);
+}
+
+} // namespace Errata

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QStringList>
+
+namespace Errata {
+
+// errata import-deadends SRC DST [--force]
+// errata export-deadends SRC DST [--force]
+// Converts a whole folder; reports each file that fails. Exit code 0: all
+// converted; 1: some files failed; 2: bad usage or unreadable source.
+class ConvertCommand
+{
+public:
+    static int run(const QStringList &arguments);
+};
+
+} // namespace Errata

@@ -1,0 +1,140 @@
+#include "ValidateCommand.h"
+
+#include "KnowledgeBase.h"
+#include "KnowledgeBaseLoader.h"
+#include "RecordValidator.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace Errata {
+
+namespace {
+
+struct Options
+{
+    QString folder;
+    bool strict = false;
+    bool json = false;
+    QDate today = QDate::currentDate();
+};
+
+// Fills `options`; returns false (after printing why) on bad usage.
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Check every record of a KB folder against the schema and "
+                                                    "the rules of the record format."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("validate"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
+    const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
+                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption today(QStringLiteral("today"),
+                                   QStringLiteral("Reference date for staleness (default: today)."),
+                                   QStringLiteral("YYYY-MM-DD"));
+    parser.addOptions({strict, format, today});
+    parser.process(arguments); // exits on --help
+    QTextStream err(stderr);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 2) {
+        err << "errata validate: expected one folder\n" << parser.helpText();
+        return false;
+    }
+    options.folder = positional.at(1);
+    options.strict = parser.isSet(strict);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
+        err << "errata validate: --format must be text or json, not \"" << formatName << "\"\n";
+        return false;
+    }
+    options.json = formatName == QLatin1String("json");
+    if (parser.isSet(today)) {
+        options.today = QDate::fromString(parser.value(today), Qt::ISODate);
+        if (!options.today.isValid()) {
+            err << "errata validate: --today needs a YYYY-MM-DD date\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+// Paths are printed as the user named the folder: "kb/pytorch/x.json".
+QString displayPath(const QString &folder, const QString &root, const QString &file)
+{
+    return QDir::cleanPath(folder + QLatin1Char('/') + QDir(root).relativeFilePath(file));
+}
+
+QJsonObject toJson(const Problem &problem)
+{
+    return QJsonObject{{QStringLiteral("file"), problem.file},
+                       {QStringLiteral("line"), problem.line},
+                       {QStringLiteral("column"), problem.column},
+                       {QStringLiteral("severity"), Problem::severityName(problem.severity)},
+                       {QStringLiteral("message"), problem.message},
+                       {QStringLiteral("pointer"), problem.pointer},
+                       {QStringLiteral("rule"), problem.rule}};
+}
+
+} // namespace
+
+int ValidateCommand::run(const QStringList &arguments)
+{
+    Options options;
+    if (!parseOptions(arguments, options))
+        return 2;
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QFileInfo folder(options.folder);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err << "errata validate: " << options.folder << ": not a readable folder\n";
+        return 2;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(options.folder));
+    kb.validateAll(RecordValidator(options.today));
+    QList<Problem> problems = kb.allProblems();
+    for (Problem &problem : problems)
+        problem.file = displayPath(options.folder, kb.root(), problem.file);
+    std::stable_sort(problems.begin(), problems.end(), [](const Problem &a, const Problem &b) {
+        return a.file != b.file ? a.file < b.file : a.line < b.line;
+    });
+    const KnowledgeBase::Counts counts = kb.counts();
+    const int files = kb.count() + int(kb.loadProblems().size());
+    const double seconds = double(timer.elapsed()) / 1000.0;
+    if (options.json) {
+        QJsonArray list;
+        for (const Problem &problem : std::as_const(problems))
+            list.append(toJson(problem));
+        const QJsonObject summary{{QStringLiteral("files"), files},        {QStringLiteral("records"), kb.count()},
+                                  {QStringLiteral("errors"), counts.errors}, {QStringLiteral("warnings"), counts.warnings},
+                                  {QStringLiteral("infos"), counts.infos},   {QStringLiteral("seconds"), seconds}};
+        out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
+                   .toJson(QJsonDocument::Indented);
+    } else {
+        for (const Problem &problem : std::as_const(problems))
+            out << problem.toText() << '\n';
+        out << QStringLiteral("%1 files, %2 records: %3 errors, %4 warnings, %5 infos (%6 s)\n")
+                   .arg(files)
+                   .arg(kb.count())
+                   .arg(counts.errors)
+                   .arg(counts.warnings)
+                   .arg(counts.infos)
+                   .arg(seconds, 0, 'f', 2);
+    }
+    const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
+    return failed ? 1 : 0;
+}
+
+} // namespace Errata

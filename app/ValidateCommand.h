@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QStringList>
+
+namespace Errata {
+
+// errata validate DIR [--strict] [--format text|json] [--today YYYY-MM-DD]
+// Prints GCC-style lines "path:line:col: severity: message [pointer]" and a
+// summary. Exit code 0: no errors (with --strict: no warnings either);
+// 1: errors (or warnings with --strict); 2: bad usage or unreadable folder.
+class ValidateCommand
+{
+public:
+    static int run(const QStringList &arguments);
+};
+
+} // namespace Errata

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstddef>
+
+namespace Errata {
+
+// Questions about the raw text of a JSON document that a parsed document can
+// no longer answer: where a value stands (for line:column in messages) and
+// how deeply it nests (checked before parsing, so that recursive code never
+// sees a document nested 100,000 levels deep).
+//
+// Example: for the text {"a": [1, {"b": 2}]} the pointer "/a/1/b" is at the
+// offset of "2"; positionOf() turns that offset into line 1, column 18.
+class JsonText
+{
+public:
+    struct Position
+    {
+        int line = 0;   // 1-based
+        int column = 0; // 1-based, counted in characters (UTF-8 code points)
+    };
+
+    explicit JsonText(const QByteArray &text);
+
+    // Byte offset of the value that `pointer` designates, or -1 when the
+    // text has no such value. The empty pointer designates the whole document.
+    qsizetype offsetOf(const QString &pointer) const;
+    // As offsetOf, but falls back to the closest ancestor that exists.
+    qsizetype nearestOffsetOf(const QString &pointer) const;
+    Position positionOf(qsizetype offset) const;
+
+    // Offset of the first bracket that opens nesting level maxDepth + 1, or -1.
+    static qsizetype firstTooDeep(const QByteArray &text, int maxDepth);
+    static Position positionOf(const QByteArray &text, qsizetype offset);
+
+private:
+    qsizetype skipSpace(qsizetype at) const;
+    qsizetype skipString(qsizetype at) const;
+    qsizetype skipValue(qsizetype at) const;
+    qsizetype findMember(qsizetype objectAt, const QString &key) const;
+    qsizetype findElement(qsizetype arrayAt, int index) const;
+
+    QByteArray m_text;
+};
+
+} // namespace Errata

@@ -1,0 +1,96 @@
+#include "KnowledgeBase.h"
+
+#include "Parallel.h"
+#include "RecordValidator.h"
+
+#include <QDir>
+
+namespace Errata {
+
+KnowledgeBase::KnowledgeBase(QObject *parent)
+    : QObject(parent)
+{
+}
+
+KnowledgeBase::~KnowledgeBase() = default;
+
+void KnowledgeBase::adopt(KnowledgeBaseLoader::Result &&result)
+{
+    m_root = result.root;
+    m_records = std::move(result.records);
+    m_loadProblems = result.problems;
+    m_byId.clear();
+    m_links.clear();
+    m_problems.clear();
+    for (const auto &record : m_records) {
+        m_byId[record->id()].append(record.get());
+        m_links.add(*record);
+    }
+    emit reset();
+}
+
+Record *KnowledgeBase::find(const QString &id) const
+{
+    const auto it = m_byId.constFind(id);
+    return it == m_byId.constEnd() || it->isEmpty() ? nullptr : it->first();
+}
+
+QStringList KnowledgeBase::filesWithId(const QString &id) const
+{
+    QStringList files;
+    for (const Record *record : m_byId.value(id))
+        files << relativePath(record->filePath());
+    return files;
+}
+
+QString KnowledgeBase::relativePath(const QString &filePath) const
+{
+    return QDir(m_root).relativeFilePath(filePath);
+}
+
+QString KnowledgeBase::pathId(const Record &record) const
+{
+    QString path = relativePath(record.filePath());
+    if (path.endsWith(QLatin1String(".json")))
+        path.chop(5);
+    return path;
+}
+
+bool KnowledgeBase::validateAll(const RecordValidator &validator, const std::atomic_bool *cancel,
+                                const std::function<void(int, int)> &progress)
+{
+    std::vector<QList<Problem>> found(m_records.size());
+    const auto validateOne = [&](int i) { found[size_t(i)] = validator.validate(*m_records[size_t(i)], this); };
+    const auto report = [&](int done) {
+        if (progress)
+            progress(done, count());
+    };
+    Parallel::forEach(count(), validateOne, cancel, report);
+    if (cancel && cancel->load())
+        return false;
+    m_problems.clear();
+    for (size_t i = 0; i < m_records.size(); ++i)
+        m_problems.insert(m_records[i].get(), found[i]);
+    return true;
+}
+
+QList<Problem> KnowledgeBase::allProblems() const
+{
+    QList<Problem> all = m_loadProblems;
+    for (const auto &record : m_records)
+        all += m_problems.value(record.get());
+    return all;
+}
+
+KnowledgeBase::Counts KnowledgeBase::counts() const
+{
+    Counts counts;
+    for (const Problem &problem : allProblems()) {
+        counts.errors += problem.severity == Problem::Error ? 1 : 0;
+        counts.warnings += problem.severity == Problem::Warning ? 1 : 0;
+        counts.infos += problem.severity == Problem::Info ? 1 : 0;
+    }
+    return counts;
+}
+
+} // namespace Errata

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "KnowledgeBaseLoader.h"
+#include "LinkIndex.h"
+#include "Problem.h"
+#include "Record.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Errata {
+
+class RecordValidator;
+
+// An opened KB: its records, which files hold which id, who links to whom,
+// the files that could not be loaded and the latest validation findings.
+// Records are owned here and keep their address for the KB's lifetime.
+class KnowledgeBase : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Counts
+    {
+        int errors = 0;
+        int warnings = 0;
+        int infos = 0;
+    };
+
+    explicit KnowledgeBase(QObject *parent = nullptr);
+    ~KnowledgeBase() override;
+
+    // Takes over what a loader read; replaces everything held before.
+    void adopt(KnowledgeBaseLoader::Result &&result);
+
+    QString root() const { return m_root; }
+    int count() const { return int(m_records.size()); }
+    Record *recordAt(int index) const { return m_records.at(size_t(index)).get(); }
+    Record *find(const QString &id) const;
+    // Paths, relative to the root, of every file whose record has this id.
+    QStringList filesWithId(const QString &id) const;
+    // The id a record's file path implies: "pytorch/nan-loss-step".
+    QString pathId(const Record &record) const;
+    QString relativePath(const QString &filePath) const;
+    const LinkIndex &links() const { return m_links; }
+
+    // Files that could not be read or parsed.
+    QList<Problem> loadProblems() const { return m_loadProblems; }
+
+    // Validates every record on all cores; returns false if cancelled.
+    bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
+                     const std::function<void(int, int)> &progress = {});
+    QList<Problem> problems(const Record *record) const { return m_problems.value(record); }
+    // Load problems first, then each record's, in file order.
+    QList<Problem> allProblems() const;
+    Counts counts() const;
+
+signals:
+    void reset();
+
+private:
+    QString m_root;
+    std::vector<std::unique_ptr<Record>> m_records;
+    QHash<QString, QList<Record *>> m_byId;
+    LinkIndex m_links;
+    QList<Problem> m_loadProblems;
+    QHash<const Record *, QList<Problem>> m_problems;
+};
+
+} // namespace Errata

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "Problem.h"
+#include "Record.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Errata {
+
+// Reads every record of a KB folder on all cores. Files that cannot be read
+// or parsed become problems (with line and column for JSON errors); the rest
+// still load. Hidden folders (".git") and hidden files are skipped.
+class KnowledgeBaseLoader
+{
+public:
+    struct Result
+    {
+        QString root;
+        std::vector<std::unique_ptr<Record>> records;
+        QList<Problem> problems;
+        int fileCount = 0;
+        bool cancelled = false;
+    };
+
+    // Sorted absolute paths of the *.json files below `root`.
+    static QStringList recordFiles(const QString &root);
+
+    // `progress(done, total)` is called on the calling thread.
+    static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
+                       const std::function<void(int, int)> &progress = {});
+};
+
+} // namespace Errata

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+namespace Errata {
+
+// One finding about a record or a file: what is wrong, where, and how bad.
+// `pointer` is a JSON pointer into the record ("/dead_ends/1/fail_rate");
+// `line` and `column` are 1-based (columns count characters), 0 when unknown.
+struct Problem
+{
+    enum Severity { Error = 0, Warning = 1, Info = 2 };
+
+    Severity severity = Error;
+    QString file;
+    QString pointer;
+    int line = 0;
+    int column = 0;
+    QString message;
+    QString rule; // short stable code, e.g. "regex-compile"
+
+    static QString severityName(Severity severity);
+    // GCC style: "path:line:col: error: message [pointer]"
+    QString toText() const;
+};
+
+} // namespace Errata
+
+Q_DECLARE_METATYPE(Errata::Problem)

@@ -1,0 +1,330 @@
+#include "Record.h"
+
+#include "JsonText.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+
+namespace Errata {
+
+namespace {
+
+const QByteArray ByteOrderMark("\xEF\xBB\xBF");
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse error
+// at line 1, column 2: "; we give the position ourselves, in characters.
+QString plainParseMessage(const char *what)
+{
+    QString message = QString::fromUtf8(what);
+    const int colon = message.indexOf(QLatin1String(": "), message.indexOf(QLatin1String("parse error")));
+    if (colon >= 0)
+        message = message.mid(colon + 2);
+    return QStringLiteral("invalid JSON: ") + message;
+}
+
+QString sizeText(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+}
+
+OrderedJson::json_pointer toPointer(const QString &pointer)
+{
+    return OrderedJson::json_pointer(pointer.toStdString());
+}
+
+} // namespace
+
+bool Record::load(const QString &filePath, LoadError *error)
+{
+    m_filePath = filePath;
+    QFile file(filePath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = {QStringLiteral("cannot read the file: ") + file.errorString(), 0, 0};
+        return false;
+    }
+    if (file.size() > MaxFileSize) {
+        *error = {QStringLiteral("the file is %1; records larger than %2 are not loaded")
+                      .arg(sizeText(file.size()), sizeText(MaxFileSize)),
+                  0, 0};
+        return false;
+    }
+    return parse(file.readAll(), error);
+}
+
+bool Record::parse(const QByteArray &text, LoadError *error)
+{
+    m_text = text;
+    m_byteOrderMark = text.startsWith(ByteOrderMark);
+    const QByteArray body = m_byteOrderMark ? text.mid(ByteOrderMark.size()) : text;
+    m_finalNewline = text.endsWith('\n');
+    m_crlf = text.contains("\r\n");
+    m_modified = false;
+    if (body.trimmed().isEmpty()) {
+        *error = {QStringLiteral("the file is empty"), 1, 1};
+        return false;
+    }
+    const qsizetype tooDeep = JsonText::firstTooDeep(text, MaxDepth);
+    if (tooDeep >= 0) {
+        const JsonText::Position at = JsonText::positionOf(text, tooDeep);
+        *error = {QStringLiteral("JSON nested deeper than %1 levels").arg(MaxDepth), at.line, at.column};
+        return false;
+    }
+    const std::string bodyText = body.toStdString();
+    try {
+        m_json = OrderedJson::parse(bodyText);
+    } catch (const OrderedJson::parse_error &e) {
+        const qsizetype offset = qMax<qsizetype>(0, qsizetype(e.byte) - 1) + (text.size() - body.size());
+        const JsonText::Position at = JsonText::positionOf(text, offset);
+        *error = {plainParseMessage(e.what()), at.line, at.column};
+        return false;
+    }
+    if (!m_json.is_object()) {
+        *error = {QStringLiteral("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json.type_name())),
+                  1, 1};
+        m_json = OrderedJson::object();
+        return false;
+    }
+    m_spellings.collect(bodyText);
+    return true;
+}
+
+QByteArray Record::serialize() const
+{
+    QByteArray text = QByteArray::fromStdString(m_spellings.dump(m_json));
+    if (m_finalNewline)
+        text += '\n';
+    if (m_crlf)
+        text.replace("\n", "\r\n");
+    return text;
+}
+
+QByteArray Record::textToWrite() const
+{
+    return m_modified ? serialize() : m_text;
+}
+
+void Record::markSaved(const QByteArray &writtenText)
+{
+    m_text = writtenText;
+    m_byteOrderMark = writtenText.startsWith(ByteOrderMark);
+    m_modified = false;
+}
+
+OrderedJson Record::value(const QString &pointer) const
+{
+    const auto path = toPointer(pointer);
+    return m_json.contains(path) ? m_json.at(path) : OrderedJson();
+}
+
+void Record::setValue(const QString &pointer, const OrderedJson &value)
+{
+    m_json[toPointer(pointer)] = value;
+    m_modified = true;
+}
+
+void Record::removeValue(const QString &pointer)
+{
+    const auto path = toPointer(pointer);
+    if (!m_json.contains(path))
+        return;
+    const auto parentPath = path.parent_pointer();
+    OrderedJson &parent = m_json.at(parentPath);
+    const std::string &last = path.back();
+    if (parent.is_array())
+        parent.erase(std::stoul(last));
+    else
+        parent.erase(last);
+    m_modified = true;
+}
+
+void Record::setJson(const OrderedJson &json)
+{
+    m_json = json;
+    m_modified = true;
+}
+
+QString Record::toQString(const OrderedJson &value)
+{
+    return value.is_string() ? QString::fromStdString(value.get_ref<const std::string &>()) : QString();
+}
+
+std::optional<double> Record::toNumber(const OrderedJson &value)
+{
+    if (value.is_number())
+        return value.get<double>();
+    return std::nullopt;
+}
+
+QStringList Record::toStringList(const OrderedJson &value)
+{
+    QStringList list;
+    if (!value.is_array())
+        return list;
+    for (const auto &item : value)
+        if (item.is_string())
+            list << toQString(item);
+    return list;
+}
+
+QString Record::stringField(const char *key) const
+{
+    const auto it = m_json.find(key);
+    return it == m_json.end() ? QString() : toQString(*it);
+}
+
+std::optional<double> Record::numberField(const char *key) const
+{
+    const auto it = m_json.find(key);
+    return it == m_json.end() ? std::nullopt : toNumber(*it);
+}
+
+QDate Record::dateField(const char *key) const
+{
+    return QDate::fromString(stringField(key), Qt::ISODate);
+}
+
+QStringList Record::stringList(const char *key) const
+{
+    const auto it = m_json.find(key);
+    return it == m_json.end() ? QStringList() : toStringList(*it);
+}
+
+std::optional<qint64> Record::evidenceCount() const
+{
+    const auto it = m_json.find("evidence_count");
+    if (it == m_json.end() || !it->is_number_integer())
+        return std::nullopt;
+    return it->get<qint64>();
+}
+
+QString Record::locale() const
+{
+    const QString value = stringField("locale");
+    return value.isEmpty() ? QStringLiteral("en") : value;
+}
+
+QList<VersionEntry> Record::versions() const
+{
+    QList<VersionEntry> list;
+    const auto it = m_json.find("versions");
+    if (it == m_json.end() || !it->is_array())
+        return list;
+    for (const auto &item : *it) {
+        if (!item.is_object())
+            continue;
+        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+        list << VersionEntry{text("version"),        text("introduced"), text("deprecated"),
+                             text("removed"),        text("behavior_change"), text("status")};
+    }
+    return list;
+}
+
+QList<QPair<QString, QString>> Record::osNotes() const
+{
+    QList<QPair<QString, QString>> notes;
+    const auto it = m_json.find("os_specific");
+    if (it == m_json.end() || !it->is_object())
+        return notes;
+    for (const auto &[os, note] : it->items())
+        notes << qMakePair(QString::fromStdString(os), toQString(note));
+    return notes;
+}
+
+QList<DeadEnd> Record::deadEnds() const
+{
+    QList<DeadEnd> list;
+    const auto it = m_json.find("dead_ends");
+    if (it == m_json.end() || !it->is_array())
+        return list;
+    for (const auto &item : *it) {
+        if (!item.is_object())
+            continue;
+        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+        list << DeadEnd{text("action"), text("why_fails"), toNumber(item.value("fail_rate", OrderedJson())),
+                        text("condition"), toStringList(item.value("sources", OrderedJson()))};
+    }
+    return list;
+}
+
+QList<Workaround> Record::workarounds() const
+{
+    QList<Workaround> list;
+    const auto it = m_json.find("workarounds");
+    if (it == m_json.end() || !it->is_array())
+        return list;
+    for (const auto &item : *it) {
+        if (!item.is_object())
+            continue;
+        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+        list << Workaround{text("action"),    toNumber(item.value("success_rate", OrderedJson())),
+                           text("how"),       text("condition"),
+                           text("tradeoff"),  toStringList(item.value("sources", OrderedJson()))};
+    }
+    return list;
+}
+
+QList<Link> Record::links(Link::Kind kind) const
+{
+    QList<Link> list;
+    const auto graph = m_json.find("transition_graph");
+    if (graph == m_json.end() || !graph->is_object())
+        return list;
+    const auto it = graph->find(Link::key(kind));
+    if (it == graph->end() || !it->is_array())
+        return list;
+    for (const auto &item : *it) {
+        Link link;
+        link.kind = kind;
+        if (item.is_string()) {
+            link.targetId = toQString(item);
+            link.bare = true;
+        } else if (item.is_object()) {
+            const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+            link.targetId = text("error_id");
+            link.probability = toNumber(item.value("probability", OrderedJson()));
+            link.condition = text("condition");
+            link.typicalDelay = text("typical_delay");
+            link.distinction = text("distinction");
+        } else {
+            continue;
+        }
+        list << link;
+    }
+    return list;
+}
+
+QList<Link> Record::allLinks() const
+{
+    return links(Link::LeadsTo) + links(Link::PrecededBy) + links(Link::ConfusedWith);
+}
+
+const QStringList &Record::knownKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("id"), QStringLiteral("signature"), QStringLiteral("signature_zh"),
+        QStringLiteral("regex"), QStringLiteral("domain"), QStringLiteral("category"),
+        QStringLiteral("subcategory"), QStringLiteral("root_cause"), QStringLiteral("root_cause_type"),
+        QStringLiteral("root_cause_zh"), QStringLiteral("versions"), QStringLiteral("os_specific"),
+        QStringLiteral("dead_ends"), QStringLiteral("workarounds"), QStringLiteral("workarounds_zh"),
+        QStringLiteral("transition_graph"), QStringLiteral("official_doc_url"),
+        QStringLiteral("official_doc_section"), QStringLiteral("error_code"),
+        QStringLiteral("verification_tier"), QStringLiteral("confidence"), QStringLiteral("fix_success_rate"),
+        QStringLiteral("resolvable"), QStringLiteral("first_seen"), QStringLiteral("last_confirmed"),
+        QStringLiteral("last_updated"), QStringLiteral("evidence_count"), QStringLiteral("tags"),
+        QStringLiteral("locale"), QStringLiteral("aliases")};
+    return keys;
+}
+
+QStringList Record::unknownKeys() const
+{
+    QStringList unknown;
+    for (const auto &[key, value] : m_json.items()) {
+        const QString name = QString::fromStdString(key);
+        if (!knownKeys().contains(name))
+            unknown << name;
+    }
+    return unknown;
+}
+
+} // namespace Errata

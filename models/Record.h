@@ -1,0 +1,134 @@
+#pragma once
+
+#include "DeadEnd.h"
+#include "Link.h"
+#include "VersionEntry.h"
+#include "Workaround.h"
+
+#include <QByteArray>
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include "NumberSpellings.h"
+#include "OrderedJson.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace Errata {
+
+
+// One error record: the parsed document plus what is needed to write it back
+// exactly as it was read. Key order and unknown keys live in the ordered
+// document; the original text is kept, so an unchanged record is written
+// back byte for byte (and never rewritten at all); number spellings that the
+// JSON library would normalise ("1.50", "1e-3") are restored when a changed
+// record is serialised; a final newline, CRLF line ends and a BOM are noted.
+//
+// Typed getters never throw: a field of the wrong type reads as empty, so a
+// record that fails validation can still be shown.
+class Record
+{
+public:
+    struct LoadError
+    {
+        QString message;
+        int line = 0;
+        int column = 0;
+    };
+
+    static constexpr qint64 MaxFileSize = 16 * 1024 * 1024;
+    static constexpr int MaxDepth = 64;
+
+    Record() = default;
+
+    // Parses `text`; on failure returns false and fills `error`.
+    bool parse(const QByteArray &text, LoadError *error);
+    // Reads and parses a file; messages name what went wrong, not the file.
+    bool load(const QString &filePath, LoadError *error);
+
+    QString filePath() const { return m_filePath; }
+    void setFilePath(const QString &filePath) { m_filePath = filePath; }
+
+    const OrderedJson &json() const { return m_json; }
+    const QByteArray &originalText() const { return m_text; }
+    bool hadByteOrderMark() const { return m_byteOrderMark; }
+    bool hasFinalNewline() const { return m_finalNewline; }
+
+    // The document as it would be written now: the original bytes when
+    // nothing changed, otherwise a fresh 2-space serialisation.
+    QByteArray textToWrite() const;
+    // Always serialises (2-space indent, UTF-8 as itself, spellings kept).
+    // Throws nlohmann::json::type_error on invalid UTF-8 in a string.
+    QByteArray serialize() const;
+
+    bool isModified() const { return m_modified; }
+    // Marks the current document as the one on disk (after a save).
+    void markSaved(const QByteArray &writtenText);
+
+    // Generic access by JSON pointer ("/dead_ends/0/fail_rate").
+    OrderedJson value(const QString &pointer) const;
+    void setValue(const QString &pointer, const OrderedJson &value);
+    void removeValue(const QString &pointer);
+    void setJson(const OrderedJson &json);
+
+    QString id() const { return stringField("id"); }
+    QString signature() const { return stringField("signature"); }
+    QString signatureZh() const { return stringField("signature_zh"); }
+    QString regex() const { return stringField("regex"); }
+    QString domain() const { return stringField("domain"); }
+    QString category() const { return stringField("category"); }
+    QString subcategory() const { return stringField("subcategory"); }
+    QString rootCause() const { return stringField("root_cause"); }
+    QString rootCauseType() const { return stringField("root_cause_type"); }
+    QString rootCauseZh() const { return stringField("root_cause_zh"); }
+    QList<VersionEntry> versions() const;
+    QList<QPair<QString, QString>> osNotes() const;
+    QList<DeadEnd> deadEnds() const;
+    QList<Workaround> workarounds() const;
+    QStringList workaroundsZh() const { return stringList("workarounds_zh"); }
+    QList<Link> links(Link::Kind kind) const;
+    QList<Link> allLinks() const;
+    QString officialDocUrl() const { return stringField("official_doc_url"); }
+    QString officialDocSection() const { return stringField("official_doc_section"); }
+    QString errorCode() const { return stringField("error_code"); }
+    QString verificationTier() const { return stringField("verification_tier"); }
+    std::optional<double> confidence() const { return numberField("confidence"); }
+    std::optional<double> fixSuccessRate() const { return numberField("fix_success_rate"); }
+    QString resolvable() const { return stringField("resolvable"); }
+    QDate firstSeen() const { return dateField("first_seen"); }
+    QDate lastConfirmed() const { return dateField("last_confirmed"); }
+    QDate lastUpdated() const { return dateField("last_updated"); }
+    std::optional<qint64> evidenceCount() const;
+    QStringList tags() const { return stringList("tags"); }
+    QStringList aliases() const { return stringList("aliases"); }
+    QString locale() const;
+
+    // Top-level keys the format does not define, in document order.
+    QStringList unknownKeys() const;
+    static const QStringList &knownKeys();
+
+    static QString toQString(const OrderedJson &value); // "" unless a string
+    static std::optional<double> toNumber(const OrderedJson &value);
+    static QStringList toStringList(const OrderedJson &value);
+
+private:
+    QString stringField(const char *key) const;
+    std::optional<double> numberField(const char *key) const;
+    QDate dateField(const char *key) const;
+    QStringList stringList(const char *key) const;
+
+    QString m_filePath;
+    QByteArray m_text;
+    OrderedJson m_json;
+    NumberSpellings m_spellings;
+    bool m_byteOrderMark = false;
+    bool m_finalNewline = false;
+    bool m_crlf = false;
+    bool m_modified = false;
+};
+
+} // namespace Errata

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+
+namespace Errata {
+
+// A record id is its file path below the KB root without ".json". Ids come
+// from file contents and user input, so before one becomes a path it must
+// be safe: relative, no "." or ".." segment, no backslash, no empty segment.
+//
+// Example: "pytorch/nan-loss-step" -> "<root>/pytorch/nan-loss-step.json";
+// "../etc/passwd", "/tmp/x" and "a\\b" are refused.
+class RecordId
+{
+public:
+    static bool isSafe(const QString &id);
+    // The file that holds `id` below `root`; empty when the id is not safe.
+    static QString filePath(const QString &root, const QString &id);
+};
+
+} // namespace Errata

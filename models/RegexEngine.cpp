@@ -1,0 +1,180 @@
+#include "RegexEngine.h"
+
+#include <re2/re2.h>
+
+#include <vector>
+
+namespace Errata {
+
+namespace {
+
+struct Unsupported
+{
+    const char *syntax;
+    const char *explanation;
+};
+
+// Constructs of other regex dialects (Python, PCRE) that RE2 rejects on purpose.
+const Unsupported UnsupportedSyntax[] = {
+    {"(?=", "RE2 does not support look-ahead \"(?=...)\""},
+    {"(?!", "RE2 does not support negative look-ahead \"(?!...)\""},
+    {"(?<=", "RE2 does not support look-behind \"(?<=...)\""},
+    {"(?<!", "RE2 does not support negative look-behind \"(?<!...)\""},
+    {"(?>", "RE2 does not support atomic groups \"(?>...)\""},
+    {"(?<", "this RE2 names groups as \"(?P<name>...)\", not \"(?<name>...)\""},
+};
+
+QString plainWords(int code, const QString &arg)
+{
+    switch (code) {
+    case RE2::ErrorBadEscape: return QStringLiteral("invalid escape sequence \"%1\"").arg(arg);
+    case RE2::ErrorBadCharClass: return QStringLiteral("invalid character class \"%1\"").arg(arg);
+    case RE2::ErrorBadCharRange: return QStringLiteral("invalid character range \"%1\"").arg(arg);
+    case RE2::ErrorMissingBracket: return QStringLiteral("missing ] to close the character class \"%1\"").arg(arg);
+    case RE2::ErrorMissingParen: return QStringLiteral("missing ) to close a group");
+    case RE2::ErrorUnexpectedParen: return QStringLiteral("unmatched )");
+    case RE2::ErrorTrailingBackslash: return QStringLiteral("the pattern ends with a lone backslash");
+    case RE2::ErrorRepeatArgument: return QStringLiteral("\"%1\" has nothing before it to repeat").arg(arg);
+    case RE2::ErrorRepeatSize: return QStringLiteral("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
+    case RE2::ErrorRepeatOp: return QStringLiteral("invalid repetition \"%1\"").arg(arg);
+    case RE2::ErrorBadPerlOp: return QStringLiteral("invalid group syntax \"%1\"").arg(arg);
+    case RE2::ErrorBadUTF8: return QStringLiteral("the pattern is not valid UTF-8");
+    case RE2::ErrorBadNamedCapture: return QStringLiteral("invalid group name \"%1\"").arg(arg);
+    case RE2::ErrorPatternTooLarge: return QStringLiteral("the pattern is too large for RE2's memory budget");
+    default: return QStringLiteral("RE2 cannot compile the pattern");
+    }
+}
+
+// Walks a text forward from match to match, keeping line and column current.
+class PositionTracker
+{
+public:
+    explicit PositionTracker(const QByteArray &text) : m_text(text) {}
+    void advanceTo(qsizetype offset)
+    {
+        for (; m_offset < offset; ++m_offset) {
+            const auto byte = static_cast<unsigned char>(m_text.at(m_offset));
+            if (byte == '\n') {
+                ++line;
+                column = 1;
+            } else if ((byte & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+    }
+    int line = 1;
+    int column = 1;
+
+private:
+    const QByteArray &m_text;
+    qsizetype m_offset = 0;
+};
+
+} // namespace
+
+RegexEngine::RegexEngine(const QString &pattern, Case sensitivity, qint64 maxMemory)
+    : m_pattern(pattern)
+{
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_case_sensitive(sensitivity == CaseSensitive);
+    options.set_max_mem(maxMemory);
+    const std::string utf8 = pattern.toStdString();
+    m_re = std::make_unique<RE2>(utf8, options);
+    if (!m_re->ok())
+        explainError();
+}
+
+RegexEngine::~RegexEngine() = default;
+
+bool RegexEngine::isValid() const
+{
+    return m_re && m_re->ok();
+}
+
+int RegexEngine::captureCount() const
+{
+    return isValid() ? m_re->NumberOfCapturingGroups() : 0;
+}
+
+void RegexEngine::explainError()
+{
+    for (const Unsupported &construct : UnsupportedSyntax) {
+        const int at = m_pattern.indexOf(QLatin1String(construct.syntax));
+        if (at >= 0 && m_re->error_code() == RE2::ErrorBadPerlOp) {
+            m_errorMessage = QString::fromLatin1(construct.explanation);
+            m_errorPosition = at;
+            return;
+        }
+    }
+    const QString arg = QString::fromStdString(m_re->error_arg());
+    const bool backReference = arg.size() >= 2 && arg.at(0) == QLatin1Char('\\') && arg.at(1) >= QLatin1Char('1')
+        && arg.at(1) <= QLatin1Char('9');
+    if (m_re->error_code() == RE2::ErrorBadEscape && backReference)
+        m_errorMessage = QStringLiteral("RE2 does not support back-references such as \"%1\"").arg(arg);
+    else
+        m_errorMessage = plainWords(m_re->error_code(), arg);
+    m_errorPosition = arg.isEmpty() ? -1 : int(m_pattern.indexOf(arg));
+}
+
+bool RegexEngine::matches(const QString &text) const
+{
+    return matchesUtf8(text.toUtf8());
+}
+
+bool RegexEngine::matchesUtf8(const QByteArray &text) const
+{
+    if (!isValid())
+        return false;
+    return RE2::PartialMatch(re2::StringPiece(text.constData(), size_t(text.size())), *m_re);
+}
+
+bool RegexEngine::matchesEmptyString() const
+{
+    return isValid() && RE2::PartialMatch("", *m_re);
+}
+
+QList<RegexMatch> RegexEngine::findAll(const QString &text, int limit) const
+{
+    return findAll(text.toUtf8(), limit);
+}
+
+QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) const
+{
+    QList<RegexMatch> found;
+    if (!isValid())
+        return found;
+    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
+    const int groupCount = m_re->NumberOfCapturingGroups();
+    const auto &names = m_re->CapturingGroupNames();
+    std::vector<re2::StringPiece> pieces(size_t(groupCount) + 1);
+    PositionTracker tracker(utf8Text);
+    size_t from = 0;
+    while (from <= text.size() && found.size() < limit) {
+        if (!m_re->Match(text, from, text.size(), RE2::UNANCHORED, pieces.data(), groupCount + 1))
+            break;
+        RegexMatch match;
+        match.start = pieces[0].data() - text.data();
+        match.end = match.start + qsizetype(pieces[0].size());
+        tracker.advanceTo(match.start);
+        match.line = tracker.line;
+        match.column = tracker.column;
+        match.text = QString::fromUtf8(pieces[0].data(), qsizetype(pieces[0].size()));
+        for (int g = 1; g <= groupCount; ++g) {
+            const auto name = names.find(g);
+            const re2::StringPiece &piece = pieces[size_t(g)];
+            match.groups << RegexMatch::Group{g, name == names.end() ? QString() : QString::fromStdString(name->second),
+                                              QString::fromUtf8(piece.data(), qsizetype(piece.size())),
+                                              piece.data() != nullptr};
+        }
+        found << match;
+        from = size_t(match.end);
+        if (match.end == match.start) // step over one whole character after an empty match
+            ++from;
+        while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+            ++from;
+    }
+    return found;
+}
+
+} // namespace Errata

@@ -1,0 +1,421 @@
+#include "RuleValidator.h"
+
+#include "KnowledgeBase.h"
+#include "Record.h"
+#include "RegexEngine.h"
+
+#include <QSet>
+#include <QUrl>
+
+#include <re2/re2.h>
+
+namespace Errata {
+
+namespace {
+
+void add(QList<Problem> &out, Problem::Severity severity, const QString &pointer, const char *rule,
+         const QString &message)
+{
+    out << Problem{severity, QString(), pointer, 0, 0, message, QString::fromLatin1(rule)};
+}
+
+// The textual rules of the format, compiled once (RE2 objects are thread-safe).
+const RE2 &idPattern()
+{
+    static const RE2 re("[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)+");
+    return re;
+}
+
+const RE2 &domainPattern()
+{
+    static const RE2 re("[a-z0-9][a-z0-9-]*");
+    return re;
+}
+
+const RE2 &categoryPattern()
+{
+    static const RE2 re("[a-z0-9][a-z0-9_-]*");
+    return re;
+}
+
+const RE2 &datePattern()
+{
+    static const RE2 re("[0-9]{4}-[0-9]{2}-[0-9]{2}");
+    return re;
+}
+
+bool fullMatch(const QString &text, const RE2 &re)
+{
+    return RE2::FullMatch(text.toStdString(), re);
+}
+
+bool isHttpUrl(const QString &text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    return url.isValid() && (scheme == QLatin1String("http") || scheme == QLatin1String("https"))
+        && !url.host().isEmpty();
+}
+
+bool hasCjk(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.script() == QChar::Script_Han)
+            return true;
+    }
+    return false;
+}
+
+QString quoted(const QString &text)
+{
+    const int max = 60;
+    return QLatin1Char('"') + (text.size() > max ? text.left(max) + QStringLiteral("…") : text) + QLatin1Char('"');
+}
+
+QString itemNumbers(const QList<int> &indexes)
+{
+    QStringList numbers;
+    for (int i : indexes)
+        numbers << QString::number(i + 1);
+    return numbers.join(QStringLiteral(", "));
+}
+
+const QStringList KnownRootCauseTypes = {QStringLiteral("generic"), QStringLiteral("version_specific"),
+                                         QStringLiteral("os_specific"), QStringLiteral("hardware_specific"),
+                                         QStringLiteral("config_specific")};
+
+// Keys the format defines inside nested objects; others are reported as info.
+const QStringList VersionKeys = {QStringLiteral("version"), QStringLiteral("introduced"),
+                                 QStringLiteral("deprecated"), QStringLiteral("removed"),
+                                 QStringLiteral("behavior_change"), QStringLiteral("status")};
+const QStringList DeadEndKeys = {QStringLiteral("action"), QStringLiteral("why_fails"), QStringLiteral("fail_rate"),
+                                 QStringLiteral("condition"), QStringLiteral("sources")};
+const QStringList WorkaroundKeys = {QStringLiteral("action"), QStringLiteral("success_rate"), QStringLiteral("how"),
+                                    QStringLiteral("condition"), QStringLiteral("tradeoff"),
+                                    QStringLiteral("sources")};
+const QStringList DirectionalLinkKeys = {QStringLiteral("error_id"), QStringLiteral("probability"),
+                                         QStringLiteral("condition"), QStringLiteral("typical_delay")};
+const QStringList ConfusedLinkKeys = {QStringLiteral("error_id"), QStringLiteral("distinction")};
+const QStringList GraphKeys = {QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
+                               QStringLiteral("frequently_confused_with")};
+
+void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QStringList &known,
+                     QList<Problem> &out)
+{
+    if (!object.is_object())
+        return;
+    for (const auto &[key, value] : object.items()) {
+        const QString name = QString::fromStdString(key);
+        if (!known.contains(name))
+            add(out, Problem::Info, pointer + QLatin1Char('/') + name, "unknown-key",
+                QStringLiteral("unknown key \"%1\" (kept as it is)").arg(name));
+    }
+}
+
+void checkArrayItemKeys(const OrderedJson &array, const QString &pointer, const QStringList &known,
+                        QList<Problem> &out)
+{
+    if (!array.is_array())
+        return;
+    for (size_t i = 0; i < array.size(); ++i)
+        checkObjectKeys(array[i], pointer + QLatin1Char('/') + QString::number(i), known, out);
+}
+
+} // namespace
+
+RuleValidator::RuleValidator(QDate today)
+    : m_today(today)
+{
+}
+
+QList<Problem> RuleValidator::check(const Record &record, const KnowledgeBase *kb) const
+{
+    QList<Problem> out;
+    checkIdentity(record, kb, out);
+    checkRegex(record, out);
+    checkUrls(record, out);
+    checkDates(record, out);
+    checkRates(record, out);
+    checkChinese(record, out);
+    checkLinks(record, kb, out);
+    checkLists(record, out);
+    checkUnknownKeys(record, out);
+    return out;
+}
+
+void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+{
+    const QString id = record.id();
+    const QString domain = record.domain();
+    if (record.hadByteOrderMark())
+        add(out, Problem::Warning, QString(), "byte-order-mark",
+            QStringLiteral("the file starts with a UTF-8 byte order mark; it is removed when the record is saved"));
+    if (record.json().contains("id") && !id.isEmpty()) {
+        if (id.size() > 200 || !fullMatch(id, idPattern()))
+            add(out, Problem::Error, QStringLiteral("/id"), "id-syntax",
+                QStringLiteral("id %1 must be 2 or more segments joined by \"/\", each made of a-z, 0-9, \".\", "
+                               "\"_\" or \"-\" and starting with a letter or digit, 200 characters at most")
+                    .arg(quoted(id)));
+        const QString first = id.section(QLatin1Char('/'), 0, 0);
+        if (!domain.isEmpty() && first != domain)
+            add(out, Problem::Error, QStringLiteral("/id"), "id-domain",
+                QStringLiteral("id %1 must start with the domain \"%2/\"").arg(quoted(id), domain));
+        if (kb) {
+            const QString pathId = kb->pathId(record);
+            if (pathId != id)
+                add(out, Problem::Error, QStringLiteral("/id"), "id-path",
+                    QStringLiteral("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
+            const QStringList others = kb->filesWithId(id);
+            if (others.size() > 1)
+                add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
+                    QStringLiteral("id %1 is used by %2 files: %3")
+                        .arg(quoted(id))
+                        .arg(others.size())
+                        .arg(others.join(QStringLiteral(", "))));
+        }
+    }
+    if (!domain.isEmpty() && !fullMatch(domain, domainPattern()))
+        add(out, Problem::Error, QStringLiteral("/domain"), "domain-syntax",
+            QStringLiteral("domain %1 may hold only a-z, 0-9 and \"-\", starting with a letter or digit").arg(quoted(domain)));
+    const QString category = record.category();
+    if (!category.isEmpty() && !fullMatch(category, categoryPattern()))
+        add(out, Problem::Error, QStringLiteral("/category"), "category-syntax",
+            QStringLiteral("category %1 may hold only a-z, 0-9, \"_\" and \"-\", starting with a letter or digit")
+                .arg(quoted(category)));
+    const QString rootCauseType = record.rootCauseType();
+    if (record.json().contains("root_cause_type") && record.json()["root_cause_type"].is_string()
+        && !KnownRootCauseTypes.contains(rootCauseType))
+        add(out, Problem::Warning, QStringLiteral("/root_cause_type"), "root-cause-type",
+            QStringLiteral("unknown root_cause_type %1; known types are %2")
+                .arg(quoted(rootCauseType), KnownRootCauseTypes.join(QStringLiteral(", "))));
+}
+
+void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
+{
+    if (!record.json().contains("regex") || !record.json()["regex"].is_string())
+        return;
+    const RegexEngine engine(record.regex());
+    if (!engine.isValid()) {
+        QString message = QStringLiteral("the regex does not compile: ") + engine.errorMessage();
+        if (engine.errorPosition() >= 0)
+            message += QStringLiteral(" (at character %1 of the regex)").arg(engine.errorPosition() + 1);
+        add(out, Problem::Error, QStringLiteral("/regex"), "regex-compile", message);
+        return;
+    }
+    if (engine.matchesEmptyString())
+        add(out, Problem::Warning, QStringLiteral("/regex"), "regex-empty",
+            QStringLiteral("the regex matches the empty string, so it would match every log"));
+    const QString signature = record.signature();
+    if (!signature.isEmpty() && !engine.matches(signature)) {
+        const RegexEngine caseless(record.regex(), RegexEngine::CaseInsensitive);
+        add(out, Problem::Warning, QStringLiteral("/regex"), "regex-signature",
+            caseless.matches(signature)
+                ? QStringLiteral("the regex does not match the record's own signature (it would if case were ignored)")
+                : QStringLiteral("the regex does not match the record's own signature"));
+    }
+}
+
+void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
+{
+    const OrderedJson &doc = record.json();
+    if (doc.contains("official_doc_url") && doc["official_doc_url"].is_string()
+        && !isHttpUrl(record.officialDocUrl()))
+        add(out, Problem::Error, QStringLiteral("/official_doc_url"), "url-scheme",
+            QStringLiteral("official_doc_url %1 is not an http or https URL").arg(quoted(record.officialDocUrl())));
+    for (const char *listKey : {"dead_ends", "workarounds"}) {
+        const auto list = doc.find(listKey);
+        if (list == doc.end() || !list->is_array())
+            continue;
+        for (size_t i = 0; i < list->size(); ++i) {
+            const OrderedJson &item = (*list)[i];
+            const auto sources = item.is_object() ? item.find("sources") : item.end();
+            if (!item.is_object() || sources == item.end() || !sources->is_array())
+                continue;
+            for (size_t s = 0; s < sources->size(); ++s) {
+                const QString url = Record::toQString((*sources)[s]);
+                if ((*sources)[s].is_string() && !isHttpUrl(url))
+                    add(out, Problem::Error,
+                        QStringLiteral("/%1/%2/sources/%3").arg(QLatin1String(listKey)).arg(i).arg(s), "url-scheme",
+                        QStringLiteral("source %1 is not an http or https URL").arg(quoted(url)));
+            }
+        }
+    }
+}
+
+void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
+{
+    for (const char *key : {"first_seen", "last_confirmed", "last_updated"}) {
+        const auto it = record.json().find(key);
+        if (it == record.json().end() || !it->is_string())
+            continue;
+        const QString text = Record::toQString(*it);
+        const QString pointer = QLatin1Char('/') + QLatin1String(key);
+        const QDate date = QDate::fromString(text, QStringLiteral("yyyy-MM-dd"));
+        if (!fullMatch(text, datePattern()) || !date.isValid()) {
+            add(out, Problem::Error, pointer, "date-format",
+                QStringLiteral("%1 %2 is not a real YYYY-MM-DD date").arg(QLatin1String(key), quoted(text)));
+        } else if (date > m_today) {
+            add(out, Problem::Warning, pointer, "future-date",
+                QStringLiteral("%1 %2 is in the future").arg(QLatin1String(key), text));
+        }
+    }
+    const QDate firstSeen = record.firstSeen();
+    const QDate lastConfirmed = record.lastConfirmed();
+    if (firstSeen.isValid() && lastConfirmed.isValid() && firstSeen > lastConfirmed)
+        add(out, Problem::Error, QStringLiteral("/first_seen"), "date-order",
+            QStringLiteral("first_seen %1 is after last_confirmed %2")
+                .arg(firstSeen.toString(Qt::ISODate), lastConfirmed.toString(Qt::ISODate)));
+    if (!lastConfirmed.isValid() || lastConfirmed > m_today)
+        return;
+    const qint64 age = lastConfirmed.daysTo(m_today);
+    if (age > 365)
+        add(out, Problem::Warning, QStringLiteral("/last_confirmed"), "stale",
+            QStringLiteral("last confirmed %1 days ago (%2): stale").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
+    else if (age >= 180)
+        add(out, Problem::Info, QStringLiteral("/last_confirmed"), "aging",
+            QStringLiteral("last confirmed %1 days ago (%2): aging").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
+}
+
+void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
+{
+    const auto fix = record.fixSuccessRate();
+    const auto confidence = record.confidence();
+    const QString resolvable = record.resolvable();
+    if (resolvable == QLatin1String("true") && fix && confidence && (*fix < 0.7 || *confidence < 0.6))
+        add(out, Problem::Warning, QStringLiteral("/resolvable"), "resolvable-rates",
+            QStringLiteral("resolvable is \"true\" but needs fix_success_rate >= 0.7 and confidence >= 0.6 "
+                           "(they are %1 and %2)")
+                .arg(*fix)
+                .arg(*confidence));
+    if (resolvable == QLatin1String("false") && fix && *fix >= 0.2)
+        add(out, Problem::Warning, QStringLiteral("/resolvable"), "resolvable-rates",
+            QStringLiteral("resolvable is \"false\" but fix_success_rate is %1 (it should be below 0.2)").arg(*fix));
+    const auto evidence = record.evidenceCount();
+    if (evidence && confidence && *evidence < 3 && *confidence > 0.3)
+        add(out, Problem::Warning, QStringLiteral("/evidence_count"), "evidence-low",
+            QStringLiteral("confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)")
+                .arg(*confidence)
+                .arg(*evidence));
+}
+
+void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) const
+{
+    const struct
+    {
+        const char *english;
+        const char *chinese;
+    } pairs[] = {{"signature", "signature_zh"}, {"root_cause", "root_cause_zh"}};
+    const OrderedJson &doc = record.json();
+    for (const auto &pair : pairs) {
+        const QString english = Record::toQString(doc.value(pair.english, OrderedJson()));
+        const QString chinese = Record::toQString(doc.value(pair.chinese, OrderedJson()));
+        const QString pointer = QLatin1Char('/') + QLatin1String(pair.chinese);
+        if (english.isEmpty())
+            continue;
+        if (chinese.trimmed().isEmpty())
+            add(out, Problem::Info, pointer, "zh-missing", QStringLiteral("%1 is missing").arg(QLatin1String(pair.chinese)));
+        else if (!hasCjk(chinese) || chinese.trimmed() == english.trimmed())
+            add(out, Problem::Warning, pointer, "untranslated",
+                QStringLiteral("%1 is not translated (no Chinese characters, or the English text repeated)")
+                    .arg(QLatin1String(pair.chinese)));
+    }
+    const QList<Workaround> workarounds = record.workarounds();
+    const QStringList chinese = record.workaroundsZh();
+    if (workarounds.isEmpty() && chinese.isEmpty())
+        return;
+    if (!doc.contains("workarounds_zh") || chinese.isEmpty()) {
+        add(out, Problem::Info, QStringLiteral("/workarounds_zh"), "zh-missing", QStringLiteral("workarounds_zh is missing"));
+        return;
+    }
+    if (chinese.size() != workarounds.size())
+        add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "zh-count",
+            QStringLiteral("workarounds_zh has %1 item(s) but workarounds has %2").arg(chinese.size()).arg(workarounds.size()));
+    QList<int> untranslated;
+    for (int i = 0; i < chinese.size(); ++i) {
+        const bool repeats = i < workarounds.size() && chinese.at(i).trimmed() == workarounds.at(i).action.trimmed();
+        if (!hasCjk(chinese.at(i)) || repeats)
+            untranslated << i;
+    }
+    if (!untranslated.isEmpty())
+        add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "untranslated",
+            QStringLiteral("workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)")
+                .arg(itemNumbers(untranslated)));
+}
+
+void RuleValidator::checkLinks(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+{
+    const QString id = record.id();
+    for (Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
+        const QString listPointer = QStringLiteral("/transition_graph/") + QLatin1String(Link::key(kind));
+        QSet<QString> seen;
+        const QList<Link> links = record.links(kind);
+        for (int i = 0; i < links.size(); ++i) {
+            const QString target = links.at(i).targetId;
+            const QString pointer = listPointer + QLatin1Char('/') + QString::number(i);
+            if (target.isEmpty())
+                continue;
+            if (target == id)
+                add(out, Problem::Warning, pointer, "link-self", QStringLiteral("the record links to itself"));
+            if (seen.contains(target))
+                add(out, Problem::Warning, pointer, "link-duplicate",
+                    QStringLiteral("%1 is listed twice in %2").arg(quoted(target), QLatin1String(Link::key(kind))));
+            seen.insert(target);
+            if (!kb || target == id)
+                continue;
+            if (!kb->find(target)) {
+                add(out, Problem::Warning, pointer, "link-dangling",
+                    QStringLiteral("link to %1, which is not in the KB").arg(quoted(target)));
+            } else if (kind != Link::ConfusedWith && !kb->links().hasLink(target, Link::reverse(kind), id)) {
+                add(out, Problem::Info, pointer, "link-reciprocal",
+                    QStringLiteral("%1 has no %2 link back to this record")
+                        .arg(quoted(target), QLatin1String(Link::key(Link::reverse(kind)))));
+            }
+        }
+    }
+}
+
+void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
+{
+    for (const char *key : {"tags", "aliases"}) {
+        const QStringList items = Record::toStringList(record.json().value(key, OrderedJson()));
+        QSet<QString> seen;
+        for (int i = 0; i < items.size(); ++i) {
+            if (seen.contains(items.at(i)))
+                add(out, Problem::Warning, QStringLiteral("/%1/%2").arg(QLatin1String(key)).arg(i), "duplicate-item",
+                    QStringLiteral("%1 appears twice in %2").arg(quoted(items.at(i)), QLatin1String(key)));
+            seen.insert(items.at(i));
+        }
+    }
+    for (const char *key : {"dead_ends", "workarounds"}) {
+        const OrderedJson list = record.json().value(key, OrderedJson());
+        if (!list.is_array())
+            continue;
+        for (size_t i = 0; i < list.size(); ++i) {
+            const OrderedJson &item = list[i];
+            if (item.is_object() && Record::toStringList(item.value("sources", OrderedJson())).isEmpty())
+                add(out, Problem::Info, QStringLiteral("/%1/%2").arg(QLatin1String(key)).arg(i), "no-sources",
+                    QStringLiteral("%1 item %2 cites no sources").arg(QLatin1String(key)).arg(i + 1));
+        }
+    }
+}
+
+void RuleValidator::checkUnknownKeys(const Record &record, QList<Problem> &out) const
+{
+    checkObjectKeys(record.json(), QString(), Record::knownKeys(), out);
+    const OrderedJson &doc = record.json();
+    const auto nested = [&](const char *key) { return doc.value(key, OrderedJson()); };
+    checkArrayItemKeys(nested("versions"), QStringLiteral("/versions"), VersionKeys, out);
+    checkArrayItemKeys(nested("dead_ends"), QStringLiteral("/dead_ends"), DeadEndKeys, out);
+    checkArrayItemKeys(nested("workarounds"), QStringLiteral("/workarounds"), WorkaroundKeys, out);
+    const OrderedJson graph = nested("transition_graph");
+    checkObjectKeys(graph, QStringLiteral("/transition_graph"), GraphKeys, out);
+    if (!graph.is_object())
+        return;
+    for (Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
+        const char *key = Link::key(kind);
+        checkArrayItemKeys(graph.value(key, OrderedJson()), QStringLiteral("/transition_graph/") + QLatin1String(key),
+                           kind == Link::ConfusedWith ? ConfusedLinkKeys : DirectionalLinkKeys, out);
+    }
+}
+
+} // namespace Errata

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "Problem.h"
+
+#include <QDate>
+#include <QList>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// The rules of the record format beyond what the JSON Schema can say:
+// id/path/domain agreement, RE2 compilation and self-match, URLs, calendar
+// dates and staleness, rate consistency, Chinese fields, links and unknown
+// keys, each with the severity the format document gives it.
+//
+// `today` is the reference date for staleness and future dates, so that
+// results do not change with the calendar (tests fix it). Without a KB,
+// the rules that need one (id vs path, duplicates, dangling links,
+// reciprocity) are skipped.
+class RuleValidator
+{
+public:
+    explicit RuleValidator(QDate today = QDate::currentDate());
+
+    QDate today() const { return m_today; }
+    QList<Problem> check(const Record &record, const KnowledgeBase *kb = nullptr) const;
+
+private:
+    void checkIdentity(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
+    void checkRegex(const Record &record, QList<Problem> &out) const;
+    void checkUrls(const Record &record, QList<Problem> &out) const;
+    void checkDates(const Record &record, QList<Problem> &out) const;
+    void checkRates(const Record &record, QList<Problem> &out) const;
+    void checkChinese(const Record &record, QList<Problem> &out) const;
+    void checkLinks(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
+    void checkLists(const Record &record, QList<Problem> &out) const;
+    void checkUnknownKeys(const Record &record, QList<Problem> &out) const;
+
+    QDate m_today;
+};
+
+} // namespace Errata

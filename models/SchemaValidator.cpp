@@ -1,0 +1,121 @@
+#include "SchemaValidator.h"
+
+#include <QFile>
+#include <QSet>
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include <exception>
+
+namespace Errata {
+
+namespace {
+
+// valijson names a place as {"<root>", "[dead_ends]", "[1]", "[fail_rate]"}.
+QString pointerOf(const std::vector<std::string> &context)
+{
+    QString pointer;
+    for (const std::string &part : context) {
+        if (part == "<root>")
+            continue;
+        QString token = QString::fromStdString(part);
+        if (token.startsWith(QLatin1Char('[')) && token.endsWith(QLatin1Char(']')))
+            token = token.mid(1, token.size() - 2);
+        token.replace(QLatin1String("~"), QLatin1String("~0")).replace(QLatin1String("/"), QLatin1String("~1"));
+        pointer += QLatin1Char('/') + token;
+    }
+    return pointer;
+}
+
+bool isSummary(const QString &description)
+{
+    return description.startsWith(QLatin1String("Failed to validate"));
+}
+
+QString plainMessage(QString description)
+{
+    description = description.trimmed();
+    if (description.endsWith(QLatin1Char('.')))
+        description.chop(1);
+    if (!description.isEmpty())
+        description[0] = description.at(0).toLower();
+    return QStringLiteral("schema: ") + description;
+}
+
+// Keeps each failure's most specific finding: drops valijson's "Failed to
+// validate ..." summaries and every finding at a strict prefix of another.
+QList<Problem> mostSpecific(const QList<Problem> &all)
+{
+    QList<Problem> kept;
+    QSet<QString> seen;
+    for (const Problem &problem : all) {
+        bool hasDeeper = false;
+        for (const Problem &other : all)
+            hasDeeper = hasDeeper || other.pointer.startsWith(problem.pointer + QLatin1Char('/'));
+        const QString key = problem.pointer + QLatin1Char('\n') + problem.message;
+        if (hasDeeper || seen.contains(key))
+            continue;
+        seen.insert(key);
+        kept << problem;
+    }
+    return kept;
+}
+
+} // namespace
+
+SchemaValidator::SchemaValidator()
+{
+    load(bundledSchemaText());
+}
+
+SchemaValidator::SchemaValidator(const QByteArray &schemaText)
+{
+    load(schemaText);
+}
+
+SchemaValidator::~SchemaValidator() = default;
+
+QByteArray SchemaValidator::bundledSchemaText()
+{
+    QFile file(QStringLiteral(":/schema/record.schema.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void SchemaValidator::load(const QByteArray &schemaText)
+{
+    try {
+        const nlohmann::json document = nlohmann::json::parse(schemaText.toStdString());
+        auto schema = std::make_unique<valijson::Schema>();
+        valijson::SchemaParser parser;
+        parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(document), *schema);
+        m_schema = std::move(schema);
+    } catch (const std::exception &e) {
+        m_errorMessage = QStringLiteral("the record schema cannot be used: ") + QString::fromUtf8(e.what());
+    }
+}
+
+QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
+{
+    if (!m_schema)
+        return {Problem{Problem::Error, {}, {}, 0, 0, m_errorMessage, QStringLiteral("schema")}};
+    const nlohmann::json plain(document);
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(plain), &results);
+    QList<Problem> all;
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+        const QString description = QString::fromStdString(error.description);
+        if (isSummary(description))
+            continue;
+        all << Problem{Problem::Error, {}, pointerOf(error.context), 0, 0, plainMessage(description),
+                       QStringLiteral("schema")};
+    }
+    return mostSpecific(all);
+}
+
+} // namespace Errata
