@@ -71,7 +71,10 @@ bool parseOptions(const QStringList &arguments, Options &options)
 // Paths are printed as the user named the folder: "kb/pytorch/x.json".
 QString displayPath(const QString &folder, const QString &root, const QString &file)
 {
-    return QDir::cleanPath(folder + QLatin1Char('/') + QDir(root).relativeFilePath(file));
+    const QString prefix = QDir::cleanPath(folder) + QLatin1Char('/');
+    if (file.startsWith(root + QLatin1Char('/')))
+        return prefix + file.mid(root.size() + 1);
+    return prefix + QDir(root).relativeFilePath(file);
 }
 
 QJsonObject toJson(const Problem &problem)

@@ -1,5 +1,7 @@
 #include "DeadendsConverter.h"
 
+#include "Record.h"
+
 #include <QPair>
 
 #include <stdexcept>
@@ -12,12 +14,9 @@ const char *const ErrorKeys[] = {"signature", "regex", "domain", "category", "fi
 const char *const VerdictKeys[] = {"resolvable", "fix_success_rate", "confidence", "last_updated"};
 const QString OperatorChars = QStringLiteral("<>=!~^");
 
-OrderedJson member(const OrderedJson &object, const char *key)
+const OrderedJson &member(const OrderedJson &object, const char *key)
 {
-    if (!object.is_object())
-        return OrderedJson();
-    const auto it = object.find(key);
-    return it == object.end() ? OrderedJson() : *it;
+    return Record::member(object, key);
 }
 
 void copyIfPresent(const OrderedJson &from, const char *fromKey, OrderedJson &to, const char *toKey)

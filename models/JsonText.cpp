@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 namespace Errata {
@@ -13,11 +15,11 @@ bool isSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-// RFC 6901: "~1" stands for "/", "~0" for "~".
-QString unescapeToken(QString token)
+// RFC 6901: "~" is written "~0" and "/" is written "~1" in a pointer.
+QString escapeToken(QString token)
 {
-    token.replace(QLatin1String("~1"), QLatin1String("/"));
-    token.replace(QLatin1String("~0"), QLatin1String("~"));
+    token.replace(QLatin1String("~"), QLatin1String("~0"));
+    token.replace(QLatin1String("/"), QLatin1String("~1"));
     return token;
 }
 
@@ -28,116 +30,98 @@ JsonText::JsonText(const QByteArray &text)
 {
 }
 
-qsizetype JsonText::skipSpace(qsizetype at) const
-{
-    while (at < m_text.size() && isSpace(m_text.at(at)))
-        ++at;
-    return at;
-}
-
 // `at` is on the opening quote; returns the offset just past the closing one.
 qsizetype JsonText::skipString(qsizetype at) const
 {
-    for (++at; at < m_text.size(); ++at) {
-        const char c = m_text.at(at);
+    const char *data = m_text.constData();
+    const qsizetype size = m_text.size();
+    for (++at; at < size; ++at) {
+        const char c = data[at];
         if (c == '\\')
             ++at;
         else if (c == '"')
             return at + 1;
     }
-    return m_text.size();
+    return size;
 }
 
 // Skips one value of any kind without recursion; returns the offset past it.
-qsizetype JsonText::skipValue(qsizetype at) const
+QString JsonText::decodeKey(qsizetype start, qsizetype end) const
 {
-    int depth = 0;
-    while (at < m_text.size()) {
-        const char c = m_text.at(at);
-        if (c == '"') {
-            at = skipString(at);
-        } else if (c == '{' || c == '[') {
-            ++depth;
+    const QByteArrayView raw(m_text.constData() + start + 1, qMax<qsizetype>(0, end - start - 2));
+    if (!raw.contains('\\'))
+        return QString::fromUtf8(raw);
+    try {
+        return QString::fromStdString(
+            nlohmann::json::parse(m_text.mid(start, end - start).toStdString()).get<std::string>());
+    } catch (const nlohmann::json::exception &) {
+        return QString::fromUtf8(raw);
+    }
+}
+
+// One pass over the text records where every value starts, by JSON pointer.
+void JsonText::buildIndex() const
+{
+    struct Level
+    {
+        bool isArray = false;
+        int index = 0;
+        bool expectKey = true;
+        QString pointer;
+        QString key;
+    };
+    std::vector<Level> levels;
+    const auto pointerOfNextValue = [&]() -> QString {
+        if (levels.empty())
+            return QString();
+        const Level &level = levels.back();
+        return level.pointer + QLatin1Char('/') + (level.isArray ? QString::number(level.index) : escapeToken(level.key));
+    };
+    const char *data = m_text.constData();
+    const qsizetype size = m_text.size();
+    qsizetype at = m_text.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    while (at < size) {
+        const char c = data[at];
+        if (isSpace(c) || c == ':') {
+            ++at;
+        } else if (c == ',') {
+            if (!levels.empty()) {
+                Level &level = levels.back();
+                level.index += level.isArray ? 1 : 0;
+                level.expectKey = !level.isArray;
+            }
             ++at;
         } else if (c == '}' || c == ']') {
-            if (depth == 0)
-                return at;
-            --depth;
+            if (!levels.empty())
+                levels.pop_back();
             ++at;
-        } else if (depth == 0 && (c == ',' || c == ':' || isSpace(c))) {
-            return at;
+        } else if (c == '"' && !levels.empty() && !levels.back().isArray && levels.back().expectKey) {
+            const qsizetype end = skipString(at);
+            levels.back().key = decodeKey(at, end);
+            levels.back().expectKey = false;
+            at = end;
         } else {
-            ++at;
+            const QString pointer = pointerOfNextValue();
+            m_offsets.insert(pointer, at);
+            if (c == '{' || c == '[') {
+                levels.push_back({c == '[', 0, c == '{', pointer, QString()});
+                ++at;
+            } else if (c == '"') {
+                at = skipString(at);
+            } else {
+                while (at < size && !isSpace(data[at]) && data[at] != ',' && data[at] != '}' && data[at] != ']')
+                    ++at;
+            }
         }
-        if (depth == 0 && (c == '"' || c == '}' || c == ']'))
-            return at;
     }
-    return at;
-}
-
-qsizetype JsonText::findMember(qsizetype objectAt, const QString &key) const
-{
-    qsizetype at = skipSpace(objectAt + 1);
-    while (at < m_text.size() && m_text.at(at) == '"') {
-        const qsizetype keyEnd = skipString(at);
-        const std::string rawKey = m_text.mid(at, keyEnd - at).toStdString();
-        QString name;
-        try {
-            name = QString::fromStdString(nlohmann::json::parse(rawKey).get<std::string>());
-        } catch (const nlohmann::json::exception &) {
-            return -1;
-        }
-        at = skipSpace(keyEnd);
-        if (at >= m_text.size() || m_text.at(at) != ':')
-            return -1;
-        const qsizetype valueAt = skipSpace(at + 1);
-        if (name == key)
-            return valueAt;
-        at = skipSpace(skipValue(valueAt));
-        if (at >= m_text.size() || m_text.at(at) != ',')
-            return -1;
-        at = skipSpace(at + 1);
-    }
-    return -1;
-}
-
-qsizetype JsonText::findElement(qsizetype arrayAt, int index) const
-{
-    qsizetype at = skipSpace(arrayAt + 1);
-    for (int i = 0; at < m_text.size() && m_text.at(at) != ']'; ++i) {
-        if (i == index)
-            return at;
-        at = skipSpace(skipValue(at));
-        if (at >= m_text.size() || m_text.at(at) != ',')
-            return -1;
-        at = skipSpace(at + 1);
-    }
-    return -1;
+    m_indexed = true;
 }
 
 qsizetype JsonText::offsetOf(const QString &pointer) const
 {
-    qsizetype at = skipSpace(0);
-    if (m_text.startsWith("\xEF\xBB\xBF"))
-        at = skipSpace(3);
-    if (pointer.isEmpty())
-        return at < m_text.size() ? at : -1;
-    const QStringList tokens = pointer.mid(1).split(QLatin1Char('/'));
-    for (const QString &token : tokens) {
-        if (at < 0 || at >= m_text.size())
-            return -1;
-        const char c = m_text.at(at);
-        if (c == '{') {
-            at = findMember(at, unescapeToken(token));
-        } else if (c == '[') {
-            bool ok = false;
-            const int index = token.toInt(&ok);
-            at = ok ? findElement(at, index) : -1;
-        } else {
-            return -1;
-        }
-    }
-    return at;
+    if (!m_indexed)
+        buildIndex();
+    return m_offsets.value(pointer, -1);
 }
 
 qsizetype JsonText::nearestOffsetOf(const QString &pointer) const
@@ -153,7 +137,17 @@ qsizetype JsonText::nearestOffsetOf(const QString &pointer) const
 
 JsonText::Position JsonText::positionOf(qsizetype offset) const
 {
-    return positionOf(m_text, offset);
+    if (m_lineStarts.isEmpty()) {
+        m_lineStarts << 0;
+        for (qsizetype i = m_text.indexOf('\n'); i >= 0; i = m_text.indexOf('\n', i + 1))
+            m_lineStarts << i + 1;
+    }
+    offset = qBound<qsizetype>(0, offset, m_text.size());
+    const auto next = std::upper_bound(m_lineStarts.cbegin(), m_lineStarts.cend(), offset);
+    const qsizetype lineStart = *(next - 1);
+    Position position = positionOf(m_text.mid(lineStart, offset - lineStart), offset - lineStart);
+    position.line = int(next - m_lineStarts.cbegin());
+    return position;
 }
 
 JsonText::Position JsonText::positionOf(const QByteArray &text, qsizetype offset)

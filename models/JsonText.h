@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
+#include <QList>
 #include <QString>
 
 #include <cstddef>
@@ -37,13 +39,15 @@ public:
     static Position positionOf(const QByteArray &text, qsizetype offset);
 
 private:
-    qsizetype skipSpace(qsizetype at) const;
     qsizetype skipString(qsizetype at) const;
-    qsizetype skipValue(qsizetype at) const;
-    qsizetype findMember(qsizetype objectAt, const QString &key) const;
-    qsizetype findElement(qsizetype arrayAt, int index) const;
+    QString decodeKey(qsizetype start, qsizetype end) const;
+    void buildIndex() const;
 
     QByteArray m_text;
+    // Filled on first use.
+    mutable QList<qsizetype> m_lineStarts;
+    mutable QHash<QString, qsizetype> m_offsets;
+    mutable bool m_indexed = false;
 };
 
 } // namespace Errata

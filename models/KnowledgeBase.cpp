@@ -12,7 +12,11 @@ KnowledgeBase::KnowledgeBase(QObject *parent)
 {
 }
 
-KnowledgeBase::~KnowledgeBase() = default;
+// Freeing thousands of documents takes a while: do it on all cores.
+KnowledgeBase::~KnowledgeBase()
+{
+    Parallel::forEach(count(), [this](int i) { m_records[size_t(i)].reset(); });
+}
 
 void KnowledgeBase::adopt(KnowledgeBaseLoader::Result &&result)
 {

@@ -28,17 +28,29 @@ bool isOddRun(const std::string &run)
 
 } // namespace
 
+// Looks at the number tokens outside strings only, so that text such as
+// "torch 2.0" or "lr=1e-4" inside a string does not trigger the SAX pass.
 bool NumberSpellings::mayHoldOddNumber(const std::string &text)
 {
+    bool inString = false;
     std::size_t i = 0;
     while (i < text.size()) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+        const char c = text[i];
+        if (inString) {
+            i += c == '\\' ? 2 : 1;
+            inString = c != '"';
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
             ++i;
             continue;
         }
-        std::size_t start = i;
-        if (start > 0 && text[start - 1] == '-')
-            --start;
+        if (!isNumberChar(c)) {
+            ++i;
+            continue;
+        }
+        const std::size_t start = i;
         while (i < text.size() && isNumberChar(text[i]))
             ++i;
         if (isOddRun(text.substr(start, i - start)))

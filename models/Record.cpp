@@ -144,6 +144,15 @@ void Record::setJson(const OrderedJson &json)
     m_modified = true;
 }
 
+const OrderedJson &Record::member(const OrderedJson &object, const char *key)
+{
+    static const OrderedJson null;
+    if (!object.is_object())
+        return null;
+    const auto it = object.find(key);
+    return it == object.end() ? null : *it;
+}
+
 QString Record::toQString(const OrderedJson &value)
 {
     return value.is_string() ? QString::fromStdString(value.get_ref<const std::string &>()) : QString();
@@ -213,7 +222,7 @@ QList<VersionEntry> Record::versions() const
     for (const auto &item : *it) {
         if (!item.is_object())
             continue;
-        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+        const auto text = [&](const char *key) { return toQString(member(item, key)); };
         list << VersionEntry{text("version"),        text("introduced"), text("deprecated"),
                              text("removed"),        text("behavior_change"), text("status")};
     }
@@ -240,9 +249,9 @@ QList<DeadEnd> Record::deadEnds() const
     for (const auto &item : *it) {
         if (!item.is_object())
             continue;
-        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
-        list << DeadEnd{text("action"), text("why_fails"), toNumber(item.value("fail_rate", OrderedJson())),
-                        text("condition"), toStringList(item.value("sources", OrderedJson()))};
+        const auto text = [&](const char *key) { return toQString(member(item, key)); };
+        list << DeadEnd{text("action"), text("why_fails"), toNumber(member(item, "fail_rate")),
+                        text("condition"), toStringList(member(item, "sources"))};
     }
     return list;
 }
@@ -256,10 +265,10 @@ QList<Workaround> Record::workarounds() const
     for (const auto &item : *it) {
         if (!item.is_object())
             continue;
-        const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
-        list << Workaround{text("action"),    toNumber(item.value("success_rate", OrderedJson())),
+        const auto text = [&](const char *key) { return toQString(member(item, key)); };
+        list << Workaround{text("action"),    toNumber(member(item, "success_rate")),
                            text("how"),       text("condition"),
-                           text("tradeoff"),  toStringList(item.value("sources", OrderedJson()))};
+                           text("tradeoff"),  toStringList(member(item, "sources"))};
     }
     return list;
 }
@@ -280,9 +289,9 @@ QList<Link> Record::links(Link::Kind kind) const
             link.targetId = toQString(item);
             link.bare = true;
         } else if (item.is_object()) {
-            const auto text = [&](const char *key) { return toQString(item.value(key, OrderedJson())); };
+            const auto text = [&](const char *key) { return toQString(member(item, key)); };
             link.targetId = text("error_id");
-            link.probability = toNumber(item.value("probability", OrderedJson()));
+            link.probability = toNumber(member(item, "probability"));
             link.condition = text("condition");
             link.typicalDelay = text("typical_delay");
             link.distinction = text("distinction");

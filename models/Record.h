@@ -111,6 +111,8 @@ public:
     QStringList unknownKeys() const;
     static const QStringList &knownKeys();
 
+    // The member `key` of `object`, or a null value; never copies.
+    static const OrderedJson &member(const OrderedJson &object, const char *key);
     static QString toQString(const OrderedJson &value); // "" unless a string
     static std::optional<double> toNumber(const OrderedJson &value);
     static QStringList toStringList(const OrderedJson &value);

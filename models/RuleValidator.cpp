@@ -307,8 +307,8 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     } pairs[] = {{"signature", "signature_zh"}, {"root_cause", "root_cause_zh"}};
     const OrderedJson &doc = record.json();
     for (const auto &pair : pairs) {
-        const QString english = Record::toQString(doc.value(pair.english, OrderedJson()));
-        const QString chinese = Record::toQString(doc.value(pair.chinese, OrderedJson()));
+        const QString english = Record::toQString(Record::member(doc, pair.english));
+        const QString chinese = Record::toQString(Record::member(doc, pair.chinese));
         const QString pointer = QLatin1Char('/') + QLatin1String(pair.chinese);
         if (english.isEmpty())
             continue;
@@ -377,7 +377,7 @@ void RuleValidator::checkLinks(const Record &record, const KnowledgeBase *kb, QL
 void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
 {
     for (const char *key : {"tags", "aliases"}) {
-        const QStringList items = Record::toStringList(record.json().value(key, OrderedJson()));
+        const QStringList items = Record::toStringList(Record::member(record.json(), key));
         QSet<QString> seen;
         for (int i = 0; i < items.size(); ++i) {
             if (seen.contains(items.at(i)))
@@ -387,12 +387,12 @@ void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
         }
     }
     for (const char *key : {"dead_ends", "workarounds"}) {
-        const OrderedJson list = record.json().value(key, OrderedJson());
+        const OrderedJson &list = Record::member(record.json(), key);
         if (!list.is_array())
             continue;
         for (size_t i = 0; i < list.size(); ++i) {
             const OrderedJson &item = list[i];
-            if (item.is_object() && Record::toStringList(item.value("sources", OrderedJson())).isEmpty())
+            if (item.is_object() && Record::toStringList(Record::member(item, "sources")).isEmpty())
                 add(out, Problem::Info, QStringLiteral("/%1/%2").arg(QLatin1String(key)).arg(i), "no-sources",
                     QStringLiteral("%1 item %2 cites no sources").arg(QLatin1String(key)).arg(i + 1));
         }
@@ -403,17 +403,17 @@ void RuleValidator::checkUnknownKeys(const Record &record, QList<Problem> &out) 
 {
     checkObjectKeys(record.json(), QString(), Record::knownKeys(), out);
     const OrderedJson &doc = record.json();
-    const auto nested = [&](const char *key) { return doc.value(key, OrderedJson()); };
+    const auto nested = [&](const char *key) -> const OrderedJson & { return Record::member(doc, key); };
     checkArrayItemKeys(nested("versions"), QStringLiteral("/versions"), VersionKeys, out);
     checkArrayItemKeys(nested("dead_ends"), QStringLiteral("/dead_ends"), DeadEndKeys, out);
     checkArrayItemKeys(nested("workarounds"), QStringLiteral("/workarounds"), WorkaroundKeys, out);
-    const OrderedJson graph = nested("transition_graph");
+    const OrderedJson &graph = nested("transition_graph");
     checkObjectKeys(graph, QStringLiteral("/transition_graph"), GraphKeys, out);
     if (!graph.is_object())
         return;
     for (Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
         const char *key = Link::key(kind);
-        checkArrayItemKeys(graph.value(key, OrderedJson()), QStringLiteral("/transition_graph/") + QLatin1String(key),
+        checkArrayItemKeys(Record::member(graph, key), QStringLiteral("/transition_graph/") + QLatin1String(key),
                            kind == Link::ConfusedWith ? ConfusedLinkKeys : DirectionalLinkKeys, out);
     }
 }
