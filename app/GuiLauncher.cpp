@@ -1,9 +1,7 @@
 #include "GuiLauncher.h"
 
-#include "KnowledgeBase.h"
-#include "KnowledgeBaseLoader.h"
+#include "BrowserDock.h"
 #include "MainWindow.h"
-#include "RecordValidator.h"
 #include "SampleKnowledgeBase.h"
 
 #include <QApplication>
@@ -19,40 +17,39 @@ namespace {
 
 const QString LastKbKey = QStringLiteral("kb/last");
 
-struct GuiOptions
-{
-    QString folder;
-    QString screenshot;
-};
-
 QCommandLineOption screenshotOption()
 {
     return QCommandLineOption(QStringLiteral("screenshot"),
                               QStringLiteral("Render the main window to a PNG file and exit."), QStringLiteral("FILE"));
 }
 
-// The KB to open: the folder given, else the last one, else the sample copy.
-QString chooseFolder(const GuiOptions &options, QString *error)
+QCommandLineOption selectOption()
 {
-    if (!options.folder.isEmpty())
-        return options.folder;
+    return QCommandLineOption(QStringLiteral("select"), QStringLiteral("Open the record with this id."),
+                              QStringLiteral("ID"));
+}
+
+QCommandLineOption searchOption()
+{
+    return QCommandLineOption(QStringLiteral("search"), QStringLiteral("Type this query into the search field."),
+                              QStringLiteral("QUERY"));
+}
+
+// The KB to open: the folder given, else the last one, else the sample copy.
+QString chooseFolder(const QString &given, QString *error)
+{
+    if (!given.isEmpty())
+        return given;
     const QString last = QSettings().value(LastKbKey).toString();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
     return SampleKnowledgeBase::ensureCopy(error);
 }
 
-void openFolder(KnowledgeBase &kb, const QString &folder)
+int saveScreenshot(MainWindow &window, const QString &file)
 {
-    kb.adopt(KnowledgeBaseLoader::load(folder));
-    kb.validateAll(RecordValidator());
-    QSettings().setValue(LastKbKey, kb.root());
-}
-
-int saveScreenshot(QWidget &window, const QString &file)
-{
-    window.resize(1280, 800);
     window.show();
+    window.waitForLoad();
     QApplication::processEvents();
     if (!window.grab().save(file, "PNG")) {
         QTextStream(stderr) << "errata: cannot write the screenshot " << file << '\n';
@@ -75,7 +72,7 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
-    parser.addOption(screenshotOption());
+    parser.addOptions({screenshotOption(), selectOption(), searchOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -83,18 +80,29 @@ int GuiLauncher::run(QApplication &app)
     QCommandLineParser parser;
     describeOptions(parser);
     parser.process(app);
-    GuiOptions options{parser.positionalArguments().value(0), parser.value(screenshotOption())};
+    const QString given = parser.positionalArguments().value(0);
+    if (!given.isEmpty() && !QFileInfo(given).isDir()) {
+        QTextStream(stderr) << "errata: " << given << ": not a folder\n";
+        return 2;
+    }
     QString error;
-    const QString folder = chooseFolder(options, &error);
-    KnowledgeBase kb;
-    MainWindow window(&kb);
-    QObject::connect(&window, &MainWindow::openRequested, &window, [&kb](const QString &path) { openFolder(kb, path); });
+    const QString folder = chooseFolder(given, &error);
+    MainWindow window;
+    const bool screenshot = parser.isSet(screenshotOption());
+    if (screenshot)
+        window.resize(1280, 800);
+    QObject::connect(&window, &MainWindow::loaded, &window, [&] {
+        if (parser.isSet(selectOption()))
+            window.openRecord(parser.value(selectOption()));
+        if (parser.isSet(searchOption()))
+            window.browser()->setSearchText(parser.value(searchOption()));
+    }, Qt::SingleShotConnection);
     if (folder.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Errata"), error);
     else
-        openFolder(kb, folder);
-    if (!options.screenshot.isEmpty())
-        return saveScreenshot(window, options.screenshot);
+        window.openKnowledgeBase(folder);
+    if (screenshot)
+        return saveScreenshot(window, parser.value(screenshotOption()));
     window.show();
     return app.exec();
 }

@@ -5,6 +5,8 @@
 
 #include <QDir>
 
+#include <algorithm>
+
 namespace Errata {
 
 KnowledgeBase::KnowledgeBase(QObject *parent)
@@ -26,11 +28,61 @@ void KnowledgeBase::adopt(KnowledgeBaseLoader::Result &&result)
     m_byId.clear();
     m_links.clear();
     m_problems.clear();
-    for (const auto &record : m_records) {
-        m_byId[record->id()].append(record.get());
-        m_links.add(*record);
-    }
+    for (const auto &record : m_records)
+        index(record.get());
     emit reset();
+}
+
+void KnowledgeBase::index(Record *record)
+{
+    m_byId[record->id()].append(record);
+    m_links.add(*record);
+}
+
+void KnowledgeBase::unindex(Record *record)
+{
+    QList<Record *> &sameId = m_byId[record->id()];
+    sameId.removeOne(record);
+    if (sameId.isEmpty())
+        m_byId.remove(record->id());
+    m_links.remove(*record);
+}
+
+Record *KnowledgeBase::add(std::unique_ptr<Record> record)
+{
+    Record *raw = record.get();
+    m_records.push_back(std::move(record));
+    index(raw);
+    emit recordAdded(raw);
+    return raw;
+}
+
+std::unique_ptr<Record> KnowledgeBase::take(Record *record)
+{
+    const auto it = std::find_if(m_records.begin(), m_records.end(),
+                                 [record](const auto &owned) { return owned.get() == record; });
+    if (it == m_records.end())
+        return nullptr;
+    emit recordAboutToBeRemoved(record);
+    unindex(record);
+    m_problems.remove(record);
+    std::unique_ptr<Record> taken = std::move(*it);
+    m_records.erase(it);
+    return taken;
+}
+
+void KnowledgeBase::replaceJson(Record *record, const OrderedJson &json)
+{
+    unindex(record);
+    record->setJson(json);
+    index(record);
+    emit recordChanged(record);
+}
+
+void KnowledgeBase::setProblems(const Record *record, const QList<Problem> &problems)
+{
+    m_problems.insert(record, problems);
+    emit problemsChanged(record);
 }
 
 Record *KnowledgeBase::find(const QString &id) const

@@ -55,6 +55,12 @@ public:
     // Files that could not be read or parsed.
     QList<Problem> loadProblems() const { return m_loadProblems; }
 
+    // Edits that keep the indexes current and tell the views.
+    Record *add(std::unique_ptr<Record> record);
+    std::unique_ptr<Record> take(Record *record);
+    void replaceJson(Record *record, const OrderedJson &json);
+    void setProblems(const Record *record, const QList<Problem> &problems);
+
     // Validates every record on all cores; returns false if cancelled.
     bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
                      const std::function<void(int, int)> &progress = {});
@@ -65,8 +71,15 @@ public:
 
 signals:
     void reset();
+    void recordAdded(const Errata::Record *record);
+    void recordAboutToBeRemoved(const Errata::Record *record);
+    void recordChanged(const Errata::Record *record);
+    void problemsChanged(const Errata::Record *record);
 
 private:
+    void index(Record *record);
+    void unindex(Record *record);
+
     QString m_root;
     std::vector<std::unique_ptr<Record>> m_records;
     QHash<QString, QList<Record *>> m_byId;

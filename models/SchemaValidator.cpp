@@ -46,18 +46,31 @@ QString plainMessage(QString description)
     return QStringLiteral("schema: ") + description;
 }
 
-// Keeps each failure's most specific finding: drops valijson's "Failed to
-// validate ..." summaries and every finding at a strict prefix of another.
-QList<Problem> mostSpecific(const QList<Problem> &all)
+struct Finding
 {
+    Problem problem;
+    bool typeMismatch = false;
+};
+
+// Keeps each failure's most specific finding. valijson's "Failed to validate
+// ..." summaries are dropped before this; here a value of the wrong type
+// keeps only its type finding (resolvable `true` is a type error, not also
+// an enum one), and a repeated finding is kept once. Findings at nested
+// pointers are independent failures (a missing "id" reported at the root
+// and a bad /confidence) and are all kept.
+QList<Problem> mostSpecific(const QList<Finding> &all)
+{
+    QSet<QString> wrongType;
+    for (const Finding &finding : all) {
+        if (finding.typeMismatch)
+            wrongType.insert(finding.problem.pointer);
+    }
     QList<Problem> kept;
     QSet<QString> seen;
-    for (const Problem &problem : all) {
-        bool hasDeeper = false;
-        for (const Problem &other : all)
-            hasDeeper = hasDeeper || other.pointer.startsWith(problem.pointer + QLatin1Char('/'));
+    for (const Finding &finding : all) {
+        const Problem &problem = finding.problem;
         const QString key = problem.pointer + QLatin1Char('\n') + problem.message;
-        if (hasDeeper || seen.contains(key))
+        if (seen.contains(key) || (wrongType.contains(problem.pointer) && !finding.typeMismatch))
             continue;
         seen.insert(key);
         kept << problem;
@@ -106,14 +119,15 @@ QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
     valijson::Validator validator;
     valijson::ValidationResults results;
     validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(plain), &results);
-    QList<Problem> all;
+    QList<Finding> all;
     valijson::ValidationResults::Error error;
     while (results.popError(error)) {
         const QString description = QString::fromStdString(error.description);
         if (isSummary(description))
             continue;
-        all << Problem{Problem::Error, {}, pointerOf(error.context), 0, 0, plainMessage(description),
-                       QStringLiteral("schema")};
+        all << Finding{Problem{Problem::Error, {}, pointerOf(error.context), 0, 0, plainMessage(description),
+                               QStringLiteral("schema")},
+                       description.startsWith(QLatin1String("Value type not permitted"))};
     }
     return mostSpecific(all);
 }

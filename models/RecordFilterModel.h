@@ -1,0 +1,50 @@
+#pragma once
+
+#include "SearchIndex.h"
+
+#include <QHash>
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+namespace Errata {
+
+class Record;
+
+// Filters and ranks the record tree (a RecordTreeModel) by a search: only
+// matching records and the groups that hold them stay, records ordered by
+// rank and groups by the rank of their best record. Without a search the
+// tree shows everything in name order.
+class RecordFilterModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit RecordFilterModel(QObject *parent = nullptr);
+
+    void setIndex(const SearchIndex *index);
+    void setSearchText(const QString &text);
+    QString searchText() const { return m_text; }
+    SearchQuery query() const { return m_query; }
+
+    bool isSearching() const { return !m_query.isEmpty(); }
+    int resultCount() const { return int(m_hits.size()); }
+    // The best-ranked record's index in this model, or an invalid index.
+    QModelIndex firstResult() const;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    int rankOf(const QModelIndex &sourceIndex) const;
+    void computeRanks();
+
+    const SearchIndex *m_index = nullptr;
+    QString m_text;
+    SearchQuery m_query;
+    QList<SearchIndex::Hit> m_hits;
+    QHash<const Record *, int> m_recordRank;
+    QHash<QString, int> m_groupRank; // "domain" and "domain/category"
+};
+
+} // namespace Errata

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QHash>
+
+#include <memory>
+#include <vector>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// The KB as a tree: domain -> category -> record, each level sorted by
+// name (records by id). Groups show their record count. The model follows
+// the KB in place (records added, removed or changed move only their own
+// rows), so views keep their selection and expansion.
+//
+// It holds no widgets or icons: the worst validation severity of a record
+// or group is exposed as SeverityRole and the view chooses the icon.
+class RecordTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+
+public:
+    enum Kind { DomainNode, CategoryNode, RecordNode };
+    enum Role {
+        KindRole = Qt::UserRole + 1,
+        IdRole,        // record id, or the group's name
+        SignatureRole, // records only
+        SeverityRole,  // worst Problem::Severity below this node, or -1
+        CountRole,     // records below this node
+        RecordRole,    // const Record * as quintptr (records only)
+    };
+
+    explicit RecordTreeModel(QObject *parent = nullptr);
+    ~RecordTreeModel() override;
+
+    void setKnowledgeBase(const KnowledgeBase *kb);
+    const KnowledgeBase *knowledgeBase() const { return m_kb; }
+
+    QModelIndex indexOf(const Record *record) const;
+    const Record *recordAt(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // Keeping up with the KB (connected to its signals).
+    void addRecord(const Record *record);
+    void removeRecord(const Record *record);
+    void updateRecord(const Record *record);
+
+private:
+    struct Node;
+
+    void rebuild();
+    void finishSubtree(Node *node);
+    std::unique_ptr<Node> makeLeaf(const Record *record, Node *parent);
+    Node *nodeOf(const QModelIndex &index) const;
+    QModelIndex indexOfNode(const Node *node) const;
+    Node *groupFor(Node *parent, Kind kind, const QString &name);
+    void insertChild(Node *parent, std::unique_ptr<Node> child);
+    void removeNode(Node *node);
+    void changeCounts(Node *from, int delta);
+    int recordSeverity(const Record *record) const;
+    int groupSeverity(const Node *node) const;
+
+    const KnowledgeBase *m_kb = nullptr;
+    std::unique_ptr<Node> m_root;
+    QHash<const Record *, Node *> m_leaves;
+};
+
+} // namespace Errata

@@ -1,0 +1,166 @@
+#include "SearchIndex.h"
+
+#include "KnowledgeBase.h"
+#include "Record.h"
+#include "SearchTokenizer.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace Errata {
+
+namespace {
+
+constexpr int HeadScore = 50;
+constexpr int BodyScore = 10;
+constexpr int ExactTokenBonus = 5;
+constexpr int StartsWithBonus = 40;
+
+QStringList headTexts(const Record &record)
+{
+    return QStringList{record.signature(), record.signatureZh(), record.id()} + record.aliases() + record.tags();
+}
+
+QStringList bodyTexts(const Record &record)
+{
+    QStringList texts{record.regex(), record.rootCause(), record.rootCauseZh()};
+    for (const DeadEnd &deadEnd : record.deadEnds())
+        texts << deadEnd.action << deadEnd.whyFails;
+    for (const Workaround &workaround : record.workarounds())
+        texts << workaround.action << workaround.how;
+    return texts + record.workaroundsZh();
+}
+
+bool hasChinese(const Record &record)
+{
+    const bool rootCause = record.rootCause().isEmpty() || !record.rootCauseZh().isEmpty();
+    const bool workarounds = record.workarounds().isEmpty() || !record.workaroundsZh().isEmpty();
+    return !record.signatureZh().isEmpty() && rootCause && workarounds;
+}
+
+} // namespace
+
+SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const
+{
+    Entry entry;
+    entry.record = &record;
+    entry.id = record.id();
+    entry.signature = record.signature();
+    entry.foldedId = SearchQuery::fold(entry.id);
+    entry.foldedSignature = SearchQuery::fold(entry.signature);
+    entry.domain = SearchQuery::fold(record.domain());
+    entry.category = SearchQuery::fold(record.category());
+    entry.tier = SearchQuery::fold(record.verificationTier());
+    entry.resolvable = SearchQuery::fold(record.resolvable());
+    entry.fixRate = record.fixSuccessRate().value_or(-1);
+    entry.confidence = record.confidence().value_or(-1);
+    entry.hasChinese = hasChinese(record);
+    const QDate confirmed = record.lastConfirmed();
+    entry.stale = confirmed.isValid() && confirmed.daysTo(today) > 365;
+    for (const Problem &problem : kb.problems(&record))
+        entry.severities |= 1 << problem.severity;
+    return entry;
+}
+
+void SearchIndex::build(const KnowledgeBase &kb, QDate today)
+{
+    m_entries.clear();
+    m_tokens.clear();
+    std::unordered_map<std::string, std::vector<uint32_t>> postings;
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record &record = *kb.recordAt(i);
+        m_entries.push_back(makeEntry(kb, record, today));
+        std::unordered_map<std::string, uint32_t> own; // token -> head flag, one posting per record
+        for (const QString &text : headTexts(record))
+            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing))
+                own[std::move(token)] = 1;
+        for (const QString &text : bodyTexts(record))
+            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing))
+                own.emplace(std::move(token), 0);
+        for (auto &[token, head] : own)
+            postings[token].push_back(uint32_t(i) << 1 | head);
+    }
+    m_tokens.reserve(postings.size());
+    for (auto &[text, list] : postings)
+        m_tokens.push_back({text, std::move(list)});
+    std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
+}
+
+// best[entry] becomes the best score any token of `word` earns there; a
+// word of several tokens ("clip_grad") needs all of them.
+void SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
+{
+    const std::vector<std::string> parts = SearchTokenizer::tokens(word, SearchTokenizer::Querying);
+    std::fill(best.begin(), best.end(), parts.empty() ? 0 : INT_MAX);
+    std::vector<int> partBest(best.size());
+    for (const std::string &part : parts) {
+        std::fill(partBest.begin(), partBest.end(), 0);
+        auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), part,
+                                   [](const Token &token, const std::string &text) { return token.text < text; });
+        for (; it != m_tokens.end() && it->text.compare(0, part.size(), part) == 0; ++it) {
+            const int bonus = it->text.size() == part.size() ? ExactTokenBonus : 0;
+            for (uint32_t posting : it->postings) {
+                int &score = partBest[posting >> 1];
+                score = std::max(score, ((posting & 1) ? HeadScore : BodyScore) + bonus);
+            }
+        }
+        for (size_t i = 0; i < best.size(); ++i)
+            best[i] = std::min(best[i], partBest[i]);
+    }
+}
+
+bool SearchIndex::passesFilters(const Entry &entry, const SearchQuery &query) const
+{
+    if (!query.domain.isEmpty() && entry.domain != query.domain)
+        return false;
+    if (!query.category.isEmpty() && entry.category != query.category)
+        return false;
+    if (!query.tier.isEmpty() && entry.tier != query.tier)
+        return false;
+    if (!query.resolvable.isEmpty() && entry.resolvable != query.resolvable)
+        return false;
+    if (query.fixRate && (entry.fixRate < 0 || !query.fixRate->accepts(entry.fixRate)))
+        return false;
+    if (query.confidence && (entry.confidence < 0 || !query.confidence->accepts(entry.confidence)))
+        return false;
+    if (query.hasChinese && *query.hasChinese != entry.hasChinese)
+        return false;
+    if (query.staleOnly && !entry.stale)
+        return false;
+    if (!query.severity.isEmpty()) {
+        const QStringList names{QStringLiteral("error"), QStringLiteral("warning"), QStringLiteral("info")};
+        const int severity = int(names.indexOf(query.severity));
+        if (severity < 0 || !(entry.severities & (1 << severity)))
+            return false;
+    }
+    return true;
+}
+
+QList<SearchIndex::Hit> SearchIndex::search(const SearchQuery &query) const
+{
+    std::vector<int> total(m_entries.size(), 0);
+    std::vector<int> best(m_entries.size());
+    std::vector<bool> alive(m_entries.size(), true);
+    for (const QString &word : query.words) {
+        scoreWord(word, best);
+        for (size_t i = 0; i < m_entries.size(); ++i) {
+            alive[i] = alive[i] && best[i] > 0;
+            total[i] += best[i];
+            if (m_entries[i].foldedSignature.startsWith(word) || m_entries[i].foldedId.startsWith(word))
+                total[i] += alive[i] ? StartsWithBonus : 0;
+        }
+    }
+    QList<Hit> hits;
+    for (size_t i = 0; i < m_entries.size(); ++i) {
+        if (alive[i] && passesFilters(m_entries[i], query))
+            hits << Hit{int(i), total[i]};
+    }
+    std::sort(hits.begin(), hits.end(), [this](const Hit &a, const Hit &b) {
+        return a.score != b.score ? a.score > b.score : entry(a.entry).id < entry(b.entry).id;
+    });
+    return hits;
+}
+
+} // namespace Errata

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "SearchQuery.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// A full-text index over a KB for search as you type: every record's text
+// (signature and its Chinese, id, regex, root cause, dead ends, workarounds,
+// tags, aliases) as folded tokens with posting lists, and the fields that
+// filters look at. A query word matches a record when every token of the
+// word is the prefix of a token of the record; the record's score is higher
+// when the hit is in its signature, id, aliases or tags (its "head") than
+// when it is only in the body, and higher again when the signature or id
+// starts with the word.
+class SearchIndex
+{
+public:
+    struct Entry
+    {
+        const Record *record = nullptr;
+        QString id;
+        QString signature;
+        QString foldedId;
+        QString foldedSignature;
+        QString domain;
+        QString category;
+        QString tier;
+        QString resolvable;
+        double fixRate = -1;
+        double confidence = -1;
+        bool hasChinese = false;
+        bool stale = false;
+        int severities = 0; // bit (1 << Problem::Severity) for each severity present
+    };
+
+    struct Hit
+    {
+        int entry = 0;
+        int score = 0;
+    };
+
+    // Indexes every record of `kb`, with its current validation findings.
+    void build(const KnowledgeBase &kb, QDate today = QDate::currentDate());
+
+    int size() const { return int(m_entries.size()); }
+    const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
+
+    // Matching entries, best first (ties by id). An empty query matches all.
+    QList<Hit> search(const SearchQuery &query) const;
+
+private:
+    struct Token
+    {
+        std::string text;
+        std::vector<uint32_t> postings; // (entry << 1) | isHead, sorted
+    };
+
+    Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
+    bool passesFilters(const Entry &entry, const SearchQuery &query) const;
+    void scoreWord(const QString &word, std::vector<int> &best) const;
+
+    std::vector<Entry> m_entries;
+    std::vector<Token> m_tokens; // sorted by text
+};
+
+} // namespace Errata

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Errata {
+
+// A search as typed in the search field: free words plus field filters.
+//
+//   "nan loss"                 -> words {nan, loss}
+//   "domain:pytorch fix<0.5"   -> domain pytorch, fix_success_rate < 0.5
+//   "cuda tier:ai_generated"   -> word cuda, verification_tier ai_generated
+//   "-has:zh stale"            -> records lacking Chinese text, stale ones
+//   "confidence>=0.8 severity:warning resolvable:partial category:oom"
+//
+// Words and filter values are folded (case and accents ignored). A word in
+// quotes ("out of memory") is one phrase. An unknown "key:value" is taken as
+// a plain word, so "RuntimeError: CUDA" still searches for what was typed.
+class SearchQuery
+{
+public:
+    struct NumberFilter
+    {
+        enum Op { Less, LessOrEqual, Greater, GreaterOrEqual, Equal };
+        Op op = Equal;
+        double value = 0;
+        bool accepts(double number) const;
+    };
+
+    static SearchQuery parse(const QString &text);
+    // Lower case, no accents (é -> e), full-width forms folded; Chinese kept.
+    static QString fold(const QString &text);
+
+    bool isEmpty() const;
+    bool hasFilters() const;
+
+    QStringList words;        // folded
+    QString domain;           // folded, empty = any
+    QString category;
+    QString tier;
+    QString resolvable;
+    QString severity;         // error, warning or info
+    std::optional<NumberFilter> fixRate;
+    std::optional<NumberFilter> confidence;
+    std::optional<bool> hasChinese;
+    bool staleOnly = false;
+};
+
+} // namespace Errata

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace Errata {
+
+// Splits text into the folded tokens the search index stores and queries.
+//
+//   "RuntimeError: CUDA out of memory" -> runtimeerror runtime error cuda out of memory
+//   "torch.nn.utils.clip_grad_norm_"   -> torch nn utils clip grad norm
+//   "梯度裁剪" (indexing)               -> 梯 梯度 度 度裁 裁 裁剪 剪
+//   "梯度裁剪" (querying)               -> 梯度 度裁 裁剪
+//
+// Latin words are split at punctuation and at camelCase humps (the whole
+// word is kept too); Chinese, which has no spaces, becomes characters and
+// character pairs, so that any run of two or more characters is found.
+class SearchTokenizer
+{
+public:
+    enum Purpose { Indexing, Querying };
+
+    static std::vector<std::string> tokens(const QString &text, Purpose purpose);
+
+private:
+    static void addCamelParts(const QString &text, std::vector<std::string> &out);
+    static void addHan(const QString &run, Purpose purpose, std::vector<std::string> &out);
+};
+
+} // namespace Errata

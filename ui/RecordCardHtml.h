@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QDate>
+#include <QString>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// The read-only card of a record as HTML for a QTextBrowser. Every piece of
+// record text is escaped; links to other records use the "record:" scheme
+// (dangling ones are marked), and only http(s) URLs become web links.
+class RecordCardHtml
+{
+public:
+    static QString build(const Record &record, const KnowledgeBase &kb, QDate today = QDate::currentDate());
+
+private:
+    static QString header(const Record &record);
+    static QString verdict(const Record &record, QDate today);
+    static QString rootCause(const Record &record);
+    static QString deadEnds(const Record &record);
+    static QString workarounds(const Record &record);
+    static QString versionsAndOs(const Record &record);
+    static QString links(const Record &record, const KnowledgeBase &kb);
+    static QString backlinks(const Record &record, const KnowledgeBase &kb);
+    static QString docs(const Record &record);
+};
+
+} // namespace Errata

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QStringList>
+#include <QStyledItemDelegate>
+
+namespace Errata {
+
+// Paints the record tree: a severity icon, then for records the signature
+// with the id below it in a smaller grey line; text matching the current
+// search words is highlighted.
+class RecordTreeDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    explicit RecordTreeDelegate(QObject *parent = nullptr);
+
+    void setHighlightWords(const QStringList &words) { m_words = words; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+    static QIcon severityIcon(int severity);
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
+
+private:
+    void drawText(QPainter *painter, const QRect &rect, const QString &text, const QFont &font,
+                  const QColor &color) const;
+
+    QStringList m_words;
+};
+
+} // namespace Errata
