@@ -51,14 +51,17 @@ void RecordFilterModel::computeRanks()
 {
     m_recordRank.clear();
     m_groupRank.clear();
+    m_groupHits.clear();
     for (int rank = 0; rank < m_hits.size(); ++rank) {
         const SearchIndex::Entry &entry = m_index->entry(m_hits.at(rank).entry);
         m_recordRank.insert(entry.record, rank);
         const QString domain = entry.record->domain().isEmpty() ? QStringLiteral("(none)") : entry.record->domain();
         const QString category = entry.record->category().isEmpty() ? QStringLiteral("(none)") : entry.record->category();
-        m_groupRank.insert(domain, qMin(m_groupRank.value(domain, rank), rank));
         const QString key = domain + QLatin1Char('/') + category;
-        m_groupRank.insert(key, qMin(m_groupRank.value(key, rank), rank));
+        for (const QString &group : {domain, key}) {
+            m_groupRank.insert(group, qMin(m_groupRank.value(group, rank), rank));
+            ++m_groupHits[group];
+        }
     }
 }
 
@@ -68,6 +71,17 @@ QModelIndex RecordFilterModel::firstResult() const
     while (index.isValid() && !recordOf(index))
         index = this->index(0, 0, index);
     return index;
+}
+
+QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
+{
+    if (role != Qt::DisplayRole || !isSearching() || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
+        return QSortFilterProxyModel::data(index, role);
+    const QModelIndex source = mapToSource(index);
+    return tr("%1 (%2 of %3)")
+        .arg(source.data(RecordTreeModel::IdRole).toString())
+        .arg(m_groupHits.value(groupKey(source)))
+        .arg(source.data(RecordTreeModel::CountRole).toInt());
 }
 
 int RecordFilterModel::rankOf(const QModelIndex &sourceIndex) const

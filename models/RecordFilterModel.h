@@ -31,6 +31,9 @@ public:
     // The best-ranked record's index in this model, or an invalid index.
     QModelIndex firstResult() const;
 
+    // While searching, a group reads "pytorch (3 of 120)".
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
@@ -44,7 +47,8 @@ private:
     SearchQuery m_query;
     QList<SearchIndex::Hit> m_hits;
     QHash<const Record *, int> m_recordRank;
-    QHash<QString, int> m_groupRank; // "domain" and "domain/category"
+    QHash<QString, int> m_groupRank;  // "domain" and "domain/category"
+    QHash<QString, int> m_groupHits;
 };
 
 } // namespace Errata

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "BrowserDock.h"
+#include "ProblemsDock.h"
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
 #include "Record.h"
@@ -19,6 +20,7 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QThread>
 #include <QToolButton>
@@ -54,7 +56,10 @@ MainWindow::MainWindow(QWidget *parent)
     , m_kb(std::make_unique<KnowledgeBase>())
     , m_index(std::make_unique<SearchIndex>())
     , m_browser(new BrowserDock(this))
+    , m_problems(new ProblemsDock(this))
     , m_tabs(new QTabWidget(this))
+    , m_center(new QStackedWidget(this))
+    , m_welcome(new QLabel(this))
     , m_pathLabel(new QLabel(this))
     , m_countLabel(new QLabel(this))
     , m_healthLabel(new QLabel(this))
@@ -65,20 +70,34 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
-    setCentralWidget(m_tabs);
+    m_welcome->setAlignment(Qt::AlignCenter);
+    m_welcome->setWordWrap(true);
+    m_welcome->setMargin(40);
+    m_welcome->setText(welcomeText());
+    m_center->addWidget(m_welcome);
+    m_center->addWidget(m_tabs);
+    setCentralWidget(m_center);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
+    addDockWidget(Qt::BottomDockWidgetArea, m_problems);
     resizeDocks({m_browser}, {420}, Qt::Horizontal);
+    resizeDocks({m_problems}, {160}, Qt::Vertical);
     createActions();
     createStatusBar();
     connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::openRecordTab);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id) {
+        if (!id.isEmpty())
+            openRecord(id);
+    });
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
+    m_problems->setKnowledgeBase(m_kb.get());
     QSettings settings;
     restoreGeometry(settings.value(Keys::Geometry).toByteArray());
     restoreState(settings.value(Keys::State).toByteArray());
     m_pendingTabs = settings.value(Keys::Tabs).toStringList();
     updateStatus();
+    updateCenter();
 }
 
 MainWindow::~MainWindow()
@@ -109,6 +128,7 @@ void MainWindow::createActions()
     closeTabAction->setShortcut(QKeySequence::Close);
     view->addSeparator();
     view->addAction(m_browser->toggleViewAction());
+    view->addAction(m_problems->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Errata"), this, [this] {
@@ -213,9 +233,11 @@ void MainWindow::finishLoad()
     while (m_tabs->count() > 0)
         closeTab(0);
     m_browser->setKnowledgeBase(nullptr, nullptr);
+    m_problems->setKnowledgeBase(nullptr);
     m_kb = std::move(result->kb);
     m_index = std::move(result->index);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
+    m_problems->setKnowledgeBase(m_kb.get());
     QSettings().setValue(Keys::LastKb, m_kb->root());
     addRecent(m_kb->root());
     restoreTabs(tabsToOpen);
@@ -234,8 +256,9 @@ void MainWindow::showLoadProblems()
     QString text = lines.mid(0, shown).join(QLatin1Char('\n'));
     if (lines.size() > shown)
         text += tr("\n… and %n more", nullptr, int(lines.size() - shown));
-    statusBar()->showMessage(tr("%n file(s) could not be loaded", nullptr, int(lines.size())), 10000);
+    statusBar()->showMessage(tr("%n file(s) could not be loaded; see Problems", nullptr, int(lines.size())), 10000);
     m_healthLabel->setToolTip(text);
+    m_problems->show();
 }
 
 bool MainWindow::openRecord(const QString &id)
@@ -262,6 +285,7 @@ void MainWindow::openRecordTab(const Record *record)
     m_tabs->setTabToolTip(index, record->id() + QLatin1Char('\n') + record->signature());
     m_tabs->setCurrentIndex(index);
     m_browser->selectRecord(record);
+    updateCenter();
 }
 
 void MainWindow::closeTab(int index)
@@ -271,6 +295,25 @@ void MainWindow::closeTab(int index)
         return;
     m_tabs->removeTab(index);
     delete widget;
+    updateCenter();
+}
+
+void MainWindow::updateCenter()
+{
+    m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+}
+
+QString MainWindow::welcomeText() const
+{
+    return tr("<h2>Find a record</h2>"
+              "<p>Type in the search field (<b>Ctrl+K</b>): words from the signature, id, root cause, "
+              "dead ends or workarounds, in English or Chinese. <b>Enter</b> opens the best match; "
+              "<b>Up</b> and <b>Down</b> move through the results.</p>"
+              "<p>Filters combine with words: <code>domain:pytorch</code> <code>category:oom</code> "
+              "<code>tier:ai_generated</code> <code>resolvable:partial</code> <code>fix&lt;0.5</code> "
+              "<code>confidence&gt;=0.8</code> <code>has:zh</code> <code>-has:zh</code> "
+              "<code>severity:warning</code> <code>stale</code></p>"
+              "<p>Open another KB folder with <b>Ctrl+O</b>; reload it with <b>F5</b>.</p>");
 }
 
 void MainWindow::restoreTabs(const QStringList &ids)

@@ -9,12 +9,14 @@
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QStackedWidget;
 class QTabWidget;
 class QToolButton;
 
 namespace Errata {
 
 class BrowserDock;
+class ProblemsDock;
 class KnowledgeBase;
 class Record;
 class SearchIndex;
@@ -39,6 +41,7 @@ public:
 
     const KnowledgeBase *knowledgeBase() const { return m_kb.get(); }
     BrowserDock *browser() const { return m_browser; }
+    ProblemsDock *problems() const { return m_problems; }
     QTabWidget *tabs() const { return m_tabs; }
     bool openRecord(const QString &id);
 
@@ -61,6 +64,8 @@ private:
     void openRecordTab(const Record *record);
     void closeTab(int index);
     void updateStatus();
+    void updateCenter();
+    QString welcomeText() const;
     void updateRecentMenu();
     void addRecent(const QString &folder);
     void restoreTabs(const QStringList &ids);
@@ -70,7 +75,10 @@ private:
     std::unique_ptr<KnowledgeBase> m_kb;
     std::unique_ptr<SearchIndex> m_index;
     BrowserDock *m_browser;
+    ProblemsDock *m_problems;
     QTabWidget *m_tabs;
+    QStackedWidget *m_center;
+    QLabel *m_welcome;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_pathLabel;
     QLabel *m_countLabel;

@@ -23,6 +23,7 @@ QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringLis
             range.length = int(word.size());
             range.format.setBackground(background);
             range.format.setFontWeight(QFont::Bold);
+            range.format.setForeground(QColor(Qt::black));
             ranges << range;
         }
     }
