@@ -1,0 +1,178 @@
+#include "KnowledgeBase.h"
+#include "KnowledgeBaseLoader.h"
+#include "RecordFilterModel.h"
+#include "RecordTreeModel.h"
+#include "RecordValidator.h"
+#include "SearchIndex.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace Errata;
+
+namespace {
+
+OrderedJson recordJson(const std::string &id, const std::string &category, const std::string &signature)
+{
+    const std::string domain = id.substr(0, id.find('/'));
+    return OrderedJson{{"id", id}, {"signature", signature}, {"regex", "x"}, {"domain", domain}, {"category", category}};
+}
+
+std::unique_ptr<Record> makeRecord(const QString &root, const OrderedJson &json)
+{
+    auto record = std::make_unique<Record>();
+    record->setFilePath(root + QLatin1Char('/') + QString::fromStdString(json.at("id").get<std::string>())
+                        + QStringLiteral(".json"));
+    record->setJson(json);
+    return record;
+}
+
+QStringList childNames(const QAbstractItemModel &model, const QModelIndex &parent = {})
+{
+    QStringList names;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        names << model.index(row, 0, parent).data(RecordTreeModel::IdRole).toString();
+    return names;
+}
+
+} // namespace
+
+class RecordTreeModelTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void groupsAndCounts();
+    void addRemoveAndChangeInPlace();
+    void severityRole();
+    void filterKeepsMatchingGroupsRanked();
+    void filterFollowsChanges();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<KnowledgeBase> m_kb;
+};
+
+void RecordTreeModelTest::init()
+{
+    m_kb = std::make_unique<KnowledgeBase>();
+    KnowledgeBaseLoader::Result result;
+    result.root = m_dir.path();
+    result.records.push_back(makeRecord(m_dir.path(), recordJson("pytorch/oom", "memory", "CUDA out of memory")));
+    result.records.push_back(makeRecord(m_dir.path(), recordJson("pytorch/nan", "numeric", "Loss is NaN")));
+    result.records.push_back(makeRecord(m_dir.path(), recordJson("pytorch/inf", "numeric", "Loss is Inf")));
+    result.records.push_back(makeRecord(m_dir.path(), recordJson("docker/socket", "daemon", "permission denied")));
+    m_kb->adopt(std::move(result));
+}
+
+void RecordTreeModelTest::groupsAndCounts()
+{
+    RecordTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKnowledgeBase(m_kb.get());
+    QCOMPARE(childNames(model), (QStringList{QStringLiteral("docker"), QStringLiteral("pytorch")}));
+    const QModelIndex pytorch = model.index(1, 0);
+    QCOMPARE(pytorch.data().toString(), QStringLiteral("pytorch (3)"));
+    QCOMPARE(childNames(model, pytorch), (QStringList{QStringLiteral("memory"), QStringLiteral("numeric")}));
+    const QModelIndex numeric = model.index(1, 0, pytorch);
+    QCOMPARE(childNames(model, numeric), (QStringList{QStringLiteral("pytorch/inf"), QStringLiteral("pytorch/nan")}));
+    const QModelIndex inf = model.index(0, 0, numeric);
+    QCOMPARE(inf.data().toString(), QStringLiteral("Loss is Inf"));
+    QCOMPARE(inf.data(RecordTreeModel::KindRole).toInt(), int(RecordTreeModel::RecordNode));
+    QCOMPARE(model.recordAt(inf), m_kb->find(QStringLiteral("pytorch/inf")));
+    QCOMPARE(model.indexOf(m_kb->find(QStringLiteral("pytorch/inf"))), inf);
+    QCOMPARE(inf.parent(), numeric);
+}
+
+void RecordTreeModelTest::addRemoveAndChangeInPlace()
+{
+    RecordTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKnowledgeBase(m_kb.get());
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+
+    // A record in a new domain brings its two groups.
+    Record *added = m_kb->add(makeRecord(m_dir.path(), recordJson("git/push", "remote", "rejected")));
+    QCOMPARE(childNames(model), (QStringList{QStringLiteral("docker"), QStringLiteral("git"), QStringLiteral("pytorch")}));
+    QVERIFY(model.indexOf(added).isValid());
+    QCOMPARE(inserts.count(), 3); // domain, category, record
+
+    // Changing the category moves the row and drops the emptied group.
+    Record *nan = m_kb->find(QStringLiteral("pytorch/nan"));
+    OrderedJson json = nan->json();
+    json["category"] = "memory";
+    m_kb->replaceJson(nan, json);
+    const QModelIndex pytorch = model.index(2, 0);
+    QCOMPARE(pytorch.data().toString(), QStringLiteral("pytorch (3)"));
+    const QModelIndex memory = model.index(0, 0, pytorch);
+    QCOMPARE(childNames(model, memory), (QStringList{QStringLiteral("pytorch/nan"), QStringLiteral("pytorch/oom")}));
+
+    // Removing the last record of a domain removes the domain.
+    std::unique_ptr<Record> taken = m_kb->take(m_kb->find(QStringLiteral("docker/socket")));
+    QVERIFY(taken);
+    QCOMPARE(childNames(model), (QStringList{QStringLiteral("git"), QStringLiteral("pytorch")}));
+    QCOMPARE(resets.count(), 0);
+}
+
+void RecordTreeModelTest::severityRole()
+{
+    Record *nan = m_kb->find(QStringLiteral("pytorch/nan"));
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    const QModelIndex pytorch = model.index(1, 0);
+    QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), -1);
+    m_kb->setProblems(nan, {Problem{Problem::Warning, {}, {}, 1, 1, QStringLiteral("w"), QStringLiteral("x")}});
+    QCOMPARE(model.indexOf(nan).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Warning));
+    QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Warning));
+    m_kb->setProblems(nan, {});
+    QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), -1);
+}
+
+void RecordTreeModelTest::filterKeepsMatchingGroupsRanked()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    RecordFilterModel filter;
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    QCOMPARE(childNames(filter), (QStringList{QStringLiteral("docker"), QStringLiteral("pytorch")}));
+
+    filter.setSearchText(QStringLiteral("loss"));
+    QCOMPARE(filter.resultCount(), 2);
+    QCOMPARE(childNames(filter), QStringList{QStringLiteral("pytorch")});
+    QCOMPARE(filter.index(0, 0).data().toString(), QStringLiteral("pytorch (2 of 3)"));
+    QCOMPARE(filter.firstResult().data(RecordTreeModel::IdRole).toString(), QStringLiteral("pytorch/inf"));
+
+    filter.setSearchText(QStringLiteral("denied"));
+    QCOMPARE(childNames(filter), QStringList{QStringLiteral("docker")});
+    filter.setSearchText(QStringLiteral("nothing-like-this"));
+    QCOMPARE(filter.rowCount(), 0);
+    QVERIFY(!filter.firstResult().isValid());
+    filter.setSearchText(QString());
+    QCOMPARE(filter.rowCount(), 2);
+}
+
+void RecordTreeModelTest::filterFollowsChanges()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    RecordFilterModel filter;
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    m_kb->add(makeRecord(m_dir.path(), recordJson("aaa/first", "misc", "first")));
+    QCOMPARE(childNames(filter).value(0), QStringLiteral("aaa"));
+    m_kb->take(m_kb->find(QStringLiteral("aaa/first")));
+    QCOMPARE(childNames(filter).value(0), QStringLiteral("docker"));
+}
+
+QTEST_GUILESS_MAIN(RecordTreeModelTest)
+#include "RecordTreeModelTest.moc"

@@ -1,0 +1,176 @@
+#include "BrowserDock.h"
+#include "KnowledgeBase.h"
+#include "MainWindow.h"
+#include "ProblemsDock.h"
+#include "RecordCardView.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace Errata;
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+}
+
+QByteArray recordText(const char *id, const char *signature, const char *extra = "")
+{
+    const QByteArray domain = QByteArray(id).left(QByteArray(id).indexOf('/'));
+    return QByteArray("{\"id\": \"") + id + "\", \"signature\": \"" + signature + "\", \"regex\": \"x\", \"domain\": \""
+        + domain + "\", \"category\": \"general\"" + extra + "}";
+}
+
+} // namespace
+
+class MainWindowTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void opensKbAndShowsCounts();
+    void typingFiltersAndEnterOpensBestResult();
+    void arrowKeysMoveThroughResults();
+    void cardLinkOpensLinkedRecord();
+    void brokenFilesAreListedAndTheRestOpens();
+    void openTabsAreRestored();
+
+private:
+    void openAndWait(MainWindow &window);
+
+    QTemporaryDir m_dir;
+};
+
+void MainWindowTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    const QString root = m_dir.path();
+    writeFile(root + QStringLiteral("/pytorch/oom.json"), recordText("pytorch/oom", "CUDA out of memory",
+              ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"pytorch/nan\"}]}"));
+    writeFile(root + QStringLiteral("/pytorch/nan.json"), recordText("pytorch/nan", "Loss is NaN"));
+    writeFile(root + QStringLiteral("/docker/socket.json"), recordText("docker/socket", "permission denied on docker.sock"));
+}
+
+void MainWindowTest::init()
+{
+    QSettings().clear();
+}
+
+void MainWindowTest::openAndWait(MainWindow &window)
+{
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(m_dir.path());
+    QVERIFY(loaded.wait(10000));
+}
+
+void MainWindowTest::opensKbAndShowsCounts()
+{
+    MainWindow window;
+    openAndWait(window);
+    QCOMPARE(window.knowledgeBase()->count(), 3);
+    QTreeView *tree = window.browser()->treeView();
+    QCOMPARE(tree->model()->rowCount(), 2); // docker, pytorch
+    QCOMPARE(tree->model()->index(1, 0).data().toString(), QStringLiteral("pytorch (2)"));
+    QVERIFY(window.windowTitle().contains(QFileInfo(m_dir.path()).fileName()));
+    QCOMPARE(window.knowledgeBase()->root(), QDir::cleanPath(m_dir.path()));
+    QCOMPARE(QSettings().value(QStringLiteral("kb/last")).toString(), window.knowledgeBase()->root());
+}
+
+void MainWindowTest::typingFiltersAndEnterOpensBestResult()
+{
+    MainWindow window;
+    window.show();
+    openAndWait(window);
+    QLineEdit *search = window.browser()->searchField();
+    search->setFocus();
+    QTest::keyClicks(search, QStringLiteral("loss"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    auto *count = window.browser()->findChild<QLabel *>(QStringLiteral("resultCount"));
+    QVERIFY(count->text().contains(QLatin1String("1 result")));
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(window.tabs()->count(), 1);
+    auto *card = qobject_cast<RecordCardView *>(window.tabs()->currentWidget());
+    QVERIFY(card);
+    QCOMPARE(card->record()->id(), QStringLiteral("pytorch/nan"));
+    QVERIFY(card->toPlainText().contains(QLatin1String("Loss is NaN")));
+}
+
+void MainWindowTest::arrowKeysMoveThroughResults()
+{
+    MainWindow window;
+    window.show();
+    openAndWait(window);
+    QLineEdit *search = window.browser()->searchField();
+    QTest::keyClicks(search, QStringLiteral("pytorch"));
+    const Record *first = window.browser()->currentRecord();
+    QVERIFY(first);
+    QTest::keyClick(search, Qt::Key_Down);
+    const Record *second = window.browser()->currentRecord();
+    QVERIFY(second);
+    QVERIFY(second != first);
+    QTest::keyClick(search, Qt::Key_Up);
+    QCOMPARE(window.browser()->currentRecord(), first);
+    QVERIFY(search->hasFocus() || !window.isActiveWindow());
+}
+
+void MainWindowTest::cardLinkOpensLinkedRecord()
+{
+    MainWindow window;
+    openAndWait(window);
+    QVERIFY(window.openRecord(QStringLiteral("pytorch/oom")));
+    auto *card = qobject_cast<RecordCardView *>(window.tabs()->currentWidget());
+    emit card->anchorClicked(QUrl(QStringLiteral("record:pytorch/nan")));
+    QCOMPARE(window.tabs()->count(), 2);
+    QCOMPARE(qobject_cast<RecordCardView *>(window.tabs()->currentWidget())->record()->id(), QStringLiteral("pytorch/nan"));
+    QVERIFY(!window.openRecord(QStringLiteral("pytorch/absent")));
+    QCOMPARE(window.tabs()->count(), 2);
+}
+
+void MainWindowTest::brokenFilesAreListedAndTheRestOpens()
+{
+    QTemporaryDir dir;
+    writeFile(dir.path() + QStringLiteral("/a/good.json"), recordText("a/good", "fine"));
+    writeFile(dir.path() + QStringLiteral("/a/broken.json"), "{\"id\": \"a/broken\",\n  \"signature\": }");
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(window.knowledgeBase()->count(), 1);
+    QCOMPARE(window.knowledgeBase()->loadProblems().size(), 1);
+    QAbstractItemModel *problems = window.problems()->view()->model();
+    bool listed = false;
+    for (int row = 0; row < problems->rowCount(); ++row)
+        listed = listed || problems->index(row, 1).data().toString() == QLatin1String("a/broken.json");
+    QVERIFY2(listed, "the broken file is listed in the Problems dock");
+}
+
+void MainWindowTest::openTabsAreRestored()
+{
+    {
+        MainWindow window;
+        openAndWait(window);
+        window.openRecord(QStringLiteral("pytorch/oom"));
+        window.openRecord(QStringLiteral("docker/socket"));
+        window.close();
+    }
+    MainWindow again;
+    openAndWait(again);
+    QCOMPARE(again.tabs()->count(), 2);
+    QCOMPARE(qobject_cast<RecordCardView *>(again.tabs()->widget(0))->record()->id(), QStringLiteral("pytorch/oom"));
+}
+
+QTEST_MAIN(MainWindowTest)
+#include "MainWindowTest.moc"
