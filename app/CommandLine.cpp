@@ -40,7 +40,7 @@ const Command *findCommand(int argc, char *argv[])
 bool asksForHelpOrVersion(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *flag : {"-h", "--help", "--help-all", "-?", "-v", "--version"})
+        for (const char *flag : {"-h", "--help", "--help-all", "-v", "--version"})
             if (std::strcmp(argv[i], flag) == 0)
                 return true;
     }

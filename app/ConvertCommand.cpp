@@ -15,14 +15,20 @@ int ConvertCommand::run(const QStringList &arguments)
     parser.setApplicationDescription(
         importing ? QStringLiteral("Import deadends.dev canons (nested format) from SRC as Errata records in DST.")
                   : QStringLiteral("Export the Errata records in SRC as deadends.dev canons in DST."));
-    parser.addHelpOption();
+    const QCommandLineOption help = parser.addHelpOption();
     parser.addPositionalArgument(arguments.value(1), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("SRC"), QStringLiteral("The folder to read."));
     parser.addPositionalArgument(QStringLiteral("DST"), QStringLiteral("The folder to write (<id>.json per record)."));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite files that exist in DST."));
     parser.addOption(force);
-    parser.process(arguments);
     QTextStream err(stderr);
+    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
+    if (!parser.parse(arguments)) {
+        err << "errata " << arguments.value(1) << ": " << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 3) {
         err << "errata " << arguments.value(1) << ": expected SRC and DST\n" << parser.helpText();

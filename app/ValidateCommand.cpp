@@ -33,7 +33,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Check every record of a KB folder against the schema and "
                                                     "the rules of the record format."));
-    parser.addHelpOption();
+    const QCommandLineOption help = parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("validate"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
     const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
@@ -43,8 +43,14 @@ bool parseOptions(const QStringList &arguments, Options &options)
                                    QStringLiteral("Reference date for staleness (default: today)."),
                                    QStringLiteral("YYYY-MM-DD"));
     parser.addOptions({strict, format, today});
-    parser.process(arguments); // exits on --help
     QTextStream err(stderr);
+    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
+    if (!parser.parse(arguments)) {
+        err << "errata validate: " << parser.errorText() << '\n';
+        return false;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
         err << "errata validate: expected one folder\n" << parser.helpText();

@@ -78,8 +78,12 @@ OrderedJson exportedRuntime(const OrderedJson &record, const OrderedJson &extra)
         if (keptVersion == version)
             return kept;
     }
+    // The version was edited: keep the runtime's other members ("arch", ...).
     const auto [name, range] = DeadendsConverter::splitVersion(version);
-    return OrderedJson{{"name", name.toStdString()}, {"version_range", range.toStdString()}};
+    OrderedJson runtime = kept.is_object() ? kept : OrderedJson::object();
+    runtime["name"] = name.toStdString();
+    runtime["version_range"] = range.toStdString();
+    return runtime;
 }
 
 } // namespace
@@ -122,7 +126,8 @@ OrderedJson DeadendsConverter::toRecord(const OrderedJson &canon)
     copyIfPresent(error, "domain", record, "domain");
     copyIfPresent(error, "category", record, "category");
     copyIfPresent(verdict, "summary", record, "root_cause");
-    if (environment.is_object() && environment.contains("runtime"))
+    const bool hasRuntime = !member(environment, "runtime").is_null(); // a null runtime stays in environment
+    if (hasRuntime)
         record["versions"] = importedVersions(environment.at("runtime"), extra);
     copyIfPresent(canon, "dead_ends", record, "dead_ends");
     copyIfPresent(canon, "workarounds", record, "workarounds");
@@ -132,8 +137,8 @@ OrderedJson DeadendsConverter::toRecord(const OrderedJson &canon)
         record["verification_tier"] = "ai_generated";
     else if (status.is_string() && status != "ai_generated")
         record["verification_tier"] = status;
-    else if (!status.is_null())
-        extra["review_status"] = status; // would not come back unchanged
+    else if (metadata.is_object() && metadata.contains("review_status"))
+        extra["review_status"] = status; // would not come back unchanged (null included)
     copyIfPresent(verdict, "confidence", record, "confidence");
     copyIfPresent(verdict, "fix_success_rate", record, "fix_success_rate");
     copyIfPresent(verdict, "resolvable", record, "resolvable");
@@ -150,15 +155,18 @@ OrderedJson DeadendsConverter::toRecord(const OrderedJson &canon)
         extra["error"] = restOfError;
     const OrderedJson restOfVerdict = remainder(verdict, {"resolvable", "fix_success_rate", "confidence",
                                                           "last_updated", "summary"});
-    if (!restOfVerdict.empty())
-        extra["verdict"] = restOfVerdict;
+    if (!restOfVerdict.empty() || (verdict.is_object() && verdict.empty()))
+        extra["verdict"] = restOfVerdict; // an empty verdict comes back as {}
     if (environment.is_object())
-        extra["environment"] = remainder(environment, {"runtime"});
+        extra["environment"] = hasRuntime ? remainder(environment, {"runtime"}) : environment;
     if (metadata.is_object())
         extra["metadata"] = remainder(metadata, {"review_status", "evidence_count"});
-    const OrderedJson restOfCanon = remainder(canon, {"schema_version", "id", "url", "error", "environment",
-                                                      "verdict", "dead_ends", "workarounds", "transition_graph",
-                                                      "metadata"});
+    OrderedJson restOfCanon = remainder(canon, {"schema_version", "id", "url", "error", "dead_ends", "workarounds",
+                                                "transition_graph"});
+    for (const char *key : {"environment", "verdict", "metadata"}) {
+        if (member(canon, key).is_object())
+            restOfCanon.erase(key); // mapped above; anything else is kept as it is
+    }
     for (const auto &[key, value] : restOfCanon.items())
         extra["top"][key] = value;
     record["x_deadends"] = extra;
@@ -194,7 +202,7 @@ OrderedJson DeadendsConverter::toCanon(const OrderedJson &record)
         copyIfPresent(record, key, verdict, key);
     copyIfPresent(record, "root_cause", verdict, "summary");
     merge(verdict, member(extra, "verdict"));
-    if (!verdict.empty())
+    if (!verdict.empty() || member(extra, "verdict").is_object())
         canon["verdict"] = verdict;
 
     copyIfPresent(record, "dead_ends", canon, "dead_ends");
@@ -206,8 +214,8 @@ OrderedJson DeadendsConverter::toCanon(const OrderedJson &record)
     copyIfPresent(metadataRest, "generated_by", metadata, "generated_by");
     copyIfPresent(metadataRest, "generation_date", metadata, "generation_date");
     const OrderedJson tier = member(record, "verification_tier");
-    if (extra.is_object() && extra.contains("review_status"))
-        metadata["review_status"] = extra.at("review_status");
+    if (tier.is_null() && extra.is_object() && extra.contains("review_status"))
+        metadata["review_status"] = extra.at("review_status"); // unless a tier was set since
     else if (tier == "ai_generated")
         metadata["review_status"] = "auto_generated";
     else if (!tier.is_null())

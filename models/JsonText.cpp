@@ -10,6 +10,8 @@ namespace Errata {
 
 namespace {
 
+const char ByteOrderMark[] = "\xEF\xBB\xBF";
+
 bool isSpace(char c)
 {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
@@ -45,7 +47,7 @@ qsizetype JsonText::skipString(qsizetype at) const
     return size;
 }
 
-// Skips one value of any kind without recursion; returns the offset past it.
+// The key whose quoted text spans [start, end), with its escapes decoded.
 QString JsonText::decodeKey(qsizetype start, qsizetype end) const
 {
     const QByteArrayView raw(m_text.constData() + start + 1, qMax<qsizetype>(0, end - start - 2));
@@ -79,7 +81,7 @@ void JsonText::buildIndex() const
     };
     const char *data = m_text.constData();
     const qsizetype size = m_text.size();
-    qsizetype at = m_text.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    qsizetype at = m_text.startsWith(ByteOrderMark) ? 3 : 0;
     while (at < size) {
         const char c = data[at];
         if (isSpace(c) || c == ':') {
@@ -154,7 +156,9 @@ JsonText::Position JsonText::positionOf(const QByteArray &text, qsizetype offset
 {
     Position position{1, 1};
     const qsizetype end = qMin(offset, text.size());
-    for (qsizetype i = 0; i < end; ++i) {
+    // Editors do not show a byte order mark, so it takes no column.
+    const qsizetype start = text.startsWith(ByteOrderMark) ? 3 : 0;
+    for (qsizetype i = start; i < end; ++i) {
         const auto byte = static_cast<unsigned char>(text.at(i));
         if (byte == '\n') {
             ++position.line;

@@ -15,14 +15,14 @@ namespace Errata {
 // sees a document nested 100,000 levels deep).
 //
 // Example: for the text {"a": [1, {"b": 2}]} the pointer "/a/1/b" is at the
-// offset of "2"; positionOf() turns that offset into line 1, column 18.
+// offset of "2"; positionOf() turns that offset into line 1, column 17.
 class JsonText
 {
 public:
     struct Position
     {
         int line = 0;   // 1-based
-        int column = 0; // 1-based, counted in characters (UTF-8 code points)
+        int column = 0; // 1-based, counted in characters (UTF-8 code points); a leading BOM counts none
     };
 
     explicit JsonText(const QByteArray &text);

@@ -1,5 +1,6 @@
 #include "NumberSpellings.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace Errata {
@@ -101,6 +102,27 @@ std::string NumberSpellings::dump(const OrderedJson &document) const
         text.replace(at, quoted.size(), m_found[i].text);
     }
     return text;
+}
+
+void NumberSpellings::removeArrayItem(const OrderedJson::json_pointer &item)
+{
+    const std::string array = item.parent_pointer().to_string() + '/';
+    const std::size_t removed = std::stoul(item.back());
+    std::vector<Spelling> kept;
+    for (Spelling &spelling : m_found) {
+        const std::string path = spelling.pointer.to_string();
+        const bool under = path.compare(0, array.size(), array) == 0;
+        const std::size_t end = under ? std::min(path.find('/', array.size()), path.size()) : 0;
+        const std::string index = under ? path.substr(array.size(), end - array.size()) : std::string();
+        if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) {
+            kept.push_back(spelling);
+        } else if (std::stoul(index) != removed) {
+            const std::size_t moved = std::stoul(index) - (std::stoul(index) > removed ? 1 : 0);
+            spelling.pointer = OrderedJson::json_pointer(array + std::to_string(moved) + path.substr(end));
+            kept.push_back(spelling);
+        }
+    }
+    m_found = kept;
 }
 
 OrderedJson::json_pointer NumberSpellings::currentPointer() const

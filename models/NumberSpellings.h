@@ -21,6 +21,9 @@ public:
 
     // Serialises `document` with dump(2), restoring the collected spellings.
     std::string dump(const OrderedJson &document) const;
+    // Keeps the spellings in step when the array item `item` ("/k/0") is
+    // removed: those inside it are dropped, those of later items move up.
+    void removeArrayItem(const OrderedJson::json_pointer &item);
 
 private:
     struct Spelling

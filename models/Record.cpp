@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QLocale>
 
+#include <cstring>
+
 namespace Errata {
 
 namespace {
@@ -21,6 +23,21 @@ QString plainParseMessage(const char *what)
     if (colon >= 0)
         message = message.mid(colon + 2);
     return QStringLiteral("invalid JSON: ") + message;
+}
+
+// nlohmann reports an ill-formed UTF-8 sequence at the byte that broke it
+// ("\xC3(" at the "("); the character to show is the one the sequence began.
+qsizetype startOfBrokenSequence(const QByteArray &text, qsizetype offset)
+{
+    qsizetype lead = offset;
+    while (lead > 0 && offset - lead < 3 && (uchar(text.at(lead - 1)) & 0xC0) == 0x80)
+        --lead;
+    if (lead == 0 || uchar(text.at(lead - 1)) < 0xC0)
+        return offset;
+    --lead;
+    const uchar first = uchar(text.at(lead));
+    const qsizetype length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2;
+    return offset - lead < length ? lead : offset;
 }
 
 QString sizeText(qint64 bytes)
@@ -74,7 +91,9 @@ bool Record::parse(const QByteArray &text, LoadError *error)
     try {
         m_json = OrderedJson::parse(bodyText);
     } catch (const OrderedJson::parse_error &e) {
-        const qsizetype offset = qMax<qsizetype>(0, qsizetype(e.byte) - 1) + (text.size() - body.size());
+        qsizetype offset = qMax<qsizetype>(0, qsizetype(e.byte) - 1) + (text.size() - body.size());
+        if (std::strstr(e.what(), "UTF-8"))
+            offset = startOfBrokenSequence(text, qMin(offset, text.size()));
         const JsonText::Position at = JsonText::positionOf(text, offset);
         *error = {plainParseMessage(e.what()), at.line, at.column};
         return false;
@@ -131,10 +150,12 @@ void Record::removeValue(const QString &pointer)
     const auto parentPath = path.parent_pointer();
     OrderedJson &parent = m_json.at(parentPath);
     const std::string &last = path.back();
-    if (parent.is_array())
+    if (parent.is_array()) {
         parent.erase(std::stoul(last));
-    else
+        m_spellings.removeArrayItem(path);
+    } else {
         parent.erase(last);
+    }
     m_modified = true;
 }
 
@@ -190,7 +211,7 @@ std::optional<double> Record::numberField(const char *key) const
 
 QDate Record::dateField(const char *key) const
 {
-    return QDate::fromString(stringField(key), Qt::ISODate);
+    return QDate::fromString(stringField(key), QStringLiteral("yyyy-MM-dd"));
 }
 
 QStringList Record::stringList(const char *key) const

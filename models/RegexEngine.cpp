@@ -21,7 +21,7 @@ const Unsupported UnsupportedSyntax[] = {
     {"(?<=", "RE2 does not support look-behind \"(?<=...)\""},
     {"(?<!", "RE2 does not support negative look-behind \"(?<!...)\""},
     {"(?>", "RE2 does not support atomic groups \"(?>...)\""},
-    {"(?<", "this RE2 names groups as \"(?P<name>...)\", not \"(?<name>...)\""},
+    {"(?<", "this version of RE2 does not support named groups written \"(?<name>...)\"; write \"(?P<name>...)\""},
 };
 
 QString plainWords(int code, const QString &arg)
@@ -43,6 +43,96 @@ QString plainWords(int code, const QString &arg)
     case RE2::ErrorPatternTooLarge: return QStringLiteral("the pattern is too large for RE2's memory budget");
     default: return QStringLiteral("RE2 cannot compile the pattern");
     }
+}
+
+// Offset just past the character class that opens at `at`: "[]a]", "[^]a]"
+// and "[[:alpha:]]" are single classes.
+qsizetype skipClass(const QString &pattern, qsizetype at)
+{
+    qsizetype i = at + 1;
+    if (i < pattern.size() && pattern.at(i) == QLatin1Char('^'))
+        ++i;
+    if (i < pattern.size() && pattern.at(i) == QLatin1Char(']'))
+        ++i;
+    for (; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\')) {
+            ++i;
+        } else if (c == QLatin1Char('[') && pattern.mid(i + 1, 1) == QLatin1String(":")) {
+            const qsizetype end = pattern.indexOf(QLatin1String(":]"), i + 2);
+            i = end < 0 ? i : end + 1;
+        } else if (c == QLatin1Char(']')) {
+            return i + 1;
+        }
+    }
+    return pattern.size();
+}
+
+// Index of the first ")" that closes no group, else of the last "(" left
+// open, else -1. Escapes, \Q...\E and character classes hold no groups.
+qsizetype unbalancedParen(const QString &pattern)
+{
+    QList<qsizetype> open;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\') && pattern.mid(i + 1, 1) == QLatin1String("Q")) {
+            const qsizetype end = pattern.indexOf(QLatin1String("\\E"), i + 2);
+            i = end < 0 ? pattern.size() : end + 1;
+        } else if (c == QLatin1Char('\\')) {
+            ++i;
+        } else if (c == QLatin1Char('[')) {
+            i = skipClass(pattern, i) - 1;
+        } else if (c == QLatin1Char('(')) {
+            open << i;
+        } else if (c == QLatin1Char(')')) {
+            if (open.isEmpty())
+                return i;
+            open.removeLast();
+        }
+    }
+    return open.isEmpty() ? -1 : open.last();
+}
+
+// Where RE2's error argument stands: the first occurrence that the pattern,
+// cut just after it, rejects the same way. So \q in \\q\q and ** in [**]a**
+// are not taken from the valid text before the error.
+qsizetype locate(const QString &pattern, const QString &arg, int code)
+{
+    RE2::Options options;
+    options.set_log_errors(false);
+    const qsizetype first = pattern.indexOf(arg);
+    qsizetype at = first;
+    for (int tries = 0; at >= 0 && tries < 16; ++tries, at = pattern.indexOf(arg, at + 1)) {
+        if (RE2(pattern.left(at + arg.size()).toStdString(), options).error_code() == code)
+            return at;
+    }
+    return first;
+}
+
+// The index (in UTF-16 units) of what RE2 rejected, or -1.
+qsizetype errorIndex(const QString &pattern, int code, const QString &arg)
+{
+    switch (code) {
+    case RE2::ErrorMissingParen:
+    case RE2::ErrorUnexpectedParen: return unbalancedParen(pattern);
+    case RE2::ErrorTrailingBackslash: return pattern.size() - 1;
+    default: return arg.isEmpty() ? -1 : locate(pattern, arg, code);
+    }
+}
+
+QString explanation(const QString &pattern, int code, const QString &arg, qsizetype at)
+{
+    if (code == RE2::ErrorBadPerlOp && at >= 0) {
+        for (const Unsupported &construct : UnsupportedSyntax) {
+            if (QStringView(pattern).mid(at).startsWith(QLatin1String(construct.syntax)))
+                return QString::fromLatin1(construct.explanation);
+        }
+    }
+    const bool backReference = arg.size() >= 2 && arg.at(0) == QLatin1Char('\\') && arg.at(1) >= QLatin1Char('1')
+        && arg.at(1) <= QLatin1Char('9');
+    if (code == RE2::ErrorBadEscape && backReference)
+        return QStringLiteral("RE2 does not support back-references such as \"%1\"").arg(arg);
+    return plainWords(code, arg);
 }
 
 // Walks a text forward from match to match, keeping line and column current.
@@ -99,22 +189,11 @@ int RegexEngine::captureCount() const
 
 void RegexEngine::explainError()
 {
-    for (const Unsupported &construct : UnsupportedSyntax) {
-        const int at = m_pattern.indexOf(QLatin1String(construct.syntax));
-        if (at >= 0 && m_re->error_code() == RE2::ErrorBadPerlOp) {
-            m_errorMessage = QString::fromLatin1(construct.explanation);
-            m_errorPosition = at;
-            return;
-        }
-    }
+    const int code = m_re->error_code();
     const QString arg = QString::fromStdString(m_re->error_arg());
-    const bool backReference = arg.size() >= 2 && arg.at(0) == QLatin1Char('\\') && arg.at(1) >= QLatin1Char('1')
-        && arg.at(1) <= QLatin1Char('9');
-    if (m_re->error_code() == RE2::ErrorBadEscape && backReference)
-        m_errorMessage = QStringLiteral("RE2 does not support back-references such as \"%1\"").arg(arg);
-    else
-        m_errorMessage = plainWords(m_re->error_code(), arg);
-    m_errorPosition = arg.isEmpty() ? -1 : int(m_pattern.indexOf(arg));
+    const qsizetype at = errorIndex(m_pattern, code, arg);
+    m_errorMessage = explanation(m_pattern, code, arg, at);
+    m_errorPosition = at < 0 ? -1 : int(QStringView(m_pattern).left(at).toUcs4().size());
 }
 
 bool RegexEngine::matches(const QString &text) const

@@ -49,6 +49,21 @@ bool fullMatch(const QString &text, const RE2 &re)
     return RE2::FullMatch(text.toStdString(), re);
 }
 
+// A YYYY-MM-DD calendar date, or an invalid date. Stricter than Record's
+// getters (which also read "2020/01/01"), so that a date reported as
+// malformed is not also used for the order and staleness rules.
+QDate strictDate(const OrderedJson &document, const char *key)
+{
+    const QString text = Record::toQString(Record::member(document, key));
+    return fullMatch(text, datePattern()) ? QDate::fromString(text, QStringLiteral("yyyy-MM-dd")) : QDate();
+}
+
+// RFC 6901: "~" is written "~0" and "/" is written "~1" in a pointer.
+QString pointerToken(QString key)
+{
+    return key.replace(QLatin1String("~"), QLatin1String("~0")).replace(QLatin1String("/"), QLatin1String("~1"));
+}
+
 bool isHttpUrl(const QString &text)
 {
     const QUrl url(text, QUrl::StrictMode);
@@ -107,7 +122,7 @@ void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QS
     for (const auto &[key, value] : object.items()) {
         const QString name = QString::fromStdString(key);
         if (!known.contains(name))
-            add(out, Problem::Info, pointer + QLatin1Char('/') + name, "unknown-key",
+            add(out, Problem::Info, pointer + QLatin1Char('/') + pointerToken(name), "unknown-key",
                 QStringLiteral("unknown key \"%1\" (kept as it is)").arg(name));
     }
 }
@@ -250,8 +265,8 @@ void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
             continue;
         const QString text = Record::toQString(*it);
         const QString pointer = QLatin1Char('/') + QLatin1String(key);
-        const QDate date = QDate::fromString(text, QStringLiteral("yyyy-MM-dd"));
-        if (!fullMatch(text, datePattern()) || !date.isValid()) {
+        const QDate date = strictDate(record.json(), key);
+        if (!date.isValid()) {
             add(out, Problem::Error, pointer, "date-format",
                 QStringLiteral("%1 %2 is not a real YYYY-MM-DD date").arg(QLatin1String(key), quoted(text)));
         } else if (date > m_today) {
@@ -259,8 +274,8 @@ void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
                 QStringLiteral("%1 %2 is in the future").arg(QLatin1String(key), text));
         }
     }
-    const QDate firstSeen = record.firstSeen();
-    const QDate lastConfirmed = record.lastConfirmed();
+    const QDate firstSeen = strictDate(record.json(), "first_seen");
+    const QDate lastConfirmed = strictDate(record.json(), "last_confirmed");
     if (firstSeen.isValid() && lastConfirmed.isValid() && firstSeen > lastConfirmed)
         add(out, Problem::Error, QStringLiteral("/first_seen"), "date-order",
             QStringLiteral("first_seen %1 is after last_confirmed %2")

@@ -1,0 +1,598 @@
+// The errata executable as a user runs it (ERRATA_BINARY): help and version,
+// `validate` (exit codes, GCC-style lines, --strict, --format, --today) and
+// `import-deadends` / `export-deadends`, on KBs written here and, when it is
+// present, on the shared corpus.
+
+#include "OrderedJson.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using Errata::OrderedJson;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// "path:line:col: severity: message [pointer]"
+const QRegularExpression GccLine(QStringLiteral("^(.+):(\\d+):(\\d+): (error|warning|info): (.+) \\[(/[^\\]]*)\\]$"));
+// "N files, N records: N errors, N warnings, N infos (S s)"
+const QRegularExpression SummaryLine(
+    QStringLiteral("^(\\d+) files, (\\d+) records: (\\d+) errors, (\\d+) warnings, (\\d+) infos \\(\\d+\\.\\d+ s\\)$"));
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A record with no error; with `warning`, its regex does not match its signature.
+QByteArray record(const QString &id, const QByteArray &regex = "Error: disk full on \\\\S+",
+                  const QByteArray &lastConfirmed = "2024-06-01")
+{
+    const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
+    return "{\n"
+           "  \"id\": \"" + id.toUtf8() + "\",\n"
+           "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
+           "  \"domain\": \"" + domain + "\",\n"
+           "  \"regex\": \"" + regex + "\",\n"
+           "  \"category\": \"io_error\",\n"
+           "  \"first_seen\": \"2024-01-01\",\n"
+           "  \"last_confirmed\": \"" + lastConfirmed + "\"\n"
+           "}\n";
+}
+
+OrderedJson canon(const QString &id, const std::string &runtimeName, const std::string &range)
+{
+    const std::string domain = id.section(QLatin1Char('/'), 0, 0).toStdString();
+    OrderedJson c = OrderedJson::object();
+    c["schema_version"] = "1.0.0";
+    c["id"] = id.toStdString();
+    c["url"] = "https://deadends.example/" + id.toStdString();
+    c["error"] = {{"signature", "Error: module not found"},
+                  {"regex", "Error: module not found"},
+                  {"domain", domain},
+                  {"category", "import_error"},
+                  {"first_seen", "2024-01-01"},
+                  {"last_confirmed", "2024-06-01"}};
+    c["environment"] = {{"runtime", {{"name", runtimeName}, {"version_range", range}}}, {"os", "any"}};
+    c["verdict"] = {{"resolvable", "partial"},
+                    {"fix_success_rate", 0.5},
+                    {"confidence", 0.3},
+                    {"last_updated", "2024-06-02"},
+                    {"summary", "The module is not installed."}};
+    c["dead_ends"] = {{{"action", "Reinstall everything"},
+                       {"why_fails", "The path is wrong, not the install."},
+                       {"fail_rate", 0.9},
+                       {"sources", {"https://docs.example/modules"}}}};
+    c["workarounds"] = {{{"action", "Fix the import path"}, {"success_rate", 0.8}, {"sources", OrderedJson::array()}}};
+    c["transition_graph"] = {{"leads_to", OrderedJson::array()},
+                             {"preceded_by", OrderedJson::array()},
+                             {"frequently_confused_with", OrderedJson::array()}};
+    c["metadata"] = {{"generated_by", "test"},
+                     {"generation_date", "2024-06-02"},
+                     {"review_status", "auto_generated"},
+                     {"evidence_count", 5},
+                     {"last_verification", "2024-06-02"}};
+    return c;
+}
+
+QString corpusDir()
+{
+    return QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons");
+}
+
+QStringList lines(const QString &text)
+{
+    return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+class CommandLineTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void helpAndVersion_data();
+    void helpAndVersion();
+    void commandHelp_data();
+    void commandHelp();
+    void validateClean();
+    void validateError();
+    void strictFailsOnWarnings();
+    void jsonFormat();
+    void badUsage_data();
+    void badUsage();
+    void todayFixesStaleness();
+    void loadProblemsAreReported();
+    void importExportRoundTrip();
+    void importDoesNotOverwrite();
+    void convertBadUsage_data();
+    void convertBadUsage();
+    void corpusImportsAndValidates();
+
+private:
+    Run run(const QStringList &arguments, int timeoutMs = 60000);
+
+    QTemporaryDir m_dir;
+};
+
+Run CommandLineTest::run(const QStringList &arguments, int timeoutMs)
+{
+    Run result;
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(environment);
+    process.setWorkingDirectory(m_dir.path());
+    process.start(QStringLiteral(ERRATA_BINARY), arguments);
+    if (!process.waitForStarted(10000)) {
+        result.err = process.errorString();
+        return result;
+    }
+    process.closeWriteChannel();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+void CommandLineTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
+}
+
+void CommandLineTest::helpAndVersion_data()
+{
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("--help") << QStringLiteral("--help") << QStringLiteral("import-deadends SRC DST");
+    QTest::newRow("-h") << QStringLiteral("-h") << QStringLiteral("validate DIR");
+    QTest::newRow("--version") << QStringLiteral("--version") << QStringLiteral("Errata 0.1.0");
+    QTest::newRow("-v") << QStringLiteral("-v") << QStringLiteral("Errata 0.1.0");
+}
+
+void CommandLineTest::helpAndVersion()
+{
+    QFETCH(QString, flag);
+    QFETCH(QString, expected);
+    const Run result = run({flag});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.out.contains(expected), qPrintable(result.out));
+}
+
+void CommandLineTest::commandHelp_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("validate") << QStringLiteral("validate") << QStringLiteral("--strict");
+    QTest::newRow("import-deadends") << QStringLiteral("import-deadends") << QStringLiteral("--force");
+    QTest::newRow("export-deadends") << QStringLiteral("export-deadends") << QStringLiteral("--force");
+    QTest::newRow("validate --help-all") << QStringLiteral("validate --help-all") << QStringLiteral("--today");
+    QTest::newRow("import-deadends -h") << QStringLiteral("import-deadends -h") << QStringLiteral("SRC");
+}
+
+void CommandLineTest::commandHelp()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, expected);
+    QStringList arguments = command.split(QLatin1Char(' '));
+    if (arguments.size() == 1)
+        arguments << QStringLiteral("--help");
+    const Run result = run(arguments);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.out.contains(expected), qPrintable(result.out));
+}
+
+void CommandLineTest::validateClean()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("net/dns/timeout.json")), record(QStringLiteral("net/dns/timeout")));
+
+    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QStringList output = lines(result.out);
+    QVERIFY(!output.isEmpty());
+    const QRegularExpressionMatch summary = SummaryLine.match(output.last());
+    QVERIFY2(summary.hasMatch(), qPrintable(output.last()));
+    QCOMPARE(summary.captured(1), QStringLiteral("2"));
+    QCOMPARE(summary.captured(2), QStringLiteral("2"));
+    QCOMPARE(summary.captured(3), QStringLiteral("0"));
+    QCOMPARE(summary.captured(4), QStringLiteral("0"));
+    // Every other line is one finding (infos here), GCC style.
+    for (const QString &line : output.mid(0, output.size() - 1)) {
+        const QRegularExpressionMatch match = GccLine.match(line);
+        QVERIFY2(match.hasMatch(), qPrintable(line));
+        QCOMPARE(match.captured(4), QStringLiteral("info"));
+    }
+    QCOMPARE(summary.captured(5).toInt(), int(output.size()) - 1);
+}
+
+void CommandLineTest::validateError()
+{
+    QTemporaryDir kb(m_dir.filePath(QStringLiteral("kb-XXXXXX")));
+    QVERIFY(kb.isValid());
+    const QString folder = QFileInfo(kb.path()).fileName(); // relative to the working directory
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed"));
+
+    const Run result = run({QStringLiteral("validate"), folder, QStringLiteral("--today=2024-07-01")});
+    QCOMPARE(result.exitCode, 1);
+    bool found = false;
+    for (const QString &line : lines(result.out)) {
+        const QRegularExpressionMatch match = GccLine.match(line);
+        if (!match.hasMatch() || match.captured(4) != QLatin1String("error"))
+            continue;
+        QVERIFY(!found); // exactly one error
+        found = true;
+        QCOMPARE(match.captured(1), folder + QStringLiteral("/disk/bad.json"));
+        QCOMPARE(match.captured(2), QStringLiteral("5")); // the line of "regex"
+        QCOMPARE(match.captured(3), QStringLiteral("12")); // its value
+        QVERIFY2(match.captured(5).contains(QStringLiteral("regex")), qPrintable(line));
+        QCOMPARE(match.captured(6), QStringLiteral("/regex"));
+    }
+    QVERIFY2(found, qPrintable(result.out));
+    const QRegularExpressionMatch summary = SummaryLine.match(lines(result.out).last());
+    QVERIFY2(summary.hasMatch(), qPrintable(result.out));
+    QCOMPARE(summary.captured(3), QStringLiteral("1"));
+}
+
+void CommandLineTest::strictFailsOnWarnings()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")), record(QStringLiteral("disk/nomatch"), "Warning: \\\\d+"));
+    const QStringList base = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")};
+
+    const Run relaxed = run(base);
+    QVERIFY2(relaxed.exitCode == 0, qPrintable(relaxed.out + relaxed.err));
+    QVERIFY2(relaxed.out.contains(QStringLiteral(": warning: ")), qPrintable(relaxed.out));
+    const QRegularExpressionMatch summary = SummaryLine.match(lines(relaxed.out).last());
+    QVERIFY(summary.hasMatch());
+    QCOMPARE(summary.captured(3), QStringLiteral("0"));
+    QCOMPARE(summary.captured(4), QStringLiteral("1"));
+
+    const Run strict = run(base + QStringList{QStringLiteral("--strict")});
+    QCOMPARE(strict.exitCode, 1);
+    const QRegularExpressionMatch strictSummary = SummaryLine.match(lines(strict.out).last());
+    QVERIFY2(strictSummary.hasMatch(), qPrintable(strict.out));
+    for (int i = 1; i <= 5; ++i)
+        QCOMPARE(strictSummary.captured(i), summary.captured(i)); // same findings, only the exit code differs
+
+    // --strict on a KB without warnings still passes.
+    QTemporaryDir clean;
+    QVERIFY(clean.isValid());
+    writeFile(clean.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    const Run cleanStrict = run({QStringLiteral("validate"), QStringLiteral("--strict"), clean.path(),
+                                 QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    QVERIFY2(cleanStrict.exitCode == 0, qPrintable(cleanStrict.out + cleanStrict.err));
+}
+
+void CommandLineTest::jsonFormat()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed"));
+    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")), record(QStringLiteral("disk/nomatch"), "Warning"));
+    writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\"id\": ");
+
+    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"),
+                            QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    QCOMPARE(result.exitCode, 1);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + QLatin1Char('\n') + result.out));
+    QVERIFY(document.isObject());
+    const QJsonObject root = document.object();
+    QVERIFY(root.value(QStringLiteral("problems")).isArray());
+    QVERIFY(root.value(QStringLiteral("summary")).isObject());
+    const QJsonArray problems = root.value(QStringLiteral("problems")).toArray();
+    const QJsonObject summary = root.value(QStringLiteral("summary")).toObject();
+
+    int errors = 0, warnings = 0, infos = 0;
+    bool brokenReported = false;
+    for (const QJsonValue &value : problems) {
+        const QJsonObject problem = value.toObject();
+        for (const char *key : {"file", "line", "column", "severity", "message", "pointer", "rule"})
+            QVERIFY2(problem.contains(QLatin1String(key)), key);
+        const QString severity = problem.value(QStringLiteral("severity")).toString();
+        errors += severity == QLatin1String("error");
+        warnings += severity == QLatin1String("warning");
+        infos += severity == QLatin1String("info");
+        QVERIFY(problem.value(QStringLiteral("file")).toString().startsWith(QDir::cleanPath(kb.path()) + QLatin1Char('/')));
+        if (problem.value(QStringLiteral("file")).toString().endsWith(QStringLiteral("disk/broken.json"))) {
+            brokenReported = true;
+            QCOMPARE(severity, QStringLiteral("error"));
+            QCOMPARE(problem.value(QStringLiteral("line")).toInt(), 1);
+        }
+    }
+    QVERIFY(brokenReported);
+    QCOMPARE(summary.value(QStringLiteral("files")).toInt(), 4);
+    QCOMPARE(summary.value(QStringLiteral("records")).toInt(), 3);
+    QCOMPARE(summary.value(QStringLiteral("errors")).toInt(), 2);
+    QCOMPARE(summary.value(QStringLiteral("warnings")).toInt(), 1);
+    QCOMPARE(summary.value(QStringLiteral("errors")).toInt(), errors);
+    QCOMPARE(summary.value(QStringLiteral("warnings")).toInt(), warnings);
+    QCOMPARE(summary.value(QStringLiteral("infos")).toInt(), infos);
+    QVERIFY(summary.value(QStringLiteral("seconds")).isDouble());
+    // Nothing but the document on stdout.
+    QVERIFY(!result.out.contains(QStringLiteral(" files, ")));
+}
+
+void CommandLineTest::badUsage_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("--format xml") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("--format"),
+                                                 QStringLiteral("xml")}
+                                  << QStringLiteral("--format");
+    QTest::newRow("missing folder") << QStringList{QStringLiteral("validate"), QStringLiteral("no-such-folder")}
+                                    << QStringLiteral("no-such-folder");
+    QTest::newRow("not a folder") << QStringList{QStringLiteral("validate"), QStringLiteral("FILE")}
+                                  << QStringLiteral("not a readable folder");
+    QTest::newRow("no folder") << QStringList{QStringLiteral("validate")} << QStringLiteral("expected one folder");
+    QTest::newRow("two folders") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("KB")}
+                                 << QStringLiteral("expected one folder");
+    QTest::newRow("bad --today") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("--today"),
+                                                QStringLiteral("2024-02-30")}
+                                 << QStringLiteral("--today");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"),
+                                                   QStringLiteral("--frobnicate")}
+                                    << QStringLiteral("frobnicate");
+}
+
+void CommandLineTest::badUsage()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("file.txt")), "not a folder");
+    arguments.replaceInStrings(QStringLiteral("KB"), kb.path());
+    arguments.replaceInStrings(QStringLiteral("FILE"), kb.filePath(QStringLiteral("file.txt")));
+
+    const Run result = run(arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    QVERIFY(!SummaryLine.match(lines(result.out).value(0)).hasMatch());
+}
+
+void CommandLineTest::todayFixesStaleness()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+",
+                                                                    "2024-06-01"));
+    const auto runAt = [&](const QString &today, bool strict) {
+        QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), today};
+        if (strict)
+            arguments << QStringLiteral("--strict");
+        return run(arguments);
+    };
+    // 30 days: fresh.
+    Run result = runAt(QStringLiteral("2024-07-01"), true);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY(!result.out.contains(QStringLiteral("stale")));
+    QVERIFY(!result.out.contains(QStringLiteral("aging")));
+    // 214 days: aging, an info.
+    result = runAt(QStringLiteral("2025-01-01"), true);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QStringLiteral(": info: last confirmed 214 days ago")), qPrintable(result.out));
+    // 579 days: stale, a warning.
+    result = runAt(QStringLiteral("2026-01-01"), false);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QStringLiteral(": warning: last confirmed 579 days ago (2024-06-01): stale [/last_confirmed]")),
+             qPrintable(result.out));
+    result = runAt(QStringLiteral("2026-01-01"), true);
+    QCOMPARE(result.exitCode, 1);
+    // Before last_confirmed: a date in the future.
+    result = runAt(QStringLiteral("2024-05-01"), false);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QStringLiteral("in the future")), qPrintable(result.out));
+}
+
+void CommandLineTest::loadProblemsAreReported()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\n  \"id\": \"disk/broken\",\n  oops\n}\n");
+    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    QCOMPARE(result.exitCode, 1);
+    const QString expected = QDir::cleanPath(kb.path()) + QStringLiteral("/disk/broken.json:3:3: error: invalid JSON");
+    QVERIFY2(result.out.contains(expected), qPrintable(result.out));
+    const QRegularExpressionMatch summary = SummaryLine.match(lines(result.out).last());
+    QVERIFY(summary.hasMatch());
+    QCOMPARE(summary.captured(1), QStringLiteral("2")); // files
+    QCOMPARE(summary.captured(2), QStringLiteral("1")); // records
+    QCOMPARE(summary.captured(3), QStringLiteral("1"));
+}
+
+void CommandLineTest::importExportRoundTrip()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    const QString records = tmp.filePath(QStringLiteral("records"));
+    const QString back = tmp.filePath(QStringLiteral("back"));
+    const QList<OrderedJson> canons = {canon(QStringLiteral("node/module-not-found/node20-linux"), "node", ">=20"),
+                                       canon(QStringLiteral("node/err-x/node20-linux"), "node", "any"),
+                                       canon(QStringLiteral("cloud/timeout/lambda"), "AWS Lambda", "any"),
+                                       canon(QStringLiteral("ros/launch/humble"), "ros2", "humble")};
+    writeFile(src + QStringLiteral("/node/module-not-found/node20-linux.json"),
+              QByteArray::fromStdString(canons[0].dump(2)));
+    writeFile(src + QStringLiteral("/node/err-x_node20-linux.json"), QByteArray::fromStdString(canons[1].dump(2)));
+    writeFile(src + QStringLiteral("/cloud/timeout/lambda.json"), QByteArray::fromStdString(canons[2].dump(2)));
+    writeFile(src + QStringLiteral("/ros/launch/humble.json"), QByteArray::fromStdString(canons[3].dump(-1, ' ', true)));
+
+    Run result = run({QStringLiteral("import-deadends"), src, records});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
+    QVERIFY(QFileInfo::exists(records + QStringLiteral("/node/err-x/node20-linux.json")));
+    QVERIFY(!QFileInfo::exists(records + QStringLiteral("/node/err-x_node20-linux.json")));
+
+    // The imported records are a valid KB.
+    result = run({QStringLiteral("validate"), records, QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(lines(result.out).last().startsWith(QStringLiteral("4 files, 4 records: 0 errors, 0 warnings,")),
+             qPrintable(result.out));
+
+    result = run({QStringLiteral("export-deadends"), records, back});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
+    for (const OrderedJson &original : canons) {
+        const QString id = QString::fromStdString(original.at("id").get<std::string>());
+        const QString path = back + QLatin1Char('/') + id + QStringLiteral(".json");
+        const QByteArray text = readFile(path);
+        QVERIFY2(!text.isEmpty(), qPrintable(path));
+        QVERIFY2(nlohmann::json::parse(text.toStdString()) == nlohmann::json(original), qPrintable(id));
+    }
+}
+
+void CommandLineTest::importDoesNotOverwrite()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    const QString dst = tmp.filePath(QStringLiteral("records"));
+    const QStringList ids = {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20"),
+                             QStringLiteral("python/c/py311")};
+    for (const QString &id : ids)
+        writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
+                  QByteArray::fromStdString(canon(id, "node", ">=20").dump(2)));
+
+    Run result = run({QStringLiteral("import-deadends"), src, dst});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QString edited = dst + QStringLiteral("/node/a/node20.json");
+    writeFile(edited, "{\"edited\": true}\n");
+
+    result = run({QStringLiteral("import-deadends"), src, dst});
+    QCOMPARE(result.exitCode, 1);
+    const QStringList errors = lines(result.err);
+    QCOMPARE(errors.size(), ids.size());
+    for (const QString &id : ids) {
+        int mentions = 0;
+        for (const QString &line : errors)
+            mentions += line.contains(id + QStringLiteral(".json")) && line.contains(QStringLiteral("exists")) ? 1 : 0;
+        QVERIFY2(mentions >= 1, qPrintable(id + QLatin1Char('\n') + result.err));
+    }
+    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 3 failed")), qPrintable(result.out));
+    QCOMPARE(readFile(edited), QByteArray("{\"edited\": true}\n"));
+
+    result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY(result.err.isEmpty());
+    QVERIFY2(result.out.contains(QStringLiteral("3 converted, 0 failed")), qPrintable(result.out));
+    QVERIFY(readFile(edited).contains("\"signature\""));
+}
+
+void CommandLineTest::convertBadUsage_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("import: missing DST") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC")};
+    QTest::newRow("import: nothing") << QStringList{QStringLiteral("import-deadends")};
+    QTest::newRow("export: missing DST") << QStringList{QStringLiteral("export-deadends"), QStringLiteral("SRC")};
+    QTest::newRow("import: too many") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC"),
+                                                     QStringLiteral("DST"), QStringLiteral("MORE")};
+    QTest::newRow("import: missing SRC folder")
+        << QStringList{QStringLiteral("import-deadends"), QStringLiteral("no-such-folder"), QStringLiteral("DST")};
+    QTest::newRow("export: SRC is a file") << QStringList{QStringLiteral("export-deadends"), QStringLiteral("FILE"),
+                                                          QStringLiteral("DST")};
+    QTest::newRow("import: unknown option") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC"),
+                                                           QStringLiteral("DST"), QStringLiteral("--overwrite")};
+}
+
+void CommandLineTest::convertBadUsage()
+{
+    QFETCH(QStringList, arguments);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("src"));
+    const QString dst = tmp.filePath(QStringLiteral("dst"));
+    writeFile(src + QStringLiteral("/node/a/node20.json"),
+              QByteArray::fromStdString(canon(QStringLiteral("node/a/node20"), "node", ">=20").dump(2)));
+    writeFile(tmp.filePath(QStringLiteral("file.json")), "{}");
+    arguments.replaceInStrings(QStringLiteral("SRC"), src);
+    arguments.replaceInStrings(QStringLiteral("DST"), dst);
+    arguments.replaceInStrings(QStringLiteral("FILE"), tmp.filePath(QStringLiteral("file.json")));
+
+    const Run result = run(arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(!result.err.isEmpty());
+    QVERIFY2(!QFileInfo::exists(dst), "nothing is written on bad usage");
+}
+
+void CommandLineTest::corpusImportsAndValidates()
+{
+    if (!QFileInfo(corpusDir()).isDir())
+        QSKIP(qPrintable(QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it")
+                             .arg(corpusDir())));
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dst = tmp.filePath(QStringLiteral("kb"));
+
+    Run result = run({QStringLiteral("import-deadends"), corpusDir(), dst}, 300000);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err.left(2000)));
+    QVERIFY2(result.out.contains(QStringLiteral("2116 converted, 0 failed")), qPrintable(result.out));
+    int files = 0;
+    QDirIterator it(dst, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        ++files;
+    }
+    QCOMPARE(files, 2116);
+
+    result = run({QStringLiteral("validate"), dst, QStringLiteral("--today"), QStringLiteral("2026-03-15")}, 300000);
+    const QStringList output = lines(result.out);
+    QVERIFY(!output.isEmpty());
+    const QRegularExpressionMatch summary = SummaryLine.match(output.last());
+    QVERIFY2(summary.hasMatch(), qPrintable(output.last()));
+    QVERIFY2(result.exitCode == 0, qPrintable(output.last()));
+    QCOMPARE(summary.captured(1), QStringLiteral("2116"));
+    QCOMPARE(summary.captured(2), QStringLiteral("2116"));
+    QCOMPARE(summary.captured(3), QStringLiteral("0"));
+    // The corpus's known data-quality findings are reported, not hidden.
+    QVERIFY(summary.captured(4).toInt() > 0);
+    QVERIFY(result.out.contains(QStringLiteral("the regex does not match the record's own signature")));
+}
+
+QTEST_GUILESS_MAIN(CommandLineTest)
+#include "CommandLineTest.moc"
