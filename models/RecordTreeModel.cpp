@@ -278,7 +278,7 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (node->record)
-            return node->record->signature();
+            return node->record->signature().simplified();
         return QStringLiteral("%1 (%2)").arg(node->name).arg(node->count);
     case Qt::ToolTipRole:
         return node->record ? node->record->id() + QLatin1Char('\n') + node->record->signature() : node->name;

@@ -13,14 +13,21 @@ namespace Errata {
 
 namespace {
 
-constexpr int HeadScore = 50;
-constexpr int BodyScore = 10;
+// What a token earns by where it stands: the signature or id, the other
+// "head" fields (Chinese signature, aliases, tags), or the body.
+constexpr int FieldScore[] = {10, 40, 60};
+enum FieldClass : uint32_t { Body = 0, OtherHead = 1, MainHead = 2 };
 constexpr int ExactTokenBonus = 5;
 constexpr int StartsWithBonus = 40;
 
-QStringList headTexts(const Record &record)
+QStringList mainHeadTexts(const Record &record)
 {
-    return QStringList{record.signature(), record.signatureZh(), record.id()} + record.aliases() + record.tags();
+    return QStringList{record.signature(), record.id()};
+}
+
+QStringList otherHeadTexts(const Record &record)
+{
+    return QStringList{record.signatureZh()} + record.aliases() + record.tags();
 }
 
 QStringList bodyTexts(const Record &record)
@@ -72,15 +79,20 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
     for (int i = 0; i < kb.count(); ++i) {
         const Record &record = *kb.recordAt(i);
         m_entries.push_back(makeEntry(kb, record, today));
-        std::unordered_map<std::string, uint32_t> own; // token -> head flag, one posting per record
-        for (const QString &text : headTexts(record))
-            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing))
-                own[std::move(token)] = 1;
-        for (const QString &text : bodyTexts(record))
-            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing))
-                own.emplace(std::move(token), 0);
-        for (auto &[token, head] : own)
-            postings[token].push_back(uint32_t(i) << 1 | head);
+        std::unordered_map<std::string, uint32_t> own; // token -> best field class, one posting per record
+        const auto collect = [&own](const QStringList &texts, FieldClass field) {
+            for (const QString &text : texts) {
+                for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing)) {
+                    uint32_t &best = own[std::move(token)];
+                    best = std::max<uint32_t>(best, field);
+                }
+            }
+        };
+        collect(mainHeadTexts(record), MainHead);
+        collect(otherHeadTexts(record), OtherHead);
+        collect(bodyTexts(record), Body);
+        for (auto &[token, field] : own)
+            postings[token].push_back(uint32_t(i) << 2 | field);
     }
     m_tokens.reserve(postings.size());
     for (auto &[text, list] : postings)
@@ -102,8 +114,8 @@ void SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
         for (; it != m_tokens.end() && it->text.compare(0, part.size(), part) == 0; ++it) {
             const int bonus = it->text.size() == part.size() ? ExactTokenBonus : 0;
             for (uint32_t posting : it->postings) {
-                int &score = partBest[posting >> 1];
-                score = std::max(score, ((posting & 1) ? HeadScore : BodyScore) + bonus);
+                int &score = partBest[posting >> 2];
+                score = std::max(score, FieldScore[posting & 3] + bonus);
             }
         }
         for (size_t i = 0; i < best.size(); ++i)

@@ -19,10 +19,10 @@ class Record;
 // (signature and its Chinese, id, regex, root cause, dead ends, workarounds,
 // tags, aliases) as folded tokens with posting lists, and the fields that
 // filters look at. A query word matches a record when every token of the
-// word is the prefix of a token of the record; the record's score is higher
-// when the hit is in its signature, id, aliases or tags (its "head") than
-// when it is only in the body, and higher again when the signature or id
-// starts with the word.
+// word is the prefix of a token of the record. A hit in the signature or id
+// scores highest, then one in the Chinese signature, aliases or tags, then
+// one in the body; an exact token beats a prefix, and a signature or id that
+// starts with the word gets a bonus.
 class SearchIndex
 {
 public:
@@ -63,7 +63,7 @@ private:
     struct Token
     {
         std::string text;
-        std::vector<uint32_t> postings; // (entry << 1) | isHead, sorted
+        std::vector<uint32_t> postings; // (entry << 2) | field class, sorted by entry
     };
 
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
