@@ -2,6 +2,7 @@
 
 #include "ConvertCommand.h"
 #include "GuiLauncher.h"
+#include "MatchCommand.h"
 #include "ValidateCommand.h"
 
 #include <QApplication>
@@ -24,6 +25,7 @@ const Command Commands[] = {
     {"validate", &ValidateCommand::run},
     {"import-deadends", &ConvertCommand::run},
     {"export-deadends", &ConvertCommand::run},
+    {"match", &MatchCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

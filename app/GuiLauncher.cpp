@@ -29,6 +29,11 @@ QCommandLineOption selectOption()
                               QStringLiteral("ID"));
 }
 
+QCommandLineOption editOption()
+{
+    return QCommandLineOption(QStringLiteral("edit"), QStringLiteral("Open the record given with --select for editing."));
+}
+
 QCommandLineOption searchOption()
 {
     return QCommandLineOption(QStringLiteral("search"), QStringLiteral("Type this query into the search field."),
@@ -67,12 +72,13 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
         "Commands (run \"errata COMMAND --help\" for their options):\n"
         "  validate DIR              check every record against the schema and rules\n"
         "  import-deadends SRC DST   convert deadends.dev canons to records\n"
-        "  export-deadends SRC DST   convert records to deadends.dev canons\n\n"
+        "  export-deadends SRC DST   convert records to deadends.dev canons\n"
+        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n\n"
         "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
-    parser.addOptions({screenshotOption(), selectOption(), searchOption()});
+    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -92,7 +98,9 @@ int GuiLauncher::run(QApplication &app)
     if (screenshot)
         window.resize(1280, 800);
     QObject::connect(&window, &MainWindow::loaded, &window, [&] {
-        if (parser.isSet(selectOption()))
+        if (parser.isSet(selectOption()) && parser.isSet(editOption()))
+            window.editRecord(parser.value(selectOption()));
+        else if (parser.isSet(selectOption()))
             window.openRecord(parser.value(selectOption()));
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));

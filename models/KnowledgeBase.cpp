@@ -79,6 +79,71 @@ void KnowledgeBase::replaceJson(Record *record, const OrderedJson &json)
     emit recordChanged(record);
 }
 
+// A pointer that does not fit the document (through a string, a bad array
+// index) throws from nlohmann; the indexes are restored before it leaves.
+void KnowledgeBase::setValue(Record *record, const QString &pointer, const OrderedJson &value)
+{
+    unindex(record);
+    try {
+        record->setValue(pointer, value);
+    } catch (...) {
+        index(record);
+        throw;
+    }
+    index(record);
+    emit recordChanged(record);
+}
+
+void KnowledgeBase::removeValue(Record *record, const QString &pointer)
+{
+    unindex(record);
+    try {
+        record->removeValue(pointer);
+    } catch (...) {
+        index(record);
+        throw;
+    }
+    index(record);
+    emit recordChanged(record);
+}
+
+bool KnowledgeBase::reload(Record *record, QString *error)
+{
+    Record fresh;
+    Record::LoadError loadError;
+    if (!fresh.load(record->filePath(), &loadError)) {
+        *error = QStringLiteral("%1: %2").arg(record->filePath(), loadError.message);
+        return false;
+    }
+    replaceRecord(record, std::move(fresh));
+    return true;
+}
+
+void KnowledgeBase::replaceRecord(Record *record, Record &&replacement)
+{
+    unindex(record);
+    *record = std::move(replacement);
+    index(record);
+    emit recordChanged(record);
+}
+
+RecordWriter::Outcome KnowledgeBase::save(Record *record, RecordWriter::Overwrite overwrite, QString *error)
+{
+    const RecordWriter::Outcome outcome = RecordWriter::save(*record, overwrite, error);
+    if (outcome == RecordWriter::Written || outcome == RecordWriter::Unchanged)
+        emit recordSaved(record);
+    return outcome;
+}
+
+bool KnowledgeBase::saveAll(const QList<Record *> &records, QString *error)
+{
+    if (!RecordWriter::saveAll(records, error))
+        return false;
+    for (const Record *record : records)
+        emit recordSaved(record);
+    return true;
+}
+
 void KnowledgeBase::setProblems(const Record *record, const QList<Problem> &problems)
 {
     m_problems.insert(record, problems);
@@ -89,6 +154,16 @@ Record *KnowledgeBase::find(const QString &id) const
 {
     const auto it = m_byId.constFind(id);
     return it == m_byId.constEnd() || it->isEmpty() ? nullptr : it->first();
+}
+
+Record *KnowledgeBase::findFile(const QString &filePath) const
+{
+    const QString clean = QDir::cleanPath(filePath);
+    for (const auto &record : m_records) {
+        if (QDir::cleanPath(record->filePath()) == clean)
+            return record.get();
+    }
+    return nullptr;
 }
 
 QStringList KnowledgeBase::filesWithId(const QString &id) const

@@ -4,6 +4,7 @@
 #include "LinkIndex.h"
 #include "Problem.h"
 #include "Record.h"
+#include "RecordWriter.h"
 
 #include <QHash>
 #include <QList>
@@ -45,6 +46,11 @@ public:
     int count() const { return int(m_records.size()); }
     Record *recordAt(int index) const { return m_records.at(size_t(index)).get(); }
     Record *find(const QString &id) const;
+    // Every record with this id, in the order they were added (more than one
+    // is an error the validator reports).
+    QList<Record *> recordsWithId(const QString &id) const { return m_byId.value(id); }
+    // The record held in `filePath` (compared after QDir::cleanPath), or null.
+    Record *findFile(const QString &filePath) const;
     // Paths, relative to the root, of every file whose record has this id.
     QStringList filesWithId(const QString &id) const;
     // The id a record's file path implies: "pytorch/nan-loss-step".
@@ -59,7 +65,23 @@ public:
     Record *add(std::unique_ptr<Record> record);
     std::unique_ptr<Record> take(Record *record);
     void replaceJson(Record *record, const OrderedJson &json);
+    // Sets (creating parents as needed) or removes one value of a record.
+    void setValue(Record *record, const QString &pointer, const OrderedJson &value);
+    void removeValue(Record *record, const QString &pointer);
+    // Re-reads a record's file (after a change on disk); false with `error`
+    // set when it cannot be read, the record then stays as it was.
+    bool reload(Record *record, QString *error);
     void setProblems(const Record *record, const QList<Problem> &problems);
+    // Replaces the whole state of `record` (document, file, saved text) with
+    // `replacement`, keeping its address: what a reload, a rename or a
+    // recovery does. Emits recordChanged.
+    void replaceRecord(Record *record, Record &&replacement);
+
+    // RecordWriter::save / saveAll, then recordSaved for each record whose
+    // file now holds its text (Written or Unchanged), so that views can drop
+    // their "modified" marks.
+    RecordWriter::Outcome save(Record *record, RecordWriter::Overwrite overwrite, QString *error);
+    bool saveAll(const QList<Record *> &records, QString *error);
 
     // Validates every record on all cores; returns false if cancelled.
     bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
@@ -75,6 +97,8 @@ signals:
     void recordAboutToBeRemoved(const Errata::Record *record);
     void recordChanged(const Errata::Record *record);
     void problemsChanged(const Errata::Record *record);
+    // The record's file now holds its text; isModified() is false.
+    void recordSaved(const Errata::Record *record);
 
 private:
     void index(Record *record);

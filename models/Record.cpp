@@ -128,6 +128,7 @@ void Record::markSaved(const QByteArray &writtenText)
     m_text = writtenText;
     m_byteOrderMark = writtenText.startsWith(ByteOrderMark);
     m_modified = false;
+    m_spellings.collect(writtenText.toStdString()); // pointers may have moved with the edit
 }
 
 OrderedJson Record::value(const QString &pointer) const

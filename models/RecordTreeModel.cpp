@@ -47,6 +47,7 @@ void RecordTreeModel::setKnowledgeBase(const KnowledgeBase *kb)
         connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, this, &RecordTreeModel::removeRecord);
         connect(m_kb, &KnowledgeBase::recordChanged, this, &RecordTreeModel::updateRecord);
         connect(m_kb, &KnowledgeBase::problemsChanged, this, &RecordTreeModel::updateRecord);
+        connect(m_kb, &KnowledgeBase::recordSaved, this, &RecordTreeModel::updateRecord);
     }
     rebuild();
 }
@@ -288,6 +289,7 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
     case SeverityRole: return node->record ? recordSeverity(node->record) : node->severity;
     case CountRole: return node->count;
     case RecordRole: return QVariant::fromValue(quintptr(node->record));
+    case ModifiedRole: return node->record && node->record->isModified();
     default: return {};
     }
 }

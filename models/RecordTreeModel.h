@@ -31,6 +31,7 @@ public:
         SeverityRole,  // worst Problem::Severity below this node, or -1
         CountRole,     // records below this node
         RecordRole,    // const Record * as quintptr (records only)
+        ModifiedRole,  // the record has unsaved changes
     };
 
     explicit RecordTreeModel(QObject *parent = nullptr);

@@ -1,6 +1,7 @@
 #include "SearchIndex.h"
 
 #include "KnowledgeBase.h"
+#include "Parallel.h"
 #include "Record.h"
 #include "SearchTokenizer.h"
 
@@ -71,33 +72,95 @@ SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record 
     return entry;
 }
 
+// Each record's distinct tokens with the best field class they appear in.
+std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record &record)
+{
+    std::unordered_map<std::string, uint32_t> own;
+    const auto collect = [&own](const QStringList &texts, FieldClass field) {
+        for (const QString &text : texts) {
+            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing)) {
+                uint32_t &best = own[std::move(token)];
+                best = std::max<uint32_t>(best, field);
+            }
+        }
+    };
+    collect(mainHeadTexts(record), MainHead);
+    collect(otherHeadTexts(record), OtherHead);
+    collect(bodyTexts(record), Body);
+    return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
+}
+
 void SearchIndex::build(const KnowledgeBase &kb, QDate today)
 {
-    m_entries.clear();
+    const size_t count = size_t(kb.count());
+    m_entries.assign(count, Entry());
     m_tokens.clear();
-    std::unordered_map<std::string, std::vector<uint32_t>> postings;
-    for (int i = 0; i < kb.count(); ++i) {
+    std::vector<std::vector<std::pair<std::string, uint32_t>>> perRecord(count);
+    Parallel::forEach(int(count), [&](int i) {
         const Record &record = *kb.recordAt(i);
-        m_entries.push_back(makeEntry(kb, record, today));
-        std::unordered_map<std::string, uint32_t> own; // token -> best field class, one posting per record
-        const auto collect = [&own](const QStringList &texts, FieldClass field) {
-            for (const QString &text : texts) {
-                for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing)) {
-                    uint32_t &best = own[std::move(token)];
-                    best = std::max<uint32_t>(best, field);
-                }
-            }
-        };
-        collect(mainHeadTexts(record), MainHead);
-        collect(otherHeadTexts(record), OtherHead);
-        collect(bodyTexts(record), Body);
-        for (auto &[token, field] : own)
-            postings[token].push_back(uint32_t(i) << 2 | field);
+        m_entries[size_t(i)] = makeEntry(kb, record, today);
+        perRecord[size_t(i)] = tokensOf(record);
+    });
+    m_entryOf.clear();
+    for (size_t i = 0; i < count; ++i)
+        m_entryOf.insert(m_entries[i].record, int(i));
+    m_idOrderStale = true;
+    std::unordered_map<std::string, std::vector<uint32_t>> postings;
+    for (size_t i = 0; i < count; ++i) {
+        for (auto &[token, field] : perRecord[i])
+            postings[std::move(token)].push_back(uint32_t(i) << 2 | field);
+        perRecord[i] = {};
     }
     m_tokens.reserve(postings.size());
     for (auto &[text, list] : postings)
         m_tokens.push_back({text, std::move(list)});
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
+}
+
+void SearchIndex::sortOrder() const
+{
+    if (!m_idOrderStale)
+        return;
+    std::vector<int> byId(m_entries.size());
+    for (size_t i = 0; i < byId.size(); ++i)
+        byId[i] = int(i);
+    std::sort(byId.begin(), byId.end(), [this](int a, int b) { return m_entries[size_t(a)].id < m_entries[size_t(b)].id; });
+    m_idOrder.assign(m_entries.size(), 0);
+    for (size_t place = 0; place < byId.size(); ++place)
+        m_idOrder[size_t(byId[place])] = int(place);
+    m_idOrderStale = false;
+}
+
+void SearchIndex::remove(const Record *record)
+{
+    const auto it = m_entryOf.find(record);
+    if (it == m_entryOf.end())
+        return;
+    m_entries[size_t(*it)] = Entry(); // retired: postings may still name it, search skips it
+    m_entryOf.erase(it);
+    m_idOrderStale = true;
+}
+
+void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate today)
+{
+    remove(record);
+    const int entry = int(m_entries.size());
+    m_entries.push_back(makeEntry(kb, *record, today));
+    m_entryOf.insert(record, entry);
+    addTokens(entry, tokensOf(*record));
+    m_idOrderStale = true;
+}
+
+// The new entry has the highest index, so appending keeps postings sorted.
+void SearchIndex::addTokens(int entry, std::vector<std::pair<std::string, uint32_t>> &&tokens)
+{
+    for (auto &[text, field] : tokens) {
+        auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), text,
+                                   [](const Token &token, const std::string &wanted) { return token.text < wanted; });
+        if (it == m_tokens.end() || it->text != text)
+            it = m_tokens.insert(it, Token{std::move(text), {}});
+        it->postings.push_back(uint32_t(entry) << 2 | field);
+    }
 }
 
 // best[entry] becomes the best score any token of `word` earns there; a
@@ -159,18 +222,21 @@ QList<SearchIndex::Hit> SearchIndex::search(const SearchQuery &query) const
         scoreWord(word, best);
         for (size_t i = 0; i < m_entries.size(); ++i) {
             alive[i] = alive[i] && best[i] > 0;
+            if (!alive[i])
+                continue;
             total[i] += best[i];
             if (m_entries[i].foldedSignature.startsWith(word) || m_entries[i].foldedId.startsWith(word))
-                total[i] += alive[i] ? StartsWithBonus : 0;
+                total[i] += StartsWithBonus;
         }
     }
     QList<Hit> hits;
     for (size_t i = 0; i < m_entries.size(); ++i) {
-        if (alive[i] && passesFilters(m_entries[i], query))
+        if (alive[i] && m_entries[i].record && passesFilters(m_entries[i], query))
             hits << Hit{int(i), total[i]};
     }
+    sortOrder();
     std::sort(hits.begin(), hits.end(), [this](const Hit &a, const Hit &b) {
-        return a.score != b.score ? a.score > b.score : entry(a.entry).id < entry(b.entry).id;
+        return a.score != b.score ? a.score > b.score : m_idOrder[size_t(a.entry)] < m_idOrder[size_t(b.entry)];
     });
     return hits;
 }

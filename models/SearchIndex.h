@@ -3,6 +3,7 @@
 #include "SearchQuery.h"
 
 #include <QDate>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -52,6 +53,11 @@ public:
 
     // Indexes every record of `kb`, with its current validation findings.
     void build(const KnowledgeBase &kb, QDate today = QDate::currentDate());
+    // Keeping up with edits: a changed or added record is indexed anew (its
+    // old entry retired), a removed one is retired. Retired entries keep
+    // their place (record null) and are never found.
+    void update(const KnowledgeBase &kb, const Record *record, QDate today = QDate::currentDate());
+    void remove(const Record *record);
 
     int size() const { return int(m_entries.size()); }
     const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
@@ -66,11 +72,21 @@ private:
         std::vector<uint32_t> postings; // (entry << 2) | field class, sorted by entry
     };
 
+    static std::vector<std::pair<std::string, uint32_t>> tokensOf(const Record &record);
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
     bool passesFilters(const Entry &entry, const SearchQuery &query) const;
     void scoreWord(const QString &word, std::vector<int> &best) const;
 
+    void addTokens(int entry, std::vector<std::pair<std::string, uint32_t>> &&tokens);
+
+    void sortOrder() const;
+
     std::vector<Entry> m_entries;
+    QHash<const Record *, int> m_entryOf;
+    // Each entry's place in id order, so that ties compare integers; worked
+    // out again at the next search after an edit.
+    mutable std::vector<int> m_idOrder;
+    mutable bool m_idOrderStale = true;
     std::vector<Token> m_tokens; // sorted by text
 };
 

@@ -62,6 +62,18 @@ void BrowserDock::setSearchText(const QString &text)
     m_search->setText(text);
 }
 
+void BrowserDock::refreshSearch()
+{
+    if (m_search->text().trimmed().isEmpty())
+        return;
+    const Record *current = currentRecord();
+    m_filter->setSearchText(m_search->text());
+    m_tree->expandAll();
+    if (current)
+        selectRecord(current);
+    updateCount();
+}
+
 QString BrowserDock::searchText() const
 {
     return m_search->text();

@@ -27,6 +27,8 @@ public:
 
     void setKnowledgeBase(const KnowledgeBase *kb, const SearchIndex *index);
     void setSearchText(const QString &text);
+    // Runs the current search again (after the index changed), keeping the current record.
+    void refreshSearch();
     QString searchText() const;
     void focusSearch();
     void selectRecord(const Record *record);

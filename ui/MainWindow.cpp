@@ -4,9 +4,17 @@
 #include "ProblemsDock.h"
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
+#include "KnowledgeBaseWatcher.h"
 #include "Record.h"
+#include "EditSession.h"
 #include "RecordCardView.h"
+#include "RecordEditor.h"
+#include "RecordIdDialog.h"
+#include "RecordOperations.h"
+#include "RecordTab.h"
+#include "RenameRecordCommand.h"
 #include "RecordValidator.h"
+#include "RecoveryStore.h"
 #include "SearchIndex.h"
 
 #include <QAction>
@@ -16,6 +24,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSettings>
@@ -23,7 +32,10 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QThread>
+#include <QTimer>
 #include <QToolButton>
+#include <QUndoGroup>
+#include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace Errata {
@@ -85,13 +97,28 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::openRecordTab);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
-    connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id) {
+    connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
-            openRecord(id);
+            editRecord(id, pointer);
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        RecordTab *tab = currentTab();
+        m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
     });
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     m_problems->setKnowledgeBase(m_kb.get());
+    followKnowledgeBase();
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(150);
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
+        m_browser->refreshSearch();
+        updateStatus();
+    });
+    m_recovery = std::make_unique<RecoveryStore>();
+    m_recoveryTimer.setInterval(5000);
+    connect(&m_recoveryTimer, &QTimer::timeout, this, &MainWindow::storeRecovery);
+    m_recoveryTimer.start();
     QSettings settings;
     restoreGeometry(settings.value(Keys::Geometry).toByteArray());
     restoreState(settings.value(Keys::State).toByteArray());
@@ -118,6 +145,9 @@ void MainWindow::createActions()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    createEditMenu();
+    createRecordMenu();
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Find Record"), this, [this] {
         m_browser->show();
@@ -137,6 +167,128 @@ void MainWindow::createActions()
                                .arg(QCoreApplication::applicationVersion()));
     });
     updateRecentMenu();
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction *redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction *editMode = edit->addAction(tr("&Edit Record"), this, &MainWindow::toggleEditing);
+    editMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction *saveAction = edit->addAction(tr("&Save Record"), this, &MainWindow::saveCurrent);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAllAction = edit->addAction(tr("Save &All"), this, &MainWindow::saveAll);
+    saveAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    edit->addAction(tr("Re&vert Record"), this, &MainWindow::revertCurrent);
+}
+
+void MainWindow::createRecordMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&Record"));
+    menu->addAction(tr("&New Record…"), this, &MainWindow::newRecord)->setShortcut(QKeySequence::New);
+    menu->addAction(tr("D&uplicate Record…"), this, &MainWindow::duplicateRecord)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    menu->addAction(tr("Re&name Record…"), this, &MainWindow::renameRecord)->setShortcut(QKeySequence(Qt::Key_F2));
+    menu->addSeparator();
+    menu->addAction(tr("&Delete Record…"), this, &MainWindow::deleteRecord)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+}
+
+void MainWindow::newRecord()
+{
+    const QString domain = currentTab() ? currentTab()->record()->domain() + QLatin1Char('/') : QString();
+    RecordIdDialog dialog(*m_kb, tr("New Record"), tr("Id of the new record (its file path in the KB):"), domain,
+                          nullptr, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    Record *record = RecordOperations::createRecord(*m_kb, dialog.id().section(QLatin1Char('/'), 0, 0),
+                                                    dialog.id().section(QLatin1Char('/'), 1), QDate::currentDate(),
+                                                    &error);
+    if (!record) {
+        QMessageBox::warning(this, tr("New Record"), error);
+        return;
+    }
+    editRecord(record->id());
+}
+
+void MainWindow::duplicateRecord()
+{
+    RecordTab *tab = currentTab();
+    if (!tab)
+        return;
+    RecordIdDialog dialog(*m_kb, tr("Duplicate Record"), tr("Id of the copy:"), tab->record()->id() + QStringLiteral("-copy"),
+                          nullptr, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    Record *copy = RecordOperations::duplicateRecord(*m_kb, *tab->record(), dialog.id(), &error);
+    if (!copy) {
+        QMessageBox::warning(this, tr("Duplicate Record"), error);
+        return;
+    }
+    editRecord(copy->id());
+}
+
+void MainWindow::renameRecord()
+{
+    RecordTab *tab = currentTab();
+    if (!tab)
+        return;
+    Record *record = tab->record();
+    const QList<RecordOperations::Linker> linkers = RecordOperations::linkersOf(*m_kb, record->id());
+    RecordIdDialog dialog(*m_kb, tr("Rename Record"),
+                          tr("New id; the file moves and %n link(s) to it are rewritten:", nullptr, int(linkers.size())),
+                          record->id(), record, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.id() == record->id())
+        return;
+    const QString oldId = record->id();
+    QString error;
+    if (!RecordOperations::renameRecord(*m_kb, record, dialog.id(), &error)) {
+        QMessageBox::warning(this, tr("Rename Record"), error);
+        return;
+    }
+    tab->setEditing(true);
+    tab->session()->undoStack()->push(new RenameRecordCommand(m_kb.get(), record, oldId, dialog.id()));
+    updateTabTitle(tab);
+    statusBar()->showMessage(tr("Renamed %1 to %2").arg(oldId, dialog.id()), 5000);
+}
+
+void MainWindow::deleteRecord()
+{
+    RecordTab *tab = currentTab();
+    if (!tab)
+        return;
+    Record *record = tab->record();
+    QStringList linking;
+    for (const RecordOperations::Linker &linker : RecordOperations::linkersOf(*m_kb, record->id()))
+        linking << QStringLiteral("%1 (%2)").arg(linker.record->id(), QString::fromLatin1(Link::key(linker.kind)));
+    QString question = tr("Delete %1 and its file?").arg(record->id());
+    if (!linking.isEmpty())
+        question += QStringLiteral("\n\n") + tr("These records link to it; their links will dangle:\n%1")
+                                                  .arg(linking.join(QLatin1Char('\n')));
+    if (QMessageBox::warning(this, tr("Delete Record"), question, QMessageBox::Yes | QMessageBox::Cancel,
+                             QMessageBox::Cancel) != QMessageBox::Yes)
+        return;
+    if (tab->session())
+        m_undoGroup->removeStack(tab->session()->undoStack());
+    m_tabs->removeTab(m_tabs->indexOf(tab));
+    delete tab;
+    updateCenter();
+    QString error;
+    if (!RecordOperations::deleteRecord(*m_kb, record, &error)) {
+        QMessageBox::warning(this, tr("Delete Record"), error);
+        openRecordTab(record);
+        return;
+    }
+    updateStatus();
+    statusBar()->showMessage(tr("Deleted the record and its file."), 5000);
 }
 
 void MainWindow::createStatusBar()
@@ -162,17 +314,19 @@ void MainWindow::chooseFolder()
 
 void MainWindow::reload()
 {
-    if (m_kb->root().isEmpty())
+    if (m_kb->root().isEmpty() || !settleUnsaved(allTabs()))
         return;
     QStringList open;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        open << static_cast<RecordCardView *>(m_tabs->widget(i))->record()->id();
+    for (RecordTab *tab : allTabs())
+        open << tab->record()->id();
     m_pendingTabs = open;
     openKnowledgeBase(m_kb->root());
 }
 
 void MainWindow::openKnowledgeBase(const QString &folder)
 {
+    if (!settleUnsaved(allTabs()))
+        return;
     cancelLoad();
     m_loadWatcher.waitForFinished();
     m_cancel = false;
@@ -230,17 +384,24 @@ void MainWindow::finishLoad()
     }
     const QStringList tabsToOpen = m_pendingTabs;
     m_pendingTabs.clear();
-    while (m_tabs->count() > 0)
-        closeTab(0);
+    while (m_tabs->count() > 0) {
+        QWidget *widget = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete widget;
+    }
+    updateCenter();
     m_browser->setKnowledgeBase(nullptr, nullptr);
     m_problems->setKnowledgeBase(nullptr);
     m_kb = std::move(result->kb);
     m_index = std::move(result->index);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     m_problems->setKnowledgeBase(m_kb.get());
+    followKnowledgeBase();
     QSettings().setValue(Keys::LastKb, m_kb->root());
     addRecent(m_kb->root());
     restoreTabs(tabsToOpen);
+    watchDisk();
+    offerRecovery();
     updateStatus();
     if (!m_kb->loadProblems().isEmpty())
         showLoadProblems();
@@ -271,28 +432,172 @@ bool MainWindow::openRecord(const QString &id)
     return record;
 }
 
+RecordTab *MainWindow::tabFor(const Record *record) const
+{
+    for (RecordTab *tab : allTabs()) {
+        if (tab->record() == record)
+            return tab;
+    }
+    return nullptr;
+}
+
+RecordTab *MainWindow::currentTab() const
+{
+    return qobject_cast<RecordTab *>(m_tabs->currentWidget());
+}
+
+QList<RecordTab *> MainWindow::allTabs() const
+{
+    QList<RecordTab *> tabs;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        tabs << static_cast<RecordTab *>(m_tabs->widget(i));
+    return tabs;
+}
+
 void MainWindow::openRecordTab(const Record *record)
 {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (static_cast<RecordCardView *>(m_tabs->widget(i))->record() == record) {
-            m_tabs->setCurrentIndex(i);
-            return;
-        }
+    if (RecordTab *existing = tabFor(record)) {
+        m_tabs->setCurrentWidget(existing);
+        return;
     }
-    auto *card = new RecordCardView(record, m_kb.get());
-    connect(card, &RecordCardView::recordLinkActivated, this, &MainWindow::openRecord);
-    const int index = m_tabs->addTab(card, record->id().section(QLatin1Char('/'), -1));
+    // The KB owns its records; the tree hands them out read-only.
+    auto *tab = new RecordTab(m_kb.get(), const_cast<Record *>(record), m_validator.get());
+    connect(tab, &RecordTab::recordLinkActivated, this, &MainWindow::openRecord);
+    connect(tab, &RecordTab::titleChanged, this, [this, tab] { updateTabTitle(tab); });
+    connect(tab, &RecordTab::sessionCreated, this, [this, tab](EditSession *session) {
+        m_undoGroup->addStack(session->undoStack());
+        if (currentTab() == tab)
+            m_undoGroup->setActiveStack(session->undoStack());
+    });
+    const int index = m_tabs->addTab(tab, tab->title());
     m_tabs->setTabToolTip(index, record->id() + QLatin1Char('\n') + record->signature());
     m_tabs->setCurrentIndex(index);
     m_browser->selectRecord(record);
     updateCenter();
 }
 
+void MainWindow::updateTabTitle(RecordTab *tab)
+{
+    const int index = m_tabs->indexOf(tab);
+    if (index >= 0)
+        m_tabs->setTabText(index, tab->title());
+}
+
+bool MainWindow::editRecord(const QString &id, const QString &pointer)
+{
+    if (!openRecord(id))
+        return false;
+    RecordTab *tab = currentTab();
+    tab->setEditing(true);
+    m_undoGroup->setActiveStack(tab->session()->undoStack());
+    if (!pointer.isEmpty())
+        tab->editor()->focusField(pointer);
+    return true;
+}
+
+void MainWindow::toggleEditing()
+{
+    RecordTab *tab = currentTab();
+    if (!tab)
+        return;
+    tab->setEditing(!tab->isEditing());
+    if (tab->session())
+        m_undoGroup->setActiveStack(tab->session()->undoStack());
+}
+
+bool MainWindow::save(RecordTab *tab)
+{
+    if (!tab || !tab->session())
+        return true;
+    QString message;
+    EditSession::SaveResult result = tab->session()->save(false, &message);
+    if (result == EditSession::ConflictOnDisk) {
+        const auto answer = QMessageBox::warning(
+            this, tr("File changed on disk"),
+            tr("%1 was changed on disk by someone else since it was opened.\n\nOverwrite it with your version?")
+                .arg(tab->record()->filePath()),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Save)
+            return false;
+        result = tab->session()->save(true, &message);
+    }
+    if (result == EditSession::RefusedErrors || result == EditSession::WriteFailed) {
+        QMessageBox::warning(this, tr("Not saved"), message);
+        if (result == EditSession::RefusedErrors)
+            tab->setEditing(true);
+        return false;
+    }
+    statusBar()->showMessage(result == EditSession::Saved ? tr("Saved %1").arg(tab->record()->id())
+                                                          : tr("%1 has no changes to save").arg(tab->record()->id()),
+                             4000);
+    updateTabTitle(tab);
+    updateStatus();
+    return true;
+}
+
+bool MainWindow::saveCurrent()
+{
+    return save(currentTab());
+}
+
+bool MainWindow::saveAll()
+{
+    for (RecordTab *tab : allTabs()) {
+        if (tab->isDirty() && !save(tab))
+            return false;
+    }
+    return true;
+}
+
+void MainWindow::revertCurrent()
+{
+    RecordTab *tab = currentTab();
+    if (!tab || !tab->isDirty())
+        return;
+    const auto answer = QMessageBox::question(this, tr("Revert"),
+                                              tr("Throw away the unsaved changes to %1?").arg(tab->record()->id()));
+    if (answer != QMessageBox::Yes)
+        return;
+    QString message;
+    if (!tab->session()->revert(&message))
+        QMessageBox::warning(this, tr("Revert"), message);
+}
+
+bool MainWindow::settleUnsaved(const QList<RecordTab *> &tabs)
+{
+    QStringList dirty;
+    for (RecordTab *tab : tabs)
+        if (tab->isDirty())
+            dirty << tab->record()->id();
+    if (dirty.isEmpty())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("These records have unsaved changes:\n%1").arg(dirty.join(QLatin1Char('\n'))),
+        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::SaveAll);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard) {
+        for (RecordTab *tab : tabs) {
+            QString message;
+            if (tab->isDirty() && !tab->session()->revert(&message) && tab->record()->originalText().isEmpty())
+                continue; // never saved: dropped with its tab
+        }
+        return true;
+    }
+    for (RecordTab *tab : tabs) {
+        if (tab->isDirty() && !save(tab))
+            return false;
+    }
+    return true;
+}
+
 void MainWindow::closeTab(int index)
 {
-    QWidget *widget = m_tabs->widget(index);
-    if (!widget)
+    auto *widget = qobject_cast<RecordTab *>(m_tabs->widget(index));
+    if (!widget || !settleUnsaved({widget}))
         return;
+    if (widget->session())
+        m_undoGroup->removeStack(widget->session()->undoStack());
     m_tabs->removeTab(index);
     delete widget;
     updateCenter();
@@ -322,6 +627,90 @@ void MainWindow::restoreTabs(const QStringList &ids)
         if (const Record *record = m_kb->find(id))
             openRecordTab(record);
     }
+}
+
+// Keeps the search index and the status bar current while records are
+// edited, added, renamed or deleted.
+void MainWindow::followKnowledgeBase()
+{
+    const auto reindex = [this](const Record *record) {
+        m_index->update(*m_kb, record);
+        m_refreshTimer.start();
+    };
+    connect(m_kb.get(), &KnowledgeBase::recordAdded, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::recordChanged, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::problemsChanged, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::recordAboutToBeRemoved, this, [this](const Record *record) {
+        m_index->remove(record);
+        m_refreshTimer.start();
+    });
+}
+
+// Files changed by someone else: unmodified records reload by themselves,
+// modified ones get the conflict bar.
+void MainWindow::watchDisk()
+{
+    delete m_watcher;
+    m_watcher = new KnowledgeBaseWatcher(m_kb.get(), this);
+    connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, [this](Record *record) {
+        statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(record->id()), 5000);
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::conflict, this, [this](Record *record) {
+        if (RecordTab *tab = tabFor(record))
+            tab->showConflict();
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
+        statusBar()->showMessage(tr("The file of %1 was removed on disk.").arg(record->id()), 8000);
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::added, this, [this](Record *record) {
+        statusBar()->showMessage(tr("New record on disk: %1").arg(record->id()), 5000);
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [this](const QString &file, const QString &message) {
+        statusBar()->showMessage(tr("%1: %2").arg(m_kb->relativePath(file), message), 8000);
+    });
+}
+
+// Unsaved edits left by a run that did not end cleanly.
+void MainWindow::offerRecovery()
+{
+    const QList<RecoveryStore::Entry> entries = m_recovery->entries(m_kb->root());
+    if (entries.isEmpty())
+        return;
+    QStringList names;
+    for (const RecoveryStore::Entry &entry : entries)
+        names << QStringLiteral("%1 (%2)").arg(entry.id, QLocale().toString(entry.time.toLocalTime(), QLocale::ShortFormat));
+    const auto answer = QMessageBox::question(
+        this, tr("Restore unsaved edits?"),
+        tr("Errata did not close normally. Unsaved edits of these records were kept:\n%1\n\nRestore them?")
+            .arg(names.join(QLatin1Char('\n'))),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+        m_recovery->clearAll(m_kb->root());
+        return;
+    }
+    for (const RecoveryStore::Entry &entry : entries) {
+        Record restored;
+        QString error;
+        if (!m_recovery->restore(m_kb->root(), entry.filePath, &restored, &error)) {
+            QMessageBox::warning(this, tr("Restore"), error);
+            continue;
+        }
+        Record *existing = m_kb->findFile(entry.filePath);
+        if (existing)
+            m_kb->replaceRecord(existing, std::move(restored));
+        else
+            existing = m_kb->add(std::make_unique<Record>(std::move(restored)));
+        editRecord(existing->id());
+    }
+}
+
+void MainWindow::storeRecovery()
+{
+    if (m_kb->root().isEmpty())
+        return;
+    QString error;
+    if (!m_recovery->store(*m_kb, &error))
+        statusBar()->showMessage(tr("Could not keep a recovery copy: %1").arg(error), 8000);
 }
 
 void MainWindow::updateStatus()
@@ -362,13 +751,18 @@ void MainWindow::saveSettings()
     settings.setValue(Keys::Geometry, saveGeometry());
     settings.setValue(Keys::State, saveState());
     QStringList open;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        open << static_cast<RecordCardView *>(m_tabs->widget(i))->record()->id();
+    for (RecordTab *tab : allTabs())
+        open << tab->record()->id();
     settings.setValue(Keys::Tabs, open);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!settleUnsaved(allTabs())) {
+        event->ignore();
+        return;
+    }
+    storeRecovery(); // nothing unsaved is left: this clears the recovery folder
     saveSettings();
     event->accept();
 }

@@ -2,6 +2,10 @@
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QTimer>
+#include <QUndoGroup>
+
+#include "RecordValidator.h"
 
 #include <atomic>
 #include <memory>
@@ -12,13 +16,18 @@ class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
+class QUndoGroup;
 
 namespace Errata {
 
 class BrowserDock;
+class KnowledgeBaseWatcher;
+class RecoveryStore;
 class ProblemsDock;
 class KnowledgeBase;
 class Record;
+class RecordTab;
+class RecordValidator;
 class SearchIndex;
 
 // The main window: the record browser dock on the left, one tab per opened
@@ -44,6 +53,12 @@ public:
     ProblemsDock *problems() const { return m_problems; }
     QTabWidget *tabs() const { return m_tabs; }
     bool openRecord(const QString &id);
+    RecordTab *currentTab() const;
+    RecordTab *tabFor(const Record *record) const;
+    // Opens the record in edit mode with the field at `pointer` focused.
+    bool editRecord(const QString &id, const QString &pointer = QString());
+    bool saveCurrent();
+    bool saveAll();
 
 signals:
     void loaded();
@@ -55,6 +70,19 @@ private:
     struct Loaded;
 
     void createActions();
+    void createEditMenu();
+    void createRecordMenu();
+    void newRecord();
+    void duplicateRecord();
+    void renameRecord();
+    void deleteRecord();
+    bool save(RecordTab *tab);
+    void revertCurrent();
+    void toggleEditing();
+    // Asks what to do with unsaved edits; false when the user cancels.
+    bool settleUnsaved(const QList<RecordTab *> &tabs);
+    QList<RecordTab *> allTabs() const;
+    void updateTabTitle(RecordTab *tab);
     void createStatusBar();
     void chooseFolder();
     void reload();
@@ -64,6 +92,10 @@ private:
     void openRecordTab(const Record *record);
     void closeTab(int index);
     void updateStatus();
+    void followKnowledgeBase();
+    void watchDisk();
+    void offerRecovery();
+    void storeRecovery();
     void updateCenter();
     QString welcomeText() const;
     void updateRecentMenu();
@@ -80,6 +112,8 @@ private:
     QStackedWidget *m_center;
     QLabel *m_welcome;
     QMenu *m_recentMenu = nullptr;
+    QUndoGroup *m_undoGroup = new QUndoGroup(this);
+    std::unique_ptr<RecordValidator> m_validator = std::make_unique<RecordValidator>();
     QLabel *m_pathLabel;
     QLabel *m_countLabel;
     QLabel *m_healthLabel;
@@ -89,6 +123,10 @@ private:
     std::atomic_bool m_cancel{false};
     QString m_loadingFolder;
     QStringList m_pendingTabs;
+    QTimer m_refreshTimer; // search and status after edits, coalesced
+    QTimer m_recoveryTimer; // unsaved edits to the recovery folder
+    std::unique_ptr<RecoveryStore> m_recovery;
+    KnowledgeBaseWatcher *m_watcher = nullptr;
 };
 
 } // namespace Errata

@@ -97,7 +97,9 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
                  opt.font, textColor);
     } else {
         const int lineHeight = opt.fontMetrics.height();
-        drawText(painter, textRect.adjusted(0, Padding, 0, 0), text, opt.font, textColor);
+        const bool modified = index.data(RecordTreeModel::ModifiedRole).toBool();
+        drawText(painter, textRect.adjusted(0, Padding, 0, 0), modified ? QStringLiteral("● ") + text : text, opt.font,
+                 textColor);
         QFont small = opt.font;
         small.setPointSizeF(opt.font.pointSizeF() * 0.85);
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);

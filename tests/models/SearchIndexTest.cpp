@@ -46,6 +46,7 @@ private slots:
     void filters_data();
     void filters();
     void emptyQueryMatchesAll();
+    void followsEditsAndRemovals();
 
 private:
     QList<QString> ids(const QString &query) const;
@@ -170,6 +171,21 @@ void SearchIndexTest::filters()
 void SearchIndexTest::emptyQueryMatchesAll()
 {
     QCOMPARE(ids(QString()).size(), 6);
+}
+
+void SearchIndexTest::followsEditsAndRemovals()
+{
+    Record *cafe = m_kb.find(QStringLiteral("python/cafe"));
+    m_kb.setValue(cafe, QStringLiteral("/signature"), "Zebra crossing error");
+    m_index.update(m_kb, cafe, QDate(2026, 12, 2));
+    QCOMPARE(ids(QStringLiteral("zebra")), QList<QString>{QStringLiteral("python/cafe")});
+    QVERIFY(ids(QStringLiteral("menu")).isEmpty()); // the old signature is gone
+    QCOMPARE(ids(QString()).size(), 6);
+    m_index.remove(cafe);
+    QVERIFY(ids(QStringLiteral("zebra")).isEmpty());
+    QCOMPARE(ids(QString()).size(), 5);
+    m_index.update(m_kb, cafe, QDate(2026, 12, 2));
+    QCOMPARE(ids(QStringLiteral("zebra")), QList<QString>{QStringLiteral("python/cafe")});
 }
 
 QTEST_GUILESS_MAIN(SearchIndexTest)

@@ -2,7 +2,14 @@
 #include "KnowledgeBase.h"
 #include "MainWindow.h"
 #include "ProblemsDock.h"
+#include "RecordOperations.h"
+#include "RecoveryStore.h"
+#include "EditSession.h"
 #include "RecordCardView.h"
+#include "RecordTab.h"
+#include "RenameRecordCommand.h"
+
+#include <QUndoStack>
 
 #include <QLabel>
 #include <QLineEdit>
@@ -47,6 +54,8 @@ private slots:
     void cardLinkOpensLinkedRecord();
     void brokenFilesAreListedAndTheRestOpens();
     void openTabsAreRestored();
+    void editSaveAndDirtyMarkers();
+    void renameIsUndoableAndFollowedBySearch();
 
 private:
     void openAndWait(MainWindow &window);
@@ -67,6 +76,7 @@ void MainWindowTest::initTestCase()
 void MainWindowTest::init()
 {
     QSettings().clear();
+    QDir(RecoveryStore().baseDir()).removeRecursively(); // no offer to restore from an earlier test
 }
 
 void MainWindowTest::openAndWait(MainWindow &window)
@@ -102,7 +112,7 @@ void MainWindowTest::typingFiltersAndEnterOpensBestResult()
     QVERIFY(count->text().contains(QLatin1String("1 result")));
     QTest::keyClick(search, Qt::Key_Return);
     QCOMPARE(window.tabs()->count(), 1);
-    auto *card = qobject_cast<RecordCardView *>(window.tabs()->currentWidget());
+    auto *card = qobject_cast<RecordTab *>(window.tabs()->currentWidget())->card();
     QVERIFY(card);
     QCOMPARE(card->record()->id(), QStringLiteral("pytorch/nan"));
     QVERIFY(card->toPlainText().contains(QLatin1String("Loss is NaN")));
@@ -131,10 +141,10 @@ void MainWindowTest::cardLinkOpensLinkedRecord()
     MainWindow window;
     openAndWait(window);
     QVERIFY(window.openRecord(QStringLiteral("pytorch/oom")));
-    auto *card = qobject_cast<RecordCardView *>(window.tabs()->currentWidget());
+    auto *card = qobject_cast<RecordTab *>(window.tabs()->currentWidget())->card();
     emit card->anchorClicked(QUrl(QStringLiteral("record:pytorch/nan")));
     QCOMPARE(window.tabs()->count(), 2);
-    QCOMPARE(qobject_cast<RecordCardView *>(window.tabs()->currentWidget())->record()->id(), QStringLiteral("pytorch/nan"));
+    QCOMPARE(window.currentTab()->record()->id(), QStringLiteral("pytorch/nan"));
     QVERIFY(!window.openRecord(QStringLiteral("pytorch/absent")));
     QCOMPARE(window.tabs()->count(), 2);
 }
@@ -169,7 +179,61 @@ void MainWindowTest::openTabsAreRestored()
     MainWindow again;
     openAndWait(again);
     QCOMPARE(again.tabs()->count(), 2);
-    QCOMPARE(qobject_cast<RecordCardView *>(again.tabs()->widget(0))->record()->id(), QStringLiteral("pytorch/oom"));
+    QCOMPARE(qobject_cast<RecordTab *>(again.tabs()->widget(0))->record()->id(), QStringLiteral("pytorch/oom"));
+}
+
+void MainWindowTest::editSaveAndDirtyMarkers()
+{
+    QTemporaryDir dir;
+    writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first"));
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(window.editRecord(QStringLiteral("a/one"), QStringLiteral("/signature")));
+    RecordTab *tab = window.currentTab();
+    QVERIFY(tab->isEditing());
+    tab->session()->setValue(QStringLiteral("/signature"), "first edited", QStringLiteral("Edit signature"));
+    QVERIFY(tab->isDirty());
+    QVERIFY(window.tabs()->tabText(0).startsWith(QStringLiteral("● ")));
+    QVERIFY(window.saveCurrent());
+    QVERIFY(!tab->isDirty());
+    QVERIFY(!window.tabs()->tabText(0).startsWith(QStringLiteral("● ")));
+    QFile file(dir.path() + QStringLiteral("/a/one.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("first edited"));
+    // Found by the new text at once (the index follows edits).
+    window.browser()->setSearchText(QStringLiteral("edited"));
+    QTRY_COMPARE(window.browser()->resultCount(), 1);
+}
+
+void MainWindowTest::renameIsUndoableAndFollowedBySearch()
+{
+    QTemporaryDir dir;
+    writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first"));
+    writeFile(dir.path() + QStringLiteral("/a/two.json"), recordText("a/two", "second",
+              ", \"transition_graph\": {\"leads_to\": [\"a/one\"]}"));
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(window.editRecord(QStringLiteral("a/one")));
+    RecordTab *tab = window.currentTab();
+    Record *record = tab->record();
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(*const_cast<KnowledgeBase *>(window.knowledgeBase()), record,
+                                            QStringLiteral("a/uno"), &error), qPrintable(error));
+    tab->session()->undoStack()->push(new RenameRecordCommand(const_cast<KnowledgeBase *>(window.knowledgeBase()),
+                                                              record, QStringLiteral("a/one"), QStringLiteral("a/uno")));
+    QVERIFY(QFile::exists(dir.path() + QStringLiteral("/a/uno.json")));
+    QVERIFY(!QFile::exists(dir.path() + QStringLiteral("/a/one.json")));
+    QCOMPARE(window.knowledgeBase()->find(QStringLiteral("a/two"))->links(Link::LeadsTo).value(0).targetId,
+             QStringLiteral("a/uno"));
+    tab->session()->undoStack()->undo();
+    QVERIFY(QFile::exists(dir.path() + QStringLiteral("/a/one.json")));
+    QCOMPARE(record->id(), QStringLiteral("a/one"));
+    QCOMPARE(window.knowledgeBase()->find(QStringLiteral("a/two"))->links(Link::LeadsTo).value(0).targetId,
+             QStringLiteral("a/one"));
 }
 
 QTEST_MAIN(MainWindowTest)

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace Errata {
+
+// The measurements of errata-bench, each in the calling process.
+//
+//   measureLoad("kb")   KnowledgeBaseLoader::load + KnowledgeBase::adopt,
+//                       validateAll, SearchIndex::build: times in ms, the
+//                       records' size on disk and the peak RSS.
+//   measureSearch("kb") every keystroke of queries() (each prefix of each
+//                       query) through SearchQuery::parse and
+//                       SearchIndex::search: p50, p95 and max in ms.
+class Benchmark
+{
+public:
+    struct LoadFigures
+    {
+        int records = 0;
+        int errors = 0;
+        int warnings = 0;
+        int infos = 0;
+        qint64 rawBytes = 0;
+        double loadMs = 0;
+        double validateMs = 0;
+        double indexMs = 0;
+        qint64 peakRssBytes = 0;
+        // Peak RSS so far at the start and after each phase (the last is peakRssBytes).
+        qint64 startRssBytes = 0;
+        qint64 loadRssBytes = 0;
+        qint64 validateRssBytes = 0;
+
+        double loadAndIndexMs() const { return loadMs + indexMs; }
+        double totalMs() const { return loadMs + validateMs + indexMs; }
+        double rssRatio() const { return rawBytes > 0 ? double(peakRssBytes) / double(rawBytes) : 0; }
+        QString toText() const;
+        QJsonObject toJson() const;
+        static LoadFigures fromJson(const QJsonObject &json);
+    };
+
+    struct QueryFigures
+    {
+        QString query;
+        int hits = 0; // of the whole query
+        double maxMs = 0; // of its slowest keystroke
+    };
+
+    struct SearchFigures
+    {
+        int records = 0;
+        int keystrokes = 0;
+        qint64 hits = 0; // summed over all keystrokes
+        double p50Ms = 0;
+        double p95Ms = 0;
+        double maxMs = 0;
+        QString slowest; // the keystroke that took maxMs
+        QList<QueryFigures> queries;
+        QString toText() const;
+        QJsonObject toJson() const;
+        static SearchFigures fromJson(const QJsonObject &json);
+    };
+
+    static LoadFigures measureLoad(const QString &folder);
+    static SearchFigures measureSearch(const QString &folder);
+
+    // Plain words, two words, Chinese, filters, as a user types them.
+    static QStringList queries();
+    // "cuda" -> "c", "cu", "cud", "cuda" for every query.
+    static QStringList keystrokes(const QStringList &queries);
+    // Sum of the sizes of the record files below `folder`.
+    static qint64 rawSize(const QString &folder);
+    // The process's peak resident set size so far (getrusage).
+    static qint64 peakRss();
+};
+
+} // namespace Errata

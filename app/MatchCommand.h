@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QStringList>
+
+namespace Errata {
+
+// errata match [--kb DIR] [--format text|json] [--ignore-case] [LOGFILE|-]
+// Finds the records of the KB (default: the current folder) whose regex
+// matches the log (standard input for "-" or no file), most specific first.
+// Text: one block per record, "id: signature" then up to 5 lines
+// "  line N: text"; then a summary. JSON: every detail (LogMatchResult).
+// Skipped records and a fallback of the fast path are reported on stderr.
+// Exit code 0: some record matched; 1: none did; 2: bad usage, or an
+// unreadable log or KB folder.
+class MatchCommand
+{
+public:
+    static int run(const QStringList &arguments);
+};
+
+} // namespace Errata

@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QFileSystemWatcher>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QString>
+#include <QTimer>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// Follows a KB's folder on disk while it is open: the record files and the
+// (non-hidden) folders are watched, and bursts of changes are handled
+// together after DebounceMs of quiet.
+//
+// - A record file whose bytes differ from Record::originalText: an
+//   unmodified record is reloaded (reloaded), a modified one is left alone
+//   (conflict, once per new content on disk).
+// - A record file that is gone: removedOnDisk (the record stays in the KB).
+// - A new *.json file in a watched folder (or a new folder): loaded and added
+//   to the KB (added), or loadFailed when it cannot be read or parsed.
+// Errata's own writes leave the file equal to originalText, so they cause no
+// signal. Records added, taken or moved through the KB are followed.
+class KnowledgeBaseWatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int DebounceMs = 200;
+    // A stream of changes is handled at least this often.
+    static constexpr int MaxDelayMs = 1000;
+
+    explicit KnowledgeBaseWatcher(KnowledgeBase *kb, QObject *parent = nullptr);
+
+    // Starts over with the KB's current folder and records (after a reset).
+    void rewatch();
+    // Handles what is pending now instead of after the debounce.
+    void checkNow();
+
+signals:
+    void reloaded(Errata::Record *record);
+    void conflict(Errata::Record *record);
+    void removedOnDisk(Errata::Record *record);
+    void added(Errata::Record *record);
+    void loadFailed(const QString &filePath, const QString &message);
+
+private:
+    void fileChanged(const QString &path);
+    void directoryChanged(const QString &path);
+    void schedule();
+    void followRecord(const Record *record);
+    void forgetRecord(const Record *record);
+
+    // Signals wait until a batch is handled, so that a slot that takes a
+    // record out of the KB cannot pull it from under the scan.
+    struct Event
+    {
+        enum Kind { Reloaded, Conflict, Removed, Added, LoadFailed };
+        Kind kind;
+        Record *record;
+        QString path;
+        QString message;
+    };
+    void post(Event::Kind kind, Record *record, const QString &path, const QString &message = QString());
+    void deliver(const Event &event);
+
+    QHash<QString, Record *> recordsByPath() const;
+    void checkFile(const QString &path, Record *record);
+    void contentChanged(Record *record, const QByteArray &onDisk);
+    void scanDirectory(const QString &dir, const QHash<QString, Record *> &byPath);
+    void addNewFile(const QString &path);
+    void watchTree(const QString &dir);
+
+    QPointer<KnowledgeBase> m_kb;
+    QFileSystemWatcher m_watcher;
+    QTimer m_debounce;
+    QElapsedTimer m_sinceFirstPending;
+    QSet<QString> m_pendingFiles;
+    QSet<QString> m_pendingDirectories;
+    QList<Event> m_events;
+    QHash<const Record *, QString> m_paths;      // the file each record was last watched at
+    QSet<const Record *> m_missing;              // reported as removed on disk
+    QHash<const Record *, QByteArray> m_conflicts; // disk content reported as a conflict
+};
+
+} // namespace Errata

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace Errata {
+
+class Record;
+
+// What LogMatcher::match found in a log: the records whose regex matches it,
+// most specific first, with their matching lines; the records it could not
+// try; and whether the fast path had to fall back (and why, in plain words).
+//
+// Lines are 1-based. Columns are 1-based and count characters (Unicode code
+// points, so a Chinese character is one column), as an editor shows them.
+struct LogMatchResult
+{
+    // One line holding a match: the first match that starts on that line.
+    struct Line
+    {
+        int number = 0;      // 1-based line of the log
+        QString text;        // the whole line, without its line end
+        int startColumn = 0; // first character of the match
+        int endColumn = 0;   // just past the match's last character on this line
+        QString matchedText; // the match (it may run on to later lines)
+    };
+
+    // One matching record. Ranked "most specific first" by, in this order:
+    //   1. literalLength, longer first: the length in characters of the
+    //      longest required literal of the regex (an RE2 prefilter atom) that
+    //      occurs, ignoring case, in one of the kept matches;
+    //   2. signatureHit first: a kept matching line holds the record's own
+    //      signature verbatim (ignoring case with the case-insensitive option);
+    //   3. matchCount, fewer first: a regex that matches all over the log
+    //      says less about this one error;
+    //   4. the earlier first matching line; 5. the record id, ascending.
+    // Example, for the log line "CUDA error: out of memory": a record whose
+    // regex is "CUDA error: out of memory" (literal 25) comes before one whose
+    // regex is "out of memory" (13), which comes before "(?i)error" (5).
+    // `score` orders the same way as keys 1 to 3: literalLength, plus 0.5 for
+    // a signature hit, plus 0.25 / (1 + matchCount).
+    struct Match
+    {
+        QString recordId;
+        const Record *record = nullptr; // owned by the KB the matcher was built from
+        double score = 0;
+        int literalLength = 0;
+        bool signatureHit = false;
+        qint64 matchCount = 0; // every non-overlapping match in the log
+        qint64 lineCount = 0;  // distinct lines where a match starts
+        QList<Line> lines;     // the first lines, at most Options::maxLinesPerRecord
+    };
+
+    // A record of the KB that was not tried, and why.
+    struct Skipped
+    {
+        QString recordId;
+        const Record *record = nullptr;
+        QString reason;
+    };
+
+    struct Timings
+    {
+        double buildMs = 0;     // LogMatcher::build, once for the KB
+        double scanMs = 0;      // literal scan and per-line checks
+        double wholeTextMs = 0; // regexes searched over the whole text
+        double totalMs = 0;     // all of match()
+    };
+
+    QList<Match> matches; // ranked; empty when cancelled
+    QList<Skipped> skipped;
+    bool usedFallback = false; // some or all regexes were searched one by one
+    QString note;              // why, in plain words; empty when the fast path did all
+    bool cancelled = false;
+    int regexCount = 0;         // regexes tried
+    int wholeTextRegexCount = 0; // of them, searched over the whole text
+    qint64 logBytes = 0;
+    qint64 logLines = 0;
+    Timings timings;
+
+    double megabytesPerSecond() const
+    {
+        return timings.totalMs > 0 ? double(logBytes) / 1e6 / (timings.totalMs / 1000.0) : 0;
+    }
+};
+
+} // namespace Errata

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "LogMatchResult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// Finds every record of a KB whose regex matches a log, in one pass for all
+// records, and ranks them (see LogMatchResult::Match). The answer is always
+// the one that searching each record's regex over the whole log gives
+// (matchEachRegex()); only the time differs.
+//
+// How (build() once, then match() any number of logs, from any thread):
+//  - re2::FilteredRE2 reduces every regex to the literals a match must hold
+//    (its atoms, a boolean AND/OR tree);
+//  - a LiteralScanner (Aho-Corasick) finds, in one pass over the log, the
+//    atoms on each line; FilteredRE2 names the regexes they allow;
+//  - a regex that can only match within one line (isLineLocal()) is run on
+//    those lines only; any other regex whose atoms occur somewhere in the log
+//    is searched over the whole log, as are the regexes with no atom (first
+//    all at once with an RE2::Set, checked: if the Set fails they are
+//    searched one by one);
+//  - a regex that does not fit the fast path's memory budget, or every regex
+//    when the scanner does not, is searched one by one over the whole log:
+//    LogMatchResult::usedFallback and note say so. Nothing is ever dropped.
+//
+// Records whose regex does not compile or matches the empty string are not
+// tried and are listed in LogMatchResult::skipped. Regexes are applied as
+// written (case-sensitive unless they say (?i)), or all ignoring case.
+class LogMatcher
+{
+public:
+    struct Options
+    {
+        bool ignoreCase = false;
+        // The fast path's memory budget in bytes: the most the literal
+        // scanner's table may take, the max_mem of the RE2::Set, and (capped
+        // at RegexEngine::DefaultMaxMemory) of each regex's RE2.
+        qint64 maxMemory = DefaultMaxMemory;
+        int maxLinesPerRecord = 100; // lines kept per matching record (all are counted)
+    };
+
+    static constexpr qint64 DefaultMaxMemory = qint64(256) << 20;
+
+    LogMatcher();
+    ~LogMatcher();
+    LogMatcher(const LogMatcher &) = delete;
+    LogMatcher &operator=(const LogMatcher &) = delete;
+
+    // Compiles the regexes of the records; the records must outlive the
+    // matcher's use (their id, signature and regex are copied).
+    void build(const KnowledgeBase &kb, const Options &options);
+    void build(const QList<const Record *> &records, const Options &options);
+    void build(const KnowledgeBase &kb); // with the default options
+
+    // `progress(done, total)` is called on the calling thread; the result is
+    // empty and says cancelled when `cancel` became true.
+    LogMatchResult match(const QByteArray &log, const std::atomic_bool *cancel = nullptr,
+                         const std::function<void(int, int)> &progress = {}) const;
+    // The reference: each regex searched over the whole log, one by one.
+    LogMatchResult matchEachRegex(const QByteArray &log, const std::atomic_bool *cancel = nullptr,
+                                  const std::function<void(int, int)> &progress = {}) const;
+
+    Options options() const;
+    int regexCount() const;    // the records tried
+    int atomCount() const;     // literals the scanner looks for
+    double buildMs() const;
+    bool fastPathComplete() const; // false when build() already had to fall back
+    QString buildNote() const;     // why, in plain words
+
+    // True when every match of `pattern` lies within one line and is the same
+    // whether the line or the whole text is searched: conservatively, the
+    // pattern can match no line feed (no \n, \s, \D, \W, \C, negated class
+    // without \n, (?s) flag, ...) and holds no ^, $, \A or \z anchor.
+    static bool isLineLocal(const QString &pattern);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Errata

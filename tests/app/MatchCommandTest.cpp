@@ -1,0 +1,317 @@
+// `errata match` as a user runs it (ERRATA_BINARY): text and JSON output,
+// the log from a file or standard input, --ignore-case, the KB from --kb or
+// the current folder, skipped records on stderr, and the exit codes (0: a
+// record matched, 1: none did, 2: bad usage, unreadable log or KB folder).
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// "N of M records matched, in L lines (T ms)"
+const QRegularExpression SummaryLine(QStringLiteral("^(\\d+) of (\\d+) records matched, in (\\d+) lines \\(\\d+ ms\\)$"));
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+QByteArray record(const QString &id, const QByteArray &regex, const QByteArray &signature)
+{
+    const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
+    return "{\n"
+           "  \"id\": \"" + id.toUtf8() + "\",\n"
+           "  \"signature\": \"" + signature + "\",\n"
+           "  \"regex\": \"" + regex + "\",\n"
+           "  \"domain\": \"" + domain + "\",\n"
+           "  \"category\": \"test\"\n"
+           "}\n";
+}
+
+const QByteArray Log = "2024-06-01 starting\n"
+                       "RuntimeError: CUDA error: out of memory\n"
+                       "ok\n"
+                       "错误：模块 未找到\n"
+                       "Error: disk full on /dev/sda1\n"
+                       "error: disk full on /dev/sdb2\n";
+
+QStringList lines(const QString &text)
+{
+    return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+class MatchCommandTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void help();
+    void textOutput();
+    void jsonOutput();
+    void nothingMatches();
+    void standardInput_data();
+    void standardInput();
+    void ignoreCase();
+    void kbDefaultsToCurrentFolder();
+    void skippedRecordsOnStderr();
+    void errors_data();
+    void errors();
+
+private:
+    // Runs "errata match ARGUMENTS" (without `match`: "errata ARGUMENTS").
+    Run run(const QStringList &arguments, const QByteArray &input = {}, const QString &folder = {}, bool match = true);
+    QString kbPath() const { return m_dir.filePath(QStringLiteral("kb")); }
+    QString logPath() const { return m_dir.filePath(QStringLiteral("app.log")); }
+
+    QTemporaryDir m_dir;
+};
+
+Run MatchCommandTest::run(const QStringList &arguments, const QByteArray &input, const QString &folder, bool match)
+{
+    Run result;
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(environment);
+    process.setWorkingDirectory(folder.isEmpty() ? m_dir.path() : folder);
+    process.start(QStringLiteral(ERRATA_BINARY), match ? QStringList{QStringLiteral("match")} + arguments : arguments);
+    if (!process.waitForStarted(10000)) {
+        result.err = process.errorString();
+        return result;
+    }
+    process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+void MatchCommandTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
+    writeFile(kbPath() + QStringLiteral("/gpu/cuda-oom.json"),
+              record(QStringLiteral("gpu/cuda-oom"), "CUDA error: out of memory", "CUDA error: out of memory"));
+    writeFile(kbPath() + QStringLiteral("/gpu/oom.json"),
+              record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
+    writeFile(kbPath() + QStringLiteral("/disk/full.json"),
+              record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "Error: disk full on /dev/sda1"));
+    writeFile(kbPath() + QStringLiteral("/node/missing.json"),
+              record(QStringLiteral("node/missing"), "错误：(\\\\S+) 未找到", "错误：模块 未找到"));
+    writeFile(kbPath() + QStringLiteral("/net/never.json"),
+              record(QStringLiteral("net/never"), "connection refused", "connection refused"));
+    writeFile(logPath(), Log);
+}
+
+void MatchCommandTest::help()
+{
+    const Run result = run({QStringLiteral("--help")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QLatin1String("--kb")) && result.out.contains(QLatin1String("--ignore-case")),
+             qPrintable(result.out));
+    const Run general = run({QStringLiteral("--help")}, {}, {}, false);
+    QCOMPARE(general.exitCode, 0);
+    QVERIFY2(general.out.contains(QLatin1String("match [--kb DIR] [LOG]")), qPrintable(general.out));
+}
+
+void MatchCommandTest::textOutput()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), logPath()});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QStringList output = lines(result.out);
+    // Blocks ranked most specific first: "id: signature" then "  line N: text".
+    const QStringList expected{
+        QStringLiteral("gpu/cuda-oom: CUDA error: out of memory"),
+        QStringLiteral("  line 2: RuntimeError: CUDA error: out of memory"),
+        QStringLiteral("disk/full: Error: disk full on /dev/sda1"),
+        QStringLiteral("  line 5: Error: disk full on /dev/sda1"),
+        QStringLiteral("gpu/oom: out of memory"),
+        QStringLiteral("  line 2: RuntimeError: CUDA error: out of memory"),
+        QStringLiteral("node/missing: 错误：模块 未找到"),
+        QStringLiteral("  line 4: 错误：模块 未找到"),
+    };
+    QCOMPARE(output.mid(0, expected.size()), expected);
+    const QRegularExpressionMatch summary = SummaryLine.match(output.last());
+    QVERIFY2(summary.hasMatch(), qPrintable(output.last()));
+    QCOMPARE(summary.captured(1), QStringLiteral("4"));
+    QCOMPARE(summary.captured(2), QStringLiteral("5"));
+    QCOMPARE(summary.captured(3), QStringLiteral("6"));
+    QVERIFY2(result.err.isEmpty(), qPrintable(result.err));
+}
+
+void MatchCommandTest::jsonOutput()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QJsonParseError error;
+    const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QCOMPARE(json.value(QLatin1String("usedFallback")).toBool(), false);
+    QCOMPARE(json.value(QLatin1String("summary")).toObject().value(QLatin1String("matched")).toInt(), 4);
+    const QJsonArray matches = json.value(QLatin1String("matches")).toArray();
+    QCOMPARE(matches.size(), 4);
+    const QJsonObject first = matches.at(0).toObject();
+    QCOMPARE(first.value(QLatin1String("id")).toString(), QStringLiteral("gpu/cuda-oom"));
+    QCOMPARE(first.value(QLatin1String("literalLength")).toInt(), 25);
+    QCOMPARE(first.value(QLatin1String("signatureHit")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("matchCount")).toInt(), 1);
+    const QJsonObject line = first.value(QLatin1String("lines")).toArray().at(0).toObject();
+    QCOMPARE(line.value(QLatin1String("line")).toInt(), 2);
+    QCOMPARE(line.value(QLatin1String("startColumn")).toInt(), 15);
+    QCOMPARE(line.value(QLatin1String("endColumn")).toInt(), 40);
+    QCOMPARE(line.value(QLatin1String("match")).toString(), QStringLiteral("CUDA error: out of memory"));
+    const QJsonObject chinese = matches.at(3).toObject();
+    QCOMPARE(chinese.value(QLatin1String("id")).toString(), QStringLiteral("node/missing"));
+    const QJsonObject chineseLine = chinese.value(QLatin1String("lines")).toArray().at(0).toObject();
+    QCOMPARE(chineseLine.value(QLatin1String("startColumn")).toInt(), 1);
+    QCOMPARE(chineseLine.value(QLatin1String("endColumn")).toInt(), 10);
+    QVERIFY(json.value(QLatin1String("skipped")).toArray().isEmpty());
+}
+
+void MatchCommandTest::nothingMatches()
+{
+    const QString quiet = m_dir.filePath(QStringLiteral("quiet.log"));
+    writeFile(quiet, "all good\nnothing to see\n");
+    const Run result = run({QStringLiteral("--kb"), kbPath(), quiet});
+    QCOMPARE(result.exitCode, 1);
+    const QStringList output = lines(result.out);
+    QCOMPARE(output.size(), 1);
+    const QRegularExpressionMatch summary = SummaryLine.match(output.first());
+    QVERIFY2(summary.hasMatch(), qPrintable(result.out));
+    QCOMPARE(summary.captured(1), QStringLiteral("0"));
+    const Run json = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format=json"), quiet});
+    QCOMPARE(json.exitCode, 1);
+    QVERIFY(QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("matches")).toArray().isEmpty());
+}
+
+void MatchCommandTest::standardInput_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("no file") << QStringList();
+    QTest::newRow("-") << QStringList{QStringLiteral("-")};
+}
+
+void MatchCommandTest::standardInput()
+{
+    QFETCH(QStringList, arguments);
+    const Run result = run(QStringList{QStringLiteral("--kb"), kbPath()} + arguments, Log);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY(result.out.startsWith(QLatin1String("gpu/cuda-oom: ")));
+    const Run none = run(QStringList{QStringLiteral("--kb"), kbPath()} + arguments, "fine\n");
+    QCOMPARE(none.exitCode, 1);
+}
+
+void MatchCommandTest::ignoreCase()
+{
+    const Run asWritten = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const Run ignoring = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"),
+                              QStringLiteral("--ignore-case"), logPath()});
+    QCOMPARE(ignoring.exitCode, 0);
+    const auto diskMatches = [](const Run &result) {
+        const QJsonArray matches = QJsonDocument::fromJson(result.out.toUtf8()).object().value(QLatin1String("matches")).toArray();
+        for (const QJsonValue &match : matches) {
+            if (match.toObject().value(QLatin1String("id")).toString() == QLatin1String("disk/full"))
+                return match.toObject().value(QLatin1String("matchCount")).toInt();
+        }
+        return 0;
+    };
+    QCOMPARE(diskMatches(asWritten), 1);
+    QCOMPARE(diskMatches(ignoring), 2);
+    QCOMPARE(QJsonDocument::fromJson(ignoring.out.toUtf8()).object().value(QLatin1String("ignoreCase")).toBool(), true);
+}
+
+void MatchCommandTest::kbDefaultsToCurrentFolder()
+{
+    const Run result = run({logPath()}, {}, kbPath());
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY(result.out.startsWith(QLatin1String("gpu/cuda-oom: ")));
+}
+
+void MatchCommandTest::skippedRecordsOnStderr()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("gpu/oom.json")), record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
+    writeFile(kb.filePath(QStringLiteral("gpu/bad.json")), record(QStringLiteral("gpu/bad"), "(unclosed", "unclosed"));
+    writeFile(kb.filePath(QStringLiteral("gpu/empty.json")), record(QStringLiteral("gpu/empty"), "x*", "anything"));
+    const Run result = run({QStringLiteral("--kb"), kb.path(), logPath()});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.err.contains(QLatin1String("errata match: skipped gpu/bad: the regex does not compile")),
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("errata match: skipped gpu/empty: the regex matches the empty string")),
+             qPrintable(result.err));
+    QVERIFY(lines(result.out).last().startsWith(QLatin1String("1 of 1 records matched")));
+    const Run json = run({QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("skipped")).toArray().size(), 2);
+}
+
+void MatchCommandTest::errors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QString kb = QStringLiteral("KB");
+    const QString log = QStringLiteral("LOG");
+    QTest::newRow("missing log") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("missing.log")}
+                                 << QStringLiteral("cannot read the log");
+    QTest::newRow("log is a folder") << QStringList{QStringLiteral("--kb"), kb, kb} << QStringLiteral("cannot read the log");
+    QTest::newRow("missing KB") << QStringList{QStringLiteral("--kb"), QStringLiteral("nowhere"), log}
+                                << QStringLiteral("not a readable folder");
+    QTest::newRow("KB without records") << QStringList{QStringLiteral("--kb"), QStringLiteral("."), log}
+                                        << QStringLiteral("no record");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("--format"), QStringLiteral("xml"), log}
+                                << QStringLiteral("--format must be text or json");
+    QTest::newRow("two logs") << QStringList{QStringLiteral("--kb"), kb, log, log} << QStringLiteral("at most one log");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("--fast"), log}
+                                    << QStringLiteral("fast");
+    QTest::newRow("--kb without folder") << QStringList{QStringLiteral("--kb")} << QStringLiteral("kb");
+}
+
+void MatchCommandTest::errors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    for (QString &argument : arguments) {
+        if (argument == QLatin1String("KB"))
+            argument = kbPath();
+        else if (argument == QLatin1String("LOG"))
+            argument = logPath();
+    }
+    QTemporaryDir empty; // the working folder: no record in it
+    QVERIFY(empty.isValid());
+    const Run result = run(arguments, {}, empty.path());
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    QVERIFY(result.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(MatchCommandTest)
+#include "MatchCommandTest.moc"

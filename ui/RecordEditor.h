@@ -1,0 +1,64 @@
+#pragma once
+
+#include "Problem.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+
+namespace Errata {
+
+class ArrayTableModel;
+class EditSession;
+class FieldBindings;
+
+// The edit form of one record, grouped in pages: the record (identity,
+// signature and regex, root cause), versions and OS notes, dead ends,
+// workarounds, links, trust and documentation, plus the JSON as it will be
+// written and the changes against the file on disk. Every edit goes through
+// the session's undo stack; findings show next to their fields and in the
+// list below the form.
+class RecordEditor : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RecordEditor(EditSession *session, QWidget *parent = nullptr);
+
+    EditSession *session() const { return m_session; }
+    // Shows the page and focuses the widget that edits `pointer`.
+    void focusField(const QString &pointer);
+
+private:
+    QWidget *recordPage();
+    QWidget *versionsPage();
+    QWidget *tablePage(ArrayTableModel *model, const QString &help);
+    QWidget *linksPage();
+    QWidget *trustPage();
+    QWidget *jsonPage();
+    QWidget *changesPage();
+    QTableView *makeTable(ArrayTableModel *model);
+
+    void refresh();
+    void showProblems(const QList<Problem> &problems);
+    void updateRegexCheck();
+    void updateJsonAndChanges();
+
+    EditSession *m_session;
+    FieldBindings *m_bindings;
+    QTabWidget *m_pages;
+    QLabel *m_regexCheck = nullptr;
+    QLabel *m_unknownKeys = nullptr;
+    QPlainTextEdit *m_json = nullptr;
+    QPlainTextEdit *m_changes = nullptr;
+    QListWidget *m_problems;
+    QList<ArrayTableModel *> m_tables;
+    QList<QTableView *> m_views;
+};
+
+} // namespace Errata
