@@ -201,74 +201,79 @@ struct LiteralScanner::Trie
 };
 
 // One scan: the automaton's state, the current line and what it found.
-// One scan of a text: its cursor, the automaton's state, the current line
-// and what it found.
+// One scan of a text: its cursor, the automaton's state (kept in registers
+// by the scanning loop), and the bookkeeping of lines and literals found.
 class LiteralScanner::Walk
 {
 public:
     Walk(const LiteralScanner &scanner, std::string_view text, Hits *hits)
-        : m_scanner(scanner), m_table(scanner.m_table.data()), m_columnOf(scanner.m_columnOf), m_hits(hits),
-          m_lastLine(size_t(scanner.m_literalCount), -1),
-          m_begin(reinterpret_cast<const unsigned char *>(text.data())), m_p(m_begin), m_end(m_begin + text.size())
+        : begin(reinterpret_cast<const unsigned char *>(text.data())), p(begin), end(begin + text.size()),
+          m_scanner(scanner), m_hits(hits), m_lastLine(size_t(scanner.m_literalCount), -1)
     {
         hits->lines.clear();
         hits->literals.clear();
         hits->seen.assign(size_t(scanner.m_literalCount), 0);
     }
 
-    bool done() const { return m_p >= m_end; }
-    // Scans one character (folded when it is not ASCII).
+    // Scans one character the slow way: a line feed, or a character that is
+    // not ASCII (folded first).
     void step()
     {
-        const unsigned char byte = *m_p;
-        if (byte == '\n') {
+        if (*p == '\n') {
             newline();
-        } else if (byte < 0x80) {
-            feed(byte);
-            ++m_p;
-        } else {
-            unsigned char folded[4];
-            int length = 0;
-            m_p += foldAt(m_p, m_end, folded, &length);
-            for (int i = 0; i < length; ++i)
-                feed(folded[i]);
+            return;
         }
+        if (*p < 0x80) {
+            feed(*p++);
+            return;
+        }
+        unsigned char folded[4];
+        int length = 0;
+        p += foldAt(p, end, folded, &length);
+        for (int i = 0; i < length; ++i)
+            feed(folded[i]);
+    }
+    void feed(unsigned char byte)
+    {
+        state = m_scanner.m_table[m_scanner.m_columnOf[byte] + state];
+        if (state & OutputFlag) {
+            state &= ~OutputFlag;
+            report(state);
+        }
+    }
+    // Records the literals that end at `at` (a state with output).
+    void report(std::uint32_t at)
+    {
+        const int *outputs = m_scanner.m_outputs.data();
+        const int last = m_scanner.m_outputFirst[at + 1];
+        for (int i = m_scanner.m_outputFirst[at]; i < last; ++i)
+            add(outputs[i]);
     }
     void finish()
     {
-        closeLine(m_end - m_begin);
+        closeLine(end - begin);
         m_hits->newlines = m_line;
     }
 
+    const unsigned char *const begin;
+    const unsigned char *p;
+    const unsigned char *const end;
+    std::uint32_t state = 0;
+
 private:
-    void feed(unsigned char byte)
-    {
-        m_state = m_table[m_columnOf[byte] + m_state];
-        if (m_state & OutputFlag) {
-            m_state &= ~OutputFlag;
-            report();
-        }
-    }
     void newline()
     {
-        const qint64 offset = m_p - m_begin;
+        const qint64 offset = p - begin;
         closeLine(offset);
         ++m_line;
         m_lineStart = offset + 1;
-        m_state = 0;
-        ++m_p;
+        state = 0;
+        ++p;
     }
     void closeLine(qint64 offset)
     {
         if (!m_hits->lines.empty() && m_hits->lines.back().line == m_line)
             m_hits->lines.back().end = offset;
-    }
-    void report()
-    {
-        const int *outputs = m_scanner.m_outputs.data();
-        const int last = m_scanner.m_outputFirst[m_state + 1];
-        for (int i = m_scanner.m_outputFirst[m_state]; i < last; ++i)
-            add(outputs[i]);
     }
     void add(int literal)
     {
@@ -283,14 +288,8 @@ private:
     }
 
     const LiteralScanner &m_scanner;
-    const std::uint32_t *m_table;
-    const std::uint32_t *m_columnOf;
     Hits *m_hits;
     std::vector<qint64> m_lastLine;
-    const unsigned char *m_begin;
-    const unsigned char *m_p;
-    const unsigned char *m_end;
-    std::uint32_t m_state = 0;
     qint64 m_line = 0;
     qint64 m_lineStart = 0;
 };
@@ -399,17 +398,57 @@ void LiteralScanner::scan(std::string_view text, Hits *hits) const
     Hits second;
     Walk first(*this, text.substr(0, middle), hits);
     Walk other(*this, text.substr(middle), &second);
-    while (!first.done() && !other.done()) {
+    scanTogether(first, other);
+    while (first.p < first.end)
         first.step();
-        other.step();
-    }
-    while (!first.done())
-        first.step();
-    while (!other.done())
+    while (other.p < other.end)
         other.step();
     first.finish();
     other.finish();
     append(second, hits, qint64(middle));
+}
+
+// The hot loop: ASCII bytes other than line feeds, two walks at a time, the
+// states in local variables; anything else goes through Walk::step().
+void LiteralScanner::scanTogether(Walk &first, Walk &other) const
+{
+    const std::uint32_t *table = m_table.data();
+    const std::uint32_t *columnOf = m_columnOf;
+    const unsigned char *a = first.p;
+    const unsigned char *b = other.p;
+    std::uint32_t stateA = first.state;
+    std::uint32_t stateB = other.state;
+    while (a < first.end && b < other.end) {
+        const unsigned char x = *a;
+        const unsigned char y = *b;
+        if (Q_UNLIKELY(((x | y) & 0x80) || x == '\n' || y == '\n')) {
+            first.p = a;
+            other.p = b;
+            first.state = stateA;
+            other.state = stateB;
+            first.step();
+            other.step();
+            a = first.p;
+            b = other.p;
+            stateA = first.state;
+            stateB = other.state;
+            continue;
+        }
+        stateA = table[columnOf[x] + stateA];
+        stateB = table[columnOf[y] + stateB];
+        ++a;
+        ++b;
+        if (Q_UNLIKELY((stateA | stateB) & OutputFlag)) {
+            if (stateA & OutputFlag)
+                first.report(stateA &= ~OutputFlag);
+            if (stateB & OutputFlag)
+                other.report(stateB &= ~OutputFlag);
+        }
+    }
+    first.p = a;
+    other.p = b;
+    first.state = stateA;
+    other.state = stateB;
 }
 
 void LiteralScanner::append(const Hits &second, Hits *hits, qint64 offset)

@@ -71,6 +71,7 @@ private:
 
     void fillTable(const Trie &trie, const std::uint8_t *classOf);
     static void append(const Hits &second, Hits *hits, qint64 offset);
+    void scanTogether(Walk &first, Walk &other) const;
     void collectOutputs(const Trie &trie, const std::vector<int> &order, const std::vector<int> &outputLink);
 
     // Column-major: [class * stateCount + state] is the next state | OutputFlag,

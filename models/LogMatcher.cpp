@@ -20,12 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include <ctime>
-#include <atomic>
 namespace Errata {
-std::atomic<long long> g_ac{0}, g_pot{0}, g_check{0}, g_set{0}, g_checks{0}, g_pots{0}, g_jobs{0};
-static long long cpuNs() { timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
-void dumpProfile() { qInfo("cpu ms: ac %lld pot %lld (%lld calls) check %lld (%lld) set %lld jobs %lld", g_ac/1000000, g_pot/1000000, g_pots.load(), g_check/1000000, g_checks.load(), g_set/1000000, g_jobs/1000000); g_ac=g_pot=g_check=g_set=g_checks=g_pots=g_jobs=0; }
+
 namespace {
 
 // Atoms shorter than this (in bytes) are not looked for: a regex whose
@@ -354,6 +350,100 @@ QStringList alternatives(const QString &pattern)
     return result;
 }
 
+// True when the pattern sets a flag somewhere ("(?i)", "(?s:"...): it may
+// then match letters in any case.
+bool hasFlagGroup(QStringView pattern)
+{
+    for (qsizetype at = pattern.indexOf(QLatin1String("(?")); at >= 0; at = pattern.indexOf(QLatin1String("(?"), at + 1)) {
+        if (QStringView(u"imsU-").contains(pattern.mid(at + 2, 1)))
+            return true;
+    }
+    return false;
+}
+
+// Index just past the group that opens at `open`, or the end.
+qsizetype skipGroup(QStringView p, qsizetype open)
+{
+    int depth = 0;
+    for (qsizetype i = open; i < p.size(); i = skipElement(p, i)) {
+        if (p.at(i) == QLatin1Char('('))
+            ++depth;
+        else if (p.at(i) == QLatin1Char(')') && --depth == 0)
+            return i + 1;
+    }
+    return p.size();
+}
+
+// Index just past a quantifier at `i` ("?", "*", "+", "{n,m}", each maybe
+// followed by "?"), or `i` when there is none.
+qsizetype skipQuantifier(QStringView p, qsizetype i)
+{
+    if (i >= p.size() || !QStringView(u"?*+{").contains(p.at(i)))
+        return i;
+    const qsizetype close = p.at(i) == QLatin1Char('{') ? p.indexOf(QLatin1Char('}'), i) : i;
+    i = close < 0 ? p.size() : close + 1;
+    return i < p.size() && p.at(i) == QLatin1Char('?') ? i + 1 : i;
+}
+
+// The literal text at `i` when the element there is a plain character or an
+// escaped punctuation character (one or two UTF-16 units); empty otherwise.
+QStringView literalAt(QStringView p, qsizetype i)
+{
+    const QChar c = p.at(i);
+    if (c == QLatin1Char('\\')) {
+        const QChar escaped = i + 1 < p.size() ? p.at(i + 1) : QChar();
+        const bool punctuation = escaped.unicode() > 0x20 && escaped.unicode() < 0x7F && !escaped.isLetterOrNumber();
+        return punctuation ? p.mid(i + 1, 1) : QStringView();
+    }
+    if (QStringView(u"\\[](){}.*+?|^$").contains(c))
+        return {};
+    return p.mid(i, c.isHighSurrogate() && i + 1 < p.size() ? 2 : 1);
+}
+
+// The runs of literal text (two bytes or more) that every match of one
+// alternative holds as written: its top-level characters that are neither
+// quantified nor in a group or class. "upstream.*error" gives "upstream" and
+// "error". Only for patterns applied case-sensitively.
+std::vector<std::string> requiredRuns(QStringView p)
+{
+    std::vector<std::string> runs;
+    QString run;
+    const auto flush = [&] {
+        if (run.toUtf8().size() >= 2)
+            runs.push_back(run.toStdString());
+        run.clear();
+    };
+    for (qsizetype i = 0; i < p.size();) {
+        const QStringView literal = literalAt(p, i);
+        qsizetype next = p.at(i) == QLatin1Char('(') ? skipGroup(p, i) : skipElement(p, i);
+        if (!literal.isEmpty() && p.at(i) != QLatin1Char('\\'))
+            next = i + literal.size();
+        const qsizetype after = skipQuantifier(p, next);
+        if (!literal.isEmpty() && after == next)
+            run += literal;
+        else
+            flush();
+        i = after;
+    }
+    flush();
+    return runs;
+}
+
+// requiredRuns() of each alternative of a case-sensitive pattern; empty when
+// one alternative has none or the pattern sets flags.
+std::vector<std::vector<std::string>> literalRuns(const QString &pattern)
+{
+    if (hasFlagGroup(pattern))
+        return {};
+    std::vector<std::vector<std::string>> result;
+    for (const QString &alternative : alternatives(pattern)) {
+        result.push_back(requiredRuns(alternative));
+        if (result.back().empty())
+            return {};
+    }
+    return result;
+}
+
 // --- Searching --------------------------------------------------------------
 
 re2::StringPiece piece(std::string_view text)
@@ -594,6 +684,11 @@ struct LogMatcher::Private
         bool lineLocal = false;
         bool noAtom = false;
         Path path = Path::Each;
+        // Per alternative, literal runs a matching line must hold (compared
+        // as written, before the regex runs); empty when unknown.
+        std::vector<std::vector<std::string>> runs;
+
+        bool mayMatch(std::string_view line) const;
     };
 
     // A search of one regex over the whole log (chunk -1) or one chunk.
@@ -614,11 +709,18 @@ struct LogMatcher::Private
         RE2::Set::ErrorKind setError = RE2::Set::kNoError;
     };
 
+    // A line where a regex of the per-line path matched.
+    struct Found
+    {
+        int entry = 0;
+        LineRef line; // its line counted in the chunk, its offsets in the log
+        qint64 count = 0;
+    };
+
     struct ChunkOutput
     {
-        std::vector<std::pair<int, LineRef>> found; // entry, line (chunk lines, log offsets)
-        std::vector<qint64> counts;                 // matches on each found line
-        std::vector<std::uint8_t> seen;
+        std::vector<Found> found;
+        std::vector<std::uint8_t> seen; // atoms seen in the chunk
         qint64 newlines = 0;
     };
 
@@ -647,7 +749,7 @@ struct LogMatcher::Private
     Scan scan(std::string_view log, const std::atomic_bool *cancel, const std::function<void(int)> &progress) const;
     void scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, ChunkOutput *out) const;
     void matchSet(std::string_view log, Scan *scan) const;
-    void mergeChunks(std::vector<ChunkOutput> &outputs, Scan *scan) const;
+    void mergeChunks(const std::vector<ChunkOutput> &outputs, Scan *scan) const;
     std::vector<int> lineCandidates(const std::vector<int> &lineAtoms) const;
     std::vector<int> toSearch(const Scan &scan, QStringList *notes) const;
     static bool mustSearch(const Entry &entry, bool allowed, bool found, bool setFailed);
@@ -660,6 +762,16 @@ struct LogMatcher::Private
 };
 
 // --- Building ---------------------------------------------------------------
+
+bool LogMatcher::Private::Entry::mayMatch(std::string_view line) const
+{
+    if (runs.empty())
+        return true;
+    return std::any_of(runs.begin(), runs.end(), [line](const std::vector<std::string> &alternative) {
+        return std::all_of(alternative.begin(), alternative.end(),
+                           [line](const std::string &run) { return line.find(run) != std::string_view::npos; });
+    });
+}
 
 void LogMatcher::Private::compileAll(const QList<const Record *> &records)
 {
@@ -689,6 +801,8 @@ void LogMatcher::Private::compileAll(const QList<const Record *> &records)
         entry.pattern = record->regex().toStdString();
         entry.lineLocal = lineLocal[size_t(i)];
         entry.engine = std::move(engine);
+        if (!options.ignoreCase)
+            entry.runs = literalRuns(record->regex());
         entries.push_back(std::move(entry));
     }
 }
@@ -700,11 +814,15 @@ bool LogMatcher::Private::addAlternatives(size_t index, const RE2::Options &fast
     const QStringList parts = alternatives(QString::fromStdString(entries[index].pattern));
     for (const QString &part : parts) {
         int id = -1;
-        if (filter.Add(part.toStdString(), fastOptions, &id) != RE2::NoError)
-            return parts.size() > 1 && filter.Add(entries[index].pattern, fastOptions, &id) == RE2::NoError
-                ? (entryOfFilterId.push_back(int(index)), true)
-                : false;
+        if (filter.Add(part.toStdString(), fastOptions, &id) == RE2::NoError) {
+            entryOfFilterId.push_back(int(index)); // ids are given in order
+            continue;
+        }
+        // An alternative alone may not compile ("a)|(b"): the whole regex then.
+        if (parts.size() == 1 || filter.Add(entries[index].pattern, fastOptions, &id) != RE2::NoError)
+            return false;
         entryOfFilterId.push_back(int(index));
+        return true;
     }
     return true;
 }
@@ -786,7 +904,6 @@ void LogMatcher::Private::prepareSet()
     for (int i : list)
         added = added && candidate->Add(entries[size_t(i)].pattern, nullptr) >= 0;
     // A Set whose Compile failed must never be matched: it would crash.
-    if (qEnvironmentVariableIsSet("ERRATA_MATCH_DEBUG")) { qInfo("set of %d", int(list.size())); for (int i : list) qInfo("  %s", entries[size_t(i)].pattern.c_str()); }
     if (added && candidate->Compile()) {
         set = std::move(candidate);
         setEntries = list;
@@ -889,9 +1006,7 @@ void LogMatcher::Private::scanChunk(std::string_view log, const Chunk &chunk, Ca
 {
     const std::string_view text = log.substr(size_t(chunk.start), size_t(chunk.end - chunk.start));
     LiteralScanner::Hits hits;
-    long long t0 = cpuNs();
     scanner.scan(text, &hits);
-    long long t1 = cpuNs(); g_ac += t1 - t0;
     std::unordered_map<std::string, const std::vector<int> *> local; // a line's atoms -> its candidates
     std::vector<int> lineAtoms;
     std::string key;
@@ -901,25 +1016,25 @@ void LogMatcher::Private::scanChunk(std::string_view log, const Chunk &chunk, Ca
         key.assign(reinterpret_cast<const char *>(lineAtoms.data()), lineAtoms.size() * sizeof(int));
         auto cached = local.find(key);
         if (cached == local.end())
-            cached = local.emplace(key, &shared->lookup(key, [&] { ++g_pots; return lineCandidates(lineAtoms); })).first;
+            cached = local.emplace(key, &shared->lookup(key, [&] { return lineCandidates(lineAtoms); })).first;
         const std::vector<int> &candidates = *cached->second;
-        g_checks += candidates.size();
         const std::string_view lineText = text.substr(size_t(line.start), size_t(line.end - line.start));
         const qint64 lineStart = chunk.start + line.start;
         for (int entry : candidates) {
+            if (!entries[size_t(entry)].mayMatch(lineText))
+                continue;
             size_t first = 0;
             size_t last = 0;
             const qint64 count = searchLine(*entries[size_t(entry)].engine->re2(), lineText, &first, &last);
             if (count == 0)
                 continue;
-            out->found.push_back({entry, {line.line, lineStart, chunk.start + line.end, lineStart + qint64(first),
-                                          lineStart + qint64(last)}});
-            out->counts.push_back(count);
+            const LineRef ref{line.line, lineStart, chunk.start + line.end, lineStart + qint64(first),
+                              lineStart + qint64(last)};
+            out->found.push_back({entry, ref, count});
         }
     }
     out->seen = std::move(hits.seen);
     out->newlines = hits.newlines;
-    g_check += cpuNs() - t1;
 }
 
 // Which Set regexes match somewhere in the log; `setFailed` when the Set
@@ -930,9 +1045,7 @@ void LogMatcher::Private::matchSet(std::string_view log, Scan *scan) const
         return;
     std::vector<int> ids;
     RE2::Set::ErrorInfo error{RE2::Set::kInconsistent};
-    long long t0 = cpuNs();
     const bool matched = set->Match(piece(log), &ids, &error);
-    g_set += cpuNs() - t0;
     if (!matched && error.kind != RE2::Set::kNoError) {
         scan->setFailed = true;
         scan->setError = error.kind;
@@ -942,7 +1055,7 @@ void LogMatcher::Private::matchSet(std::string_view log, Scan *scan) const
         scan->setMatches.push_back(setEntries[size_t(id)]);
 }
 
-void LogMatcher::Private::mergeChunks(std::vector<ChunkOutput> &outputs, Scan *scan) const
+void LogMatcher::Private::mergeChunks(const std::vector<ChunkOutput> &outputs, Scan *scan) const
 {
     scan->tallies.assign(entries.size(), Tally());
     scan->atomsSeen.assign(atoms.size(), 0);
@@ -950,10 +1063,10 @@ void LogMatcher::Private::mergeChunks(std::vector<ChunkOutput> &outputs, Scan *s
     for (size_t c = 0; c < outputs.size(); ++c) {
         const ChunkOutput &output = outputs[c];
         scan->chunks[c].firstLine = firstLine;
-        for (size_t i = 0; i < output.found.size(); ++i) {
-            LineRef ref = output.found[i].second;
+        for (const Found &found : output.found) {
+            LineRef ref = found.line;
             ref.line += firstLine;
-            scan->tallies[size_t(output.found[i].first)].addLine(ref, output.counts[i], options.maxLinesPerRecord);
+            scan->tallies[size_t(found.entry)].addLine(ref, found.count, options.maxLinesPerRecord);
         }
         for (size_t i = 0; i < output.seen.size(); ++i)
             scan->atomsSeen[i] |= output.seen[i];
@@ -1052,9 +1165,7 @@ void LogMatcher::Private::runJobs(const std::vector<Job> &jobs, std::string_view
         const Job &job = jobs[size_t(i)];
         const RE2 &re = *entries[size_t(job.entry)].engine->re2();
         const std::string_view text = job.chunk < 0 ? log : chunkLines(log, scan->chunks[size_t(job.chunk)]);
-        long long t0 = cpuNs();
         found[size_t(i)] = searchText(re, text, keep, cancel);
-        g_jobs += cpuNs() - t0;
     }, cancel, progress);
     for (size_t i = 0; i < jobs.size(); ++i) {
         const Chunk *chunk = jobs[i].chunk < 0 ? nullptr : &scan->chunks[size_t(jobs[i].chunk)];
@@ -1188,7 +1299,6 @@ LogMatchResult LogMatcher::match(const QByteArray &log, const std::atomic_bool *
     timer.start();
     LogMatchResult result = d->run(std::string_view(log.constData(), size_t(log.size())), cancel, progress);
     result.timings.totalMs = elapsedMs(timer);
-    if (qEnvironmentVariableIsSet("ERRATA_MATCH_DEBUG")) dumpProfile();
     return result;
 }
 

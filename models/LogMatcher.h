@@ -18,18 +18,21 @@ class Record;
 // Finds every record of a KB whose regex matches a log, in one pass for all
 // records, and ranks them (see LogMatchResult::Match). The answer is always
 // the one that searching each record's regex over the whole log gives
-// (matchEachRegex()); only the time differs.
+// (matchEachRegex(), RegexEngine::findAll's semantics); only the time differs.
 //
 // How (build() once, then match() any number of logs, from any thread):
-//  - re2::FilteredRE2 reduces every regex to the literals a match must hold
-//    (its atoms, a boolean AND/OR tree);
+//  - re2::FilteredRE2 reduces each top-level alternative of each regex to the
+//    literals a match must hold (its atoms, an AND/OR tree);
 //  - a LiteralScanner (Aho-Corasick) finds, in one pass over the log, the
-//    atoms on each line; FilteredRE2 names the regexes they allow;
-//  - a regex that can only match within one line (isLineLocal()) is run on
-//    those lines only; any other regex whose atoms occur somewhere in the log
-//    is searched over the whole log, as are the regexes with no atom (first
-//    all at once with an RE2::Set, checked: if the Set fails they are
-//    searched one by one);
+//    atoms on each line, and FilteredRE2 names the regexes they allow;
+//  - a regex that can only match within one line (isLineLocal()) runs on
+//    those lines only, after a check that the line holds the literal text
+//    its alternatives need as written (case-sensitive patterns only);
+//  - the regexes that can span lines or have an alternative without any atom
+//    go into one RE2::Set matched over the whole log at the same time; only
+//    those it finds are then searched (chunk by chunk when line-local). The
+//    Set is checked with RE2::Set::ErrorInfo: when it fails (out of memory),
+//    its regexes are searched one by one and the result says so;
 //  - a regex that does not fit the fast path's memory budget, or every regex
 //    when the scanner does not, is searched one by one over the whole log:
 //    LogMatchResult::usedFallback and note say so. Nothing is ever dropped.
@@ -37,6 +40,7 @@ class Record;
 // Records whose regex does not compile or matches the empty string are not
 // tried and are listed in LogMatchResult::skipped. Regexes are applied as
 // written (case-sensitive unless they say (?i)), or all ignoring case.
+// build() must not run while a match() of the same matcher does.
 class LogMatcher
 {
 public:
@@ -63,8 +67,9 @@ public:
     void build(const QList<const Record *> &records, const Options &options);
     void build(const KnowledgeBase &kb); // with the default options
 
-    // `progress(done, total)` is called on the calling thread; the result is
-    // empty and says cancelled when `cancel` became true.
+    // `progress(done, total)` is called on the calling thread (for match(),
+    // a percentage: total is 100); when `cancel` becomes true the work stops
+    // soon and the result is empty and says cancelled.
     LogMatchResult match(const QByteArray &log, const std::atomic_bool *cancel = nullptr,
                          const std::function<void(int, int)> &progress = {}) const;
     // The reference: each regex searched over the whole log, one by one.

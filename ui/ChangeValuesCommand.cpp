@@ -11,14 +11,9 @@ ChangeValuesCommand::ChangeValuesCommand(KnowledgeBase *kb, Record *record, cons
     , m_kb(kb)
     , m_record(record)
     , m_after(changes)
+    , m_before(record->json())
     , m_mergeable(mergeable)
 {
-    // Undo goes back in reverse order, so that a later change to the same place wins.
-    for (auto it = changes.crbegin(); it != changes.crend(); ++it) {
-        const auto pointer = OrderedJson::json_pointer(it->pointer.toStdString());
-        const bool present = record->json().contains(pointer);
-        m_before << Change{it->pointer, present ? std::optional<OrderedJson>(record->json().at(pointer)) : std::nullopt};
-    }
 }
 
 void ChangeValuesCommand::apply(KnowledgeBase *kb, Record *record, const QList<Change> &changes)
@@ -38,7 +33,7 @@ void ChangeValuesCommand::redo()
 
 void ChangeValuesCommand::undo()
 {
-    apply(m_kb, m_record, m_before);
+    m_kb->replaceJson(m_record, m_before);
 }
 
 bool ChangeValuesCommand::mergeWith(const QUndoCommand *other)

@@ -13,9 +13,10 @@ class KnowledgeBase;
 class Record;
 
 // The one undoable edit of a record: some values set (or removed) at JSON
-// pointers, all at once. Typing in one field produces one command per
-// keystroke; consecutive ones for the same field merge, so undo takes back
-// the whole word, not a letter.
+// pointers, all at once. Undo puts back the whole document as it was, so a
+// removed key returns to its place, not to the end. Typing in one field
+// produces one command per keystroke; consecutive ones for the same field
+// merge, so undo takes back the whole word, not a letter.
 class ChangeValuesCommand : public QUndoCommand
 {
 public:
@@ -39,7 +40,7 @@ private:
     KnowledgeBase *m_kb;
     Record *m_record;
     QList<Change> m_after;
-    QList<Change> m_before;
+    OrderedJson m_before; // the whole document
     bool m_mergeable;
 };
 

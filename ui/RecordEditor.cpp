@@ -118,20 +118,20 @@ QWidget *RecordEditor::recordPage()
         m_bindings->bindLine(edit, QString::fromLatin1(line.pointer), QString::fromLatin1(line.pointer + 1), line.nullable);
         identityForm->addRow(tr(line.label), edit);
     }
-    auto *tags = textBox(2);
+    auto *tags = textBox(3);
     m_bindings->bindList(tags, QStringLiteral("/tags"), tr("tags"));
     identityForm->addRow(tr("Tags (one per line):"), tags);
-    auto *aliases = textBox(2);
+    auto *aliases = textBox(3);
     m_bindings->bindList(aliases, QStringLiteral("/aliases"), tr("aliases"));
     identityForm->addRow(tr("Aliases (one per line):"), aliases);
     layout->addWidget(identity);
 
     auto *signature = new QGroupBox(tr("Signature and regex"));
     auto *signatureForm = new QFormLayout(signature);
-    auto *sig = textBox(2);
+    auto *sig = textBox(3);
     m_bindings->bindText(sig, QStringLiteral("/signature"), tr("signature"));
     signatureForm->addRow(tr("Signature:"), sig);
-    auto *sigZh = textBox(2);
+    auto *sigZh = textBox(3);
     m_bindings->bindText(sigZh, QStringLiteral("/signature_zh"), tr("Chinese signature"));
     signatureForm->addRow(tr("Signature (中文):"), sigZh);
     auto *regex = new QLineEdit;

@@ -4,9 +4,15 @@
 #include "KnowledgeBaseLoader.h"
 #include "Record.h"
 #include "RecordEditor.h"
+#include "RecordIdDialog.h"
 #include "RecordValidator.h"
 
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QUndoStack>
 #include <QtTest>
@@ -47,6 +53,8 @@ private slots:
     void saveIsByteStable();
     void saveRefusedWhileErrors();
     void revertGoesBackToDisk();
+    void rateDateChoiceAndListWidgets();
+    void idDialogRefusesUnsafeAndTakenIds();
 
 private:
     Record *seed() const { return m_kb->find(QStringLiteral("pytorch/nan-loss-step")); }
@@ -195,6 +203,53 @@ void RecordEditorTest::revertGoesBackToDisk()
     QVERIFY(!m_session->isDirty());
     QCOMPARE(seed()->serialize(), before);
     QCOMPARE(m_session->undoStack()->count(), 0);
+}
+
+void RecordEditorTest::rateDateChoiceAndListWidgets()
+{
+    auto *rate = qobject_cast<QDoubleSpinBox *>(focusedField(QStringLiteral("/confidence")));
+    QVERIFY(rate);
+    rate->setValue(0.35);
+    QCOMPARE(seed()->value(QStringLiteral("/confidence")), OrderedJson(0.35));
+    rate->setValue(rate->minimum()); // "not set"
+    QVERIFY(!seed()->json().contains("confidence"));
+
+    auto *date = qobject_cast<QDateEdit *>(focusedField(QStringLiteral("/last_confirmed")));
+    QVERIFY(date);
+    date->setDate(QDate(2026, 11, 30));
+    QCOMPARE(seed()->value(QStringLiteral("/last_confirmed")), OrderedJson("2026-11-30"));
+
+    auto *tier = qobject_cast<QComboBox *>(focusedField(QStringLiteral("/verification_tier")));
+    QVERIFY(tier);
+    tier->setCurrentText(QStringLiteral("expert_verified"));
+    QCOMPARE(seed()->value(QStringLiteral("/verification_tier")), OrderedJson("expert_verified"));
+
+    auto *tags = qobject_cast<QPlainTextEdit *>(focusedField(QStringLiteral("/tags")));
+    QVERIFY(tags);
+    tags->setPlainText(QStringLiteral("nan\n  gradients \n\n"));
+    QCOMPARE(seed()->value(QStringLiteral("/tags")), OrderedJson::array({"nan", "gradients"}));
+
+    // Undo walks all of it back, widgets included.
+    while (m_session->undoStack()->canUndo())
+        m_session->undoStack()->undo();
+    QCOMPARE(seed()->serialize(), readAll(m_path));
+    QCOMPARE(tier->currentText(), QStringLiteral("ai_generated"));
+    QCOMPARE(date->date(), QDate(2024, 6, 1));
+    QCOMPARE(rate->value(), 0.9);
+}
+
+void RecordEditorTest::idDialogRefusesUnsafeAndTakenIds()
+{
+    RecordIdDialog dialog(*m_kb, QStringLiteral("New"), QStringLiteral("Id:"), QString());
+    auto *edit = dialog.findChild<QLineEdit *>();
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    for (const QString &bad : {QStringLiteral("../evil/x"), QStringLiteral("/etc/passwd"), QStringLiteral("a\\b/c"),
+                               QStringLiteral("pytorch/nan-loss-step"), QStringLiteral("nodomain")}) {
+        edit->setText(bad);
+        QVERIFY2(!ok->isEnabled(), qPrintable(bad));
+    }
+    edit->setText(QStringLiteral("pytorch/new-one"));
+    QVERIFY(ok->isEnabled());
 }
 
 QTEST_MAIN(RecordEditorTest)
