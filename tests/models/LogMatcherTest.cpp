@@ -65,6 +65,11 @@ const Spec Specs[] = {
     {"app/negated-newline", "key=[^\\n;]+;", "key=value;"},
     {"app/spaces", "status:[ \\t]+failed", "status:\tfailed"},
     {"app/crlf", "(?m)done\\r$", "done"},
+    {"app/escaped-literals", "HTTP/1\\.1\" 50\\d", "\"GET / HTTP/1.1\" 503"},
+    {"app/optional-letter", "colou?r mismatch", "color mismatch"},
+    {"app/optional-group", "Err(or)? code=\\d+", "Err code=5"},
+    {"app/repeats", "x{2,}yz|ab+c", "xxxyz abbbc"},
+    {"app/non-ascii-literal", "naïve café 😀 [a-z]+", "naïve café 😀 ok"},
     {"app/invalid", "(unclosed", "unclosed"},
     {"app/empty", "x*", "anything"},
 };
