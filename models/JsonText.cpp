@@ -104,8 +104,12 @@ void JsonText::buildIndex() const
             at = end;
         } else {
             const QString pointer = pointerOfNextValue();
-            m_offsets.insert(pointer, at);
-            if (c == '{' || c == '[') {
+            const bool wanted = m_wanted.isEmpty() || m_wanted.contains(pointer);
+            if (wanted)
+                m_offsets.insert(pointer, at);
+            if (!wanted && (c == '{' || c == '[')) {
+                at = skipContainer(at);
+            } else if (c == '{' || c == '[') {
                 levels.push_back({c == '[', 0, c == '{', pointer, QString()});
                 ++at;
             } else if (c == '"') {
@@ -117,6 +121,37 @@ void JsonText::buildIndex() const
         }
     }
     m_indexed = true;
+}
+
+// `at` is on "{" or "["; returns the offset past the matching bracket.
+qsizetype JsonText::skipContainer(qsizetype at) const
+{
+    const char *data = m_text.constData();
+    int depth = 0;
+    while (at < m_text.size()) {
+        const char c = data[at];
+        if (c == '"') {
+            at = skipString(at);
+            continue;
+        }
+        depth += (c == '{' || c == '[') ? 1 : (c == '}' || c == ']') ? -1 : 0;
+        ++at;
+        if (depth == 0)
+            return at;
+    }
+    return at;
+}
+
+void JsonText::restrictTo(const QStringList &pointers)
+{
+    m_wanted.clear();
+    m_wanted.insert(QString()); // the document itself
+    for (const QString &pointer : pointers) {
+        for (qsizetype slash = pointer.indexOf(QLatin1Char('/'), 1); slash > 0;
+             slash = pointer.indexOf(QLatin1Char('/'), slash + 1))
+            m_wanted.insert(pointer.left(slash));
+        m_wanted.insert(pointer);
+    }
 }
 
 qsizetype JsonText::offsetOf(const QString &pointer) const

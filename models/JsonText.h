@@ -3,6 +3,8 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSet>
+#include <QStringList>
 #include <QString>
 
 #include <cstddef>
@@ -30,6 +32,9 @@ public:
     // Byte offset of the value that `pointer` designates, or -1 when the
     // text has no such value. The empty pointer designates the whole document.
     qsizetype offsetOf(const QString &pointer) const;
+    // Only these pointers (and their ancestors) will be asked for: the one
+    // pass over the text then skips everything else. Call before offsetOf.
+    void restrictTo(const QStringList &pointers);
     // As offsetOf, but falls back to the closest ancestor that exists.
     qsizetype nearestOffsetOf(const QString &pointer) const;
     Position positionOf(qsizetype offset) const;
@@ -42,12 +47,14 @@ private:
     qsizetype skipString(qsizetype at) const;
     QString decodeKey(qsizetype start, qsizetype end) const;
     void buildIndex() const;
+    qsizetype skipContainer(qsizetype at) const;
 
     QByteArray m_text;
     // Filled on first use.
     mutable QList<qsizetype> m_lineStarts;
     mutable QHash<QString, qsizetype> m_offsets;
     mutable bool m_indexed = false;
+    QSet<QString> m_wanted; // empty: index every value
 };
 
 } // namespace Errata

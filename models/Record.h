@@ -114,6 +114,8 @@ public:
     // The member `key` of `object`, or a null value; never copies.
     static const OrderedJson &member(const OrderedJson &object, const char *key);
     static QString toQString(const OrderedJson &value); // "" unless a string
+    // "2024-06-01" -> that date; anything but a real YYYY-MM-DD date -> invalid.
+    static QDate parseDate(const QString &text);
     static std::optional<double> toNumber(const OrderedJson &value);
     static QStringList toStringList(const OrderedJson &value);
 

@@ -16,7 +16,11 @@ QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBa
 {
     QList<Problem> problems = m_schema.validate(record.json());
     problems += m_rules.check(record, kb);
-    const JsonText text(record.textToWrite());
+    JsonText text(record.textToWrite());
+    QStringList pointers;
+    for (const Problem &problem : std::as_const(problems))
+        pointers << problem.pointer;
+    text.restrictTo(pointers);
     for (Problem &problem : problems) {
         problem.file = record.filePath();
         const qsizetype offset = text.nearestOffsetOf(problem.pointer);

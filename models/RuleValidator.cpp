@@ -38,24 +38,17 @@ const RE2 &categoryPattern()
     return re;
 }
 
-const RE2 &datePattern()
-{
-    static const RE2 re("[0-9]{4}-[0-9]{2}-[0-9]{2}");
-    return re;
-}
-
 bool fullMatch(const QString &text, const RE2 &re)
 {
     return RE2::FullMatch(text.toStdString(), re);
 }
 
-// A YYYY-MM-DD calendar date, or an invalid date. Stricter than Record's
-// getters (which also read "2020/01/01"), so that a date reported as
-// malformed is not also used for the order and staleness rules.
+// A YYYY-MM-DD calendar date, or an invalid date, so that a date reported
+// as malformed is not also used for the order and staleness rules.
 QDate strictDate(const OrderedJson &document, const char *key)
 {
     const QString text = Record::toQString(Record::member(document, key));
-    return fullMatch(text, datePattern()) ? QDate::fromString(text, QStringLiteral("yyyy-MM-dd")) : QDate();
+    return Record::parseDate(text);
 }
 
 // RFC 6901: "~" is written "~0" and "/" is written "~1" in a pointer.
