@@ -4,10 +4,10 @@
 #include "KnowledgeBaseLoader.h"
 #include "Record.h"
 #include "RecordId.h"
+#include "RecordWriter.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <stdexcept>
 
@@ -18,20 +18,6 @@ namespace {
 Problem problemAt(const QString &file, const QString &message, int line = 0, int column = 0)
 {
     return Problem{Problem::Error, file, QString(), line, column, message, QStringLiteral("convert")};
-}
-
-bool writeAtomically(const QString &path, const QByteArray &text, QString *error)
-{
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("cannot create the folder for %1").arg(path);
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -81,7 +67,7 @@ bool FolderConverter::convertFile(Direction direction, const QString &file, cons
     }
     const QByteArray text = QByteArray::fromStdString(output.dump(2, ' ', false)) + '\n';
     QString writeError;
-    if (!writeAtomically(target, text, &writeError)) {
+    if (!RecordWriter::writeText(target, text, &writeError)) {
         problems << problemAt(file, writeError);
         return false;
     }
