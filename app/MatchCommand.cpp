@@ -78,16 +78,35 @@ bool parseOptions(const QStringList &arguments, Options &options)
     return true;
 }
 
+bool isStandardInput(const QString &path)
+{
+    return path == QLatin1String("-");
+}
+
+bool cannotRead(const QString &path, const QString &why)
+{
+    err() << "errata match: " << path << ": cannot read the log";
+    if (!why.isEmpty())
+        err() << " (" << why << ')';
+    err() << '\n';
+    return false;
+}
+
+// Checked before the KB is loaded, so that a wrong path fails at once.
+bool logLooksReadable(const QString &path)
+{
+    const QFileInfo info(path);
+    if (isStandardInput(path) || (info.isFile() && info.isReadable()))
+        return true;
+    return cannotRead(path, info.exists() ? QStringLiteral("not a readable file") : QStringLiteral("no such file"));
+}
+
 bool readLog(const QString &path, QByteArray *log)
 {
     QFile file(path);
-    const bool opened = path == QLatin1String("-") ? file.open(stdin, QIODevice::ReadOnly)
-                                                   : file.open(QIODevice::ReadOnly);
-    if (!opened || QFileInfo(path).isDir()) {
-        err() << "errata match: " << path << ": cannot read the log"
-              << (file.errorString().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(file.errorString())) << '\n';
-        return false;
-    }
+    const bool opened = isStandardInput(path) ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
+    if (!opened)
+        return cannotRead(path, file.errorString());
     *log = file.readAll();
     return true;
 }
@@ -186,8 +205,7 @@ int MatchCommand::run(const QStringList &arguments)
         err() << "errata match: " << options.kb << ": not a readable folder\n";
         return 2;
     }
-    QByteArray log;
-    if (!readLog(options.log, &log))
+    if (!logLooksReadable(options.log))
         return 2;
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
@@ -195,6 +213,9 @@ int MatchCommand::run(const QStringList &arguments)
         err() << "errata match: " << options.kb << ": no record in this folder (give the KB with --kb DIR)\n";
         return 2;
     }
+    QByteArray log;
+    if (!readLog(options.log, &log))
+        return 2;
     LogMatcher::Options matchOptions;
     matchOptions.ignoreCase = options.ignoreCase;
     LogMatcher matcher;

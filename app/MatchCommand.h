@@ -8,7 +8,8 @@ namespace Errata {
 // Finds the records of the KB (default: the current folder) whose regex
 // matches the log (standard input for "-" or no file), most specific first.
 // Text: one block per record, "id: signature" then up to 5 lines
-// "  line N: text"; then a summary. JSON: every detail (LogMatchResult).
+// "  line N: text" (cut after 300 characters); then a summary. JSON: every
+// detail of the LogMatchResult, lines and columns 1-based in characters.
 // Skipped records and a fallback of the fast path are reported on stderr.
 // Exit code 0: some record matched; 1: none did; 2: bad usage, or an
 // unreadable log or KB folder.

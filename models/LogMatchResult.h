@@ -21,7 +21,7 @@ struct LogMatchResult
         int number = 0;      // 1-based line of the log
         QString text;        // the whole line, without its line end
         int startColumn = 0; // first character of the match
-        int endColumn = 0;   // just past the match's last character on this line
+        int endColumn = 0;   // just past its last character on this line (as `text` shows it)
         QString matchedText; // the match (it may run on to later lines)
     };
 
@@ -62,8 +62,8 @@ struct LogMatchResult
     struct Timings
     {
         double buildMs = 0;     // LogMatcher::build, once for the KB
-        double scanMs = 0;      // literal scan and per-line checks
-        double wholeTextMs = 0; // regexes searched over the whole text
+        double scanMs = 0;      // first pass: literal scan, per-line checks, the whole-text RE2::Set
+        double wholeTextMs = 0; // second pass: the regexes searched in full, and the ranking
         double totalMs = 0;     // all of match()
     };
 
@@ -72,8 +72,8 @@ struct LogMatchResult
     bool usedFallback = false; // some or all regexes were searched one by one
     QString note;              // why, in plain words; empty when the fast path did all
     bool cancelled = false;
-    int regexCount = 0;         // regexes tried
-    int wholeTextRegexCount = 0; // of them, searched over the whole text
+    int regexCount = 0;          // regexes tried
+    int wholeTextRegexCount = 0; // of them, searched in full (over the whole log, or chunk by chunk)
     qint64 logBytes = 0;
     qint64 logLines = 0;
     Timings timings;

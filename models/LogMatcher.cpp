@@ -27,8 +27,10 @@ namespace {
 // Atoms shorter than this (in bytes) are not looked for: a regex whose
 // literals are all shorter has no atom and goes to the whole-text Set.
 constexpr int MinAtomLength = 3;
-// The log is scanned in pieces of about this size, cut after a line feed.
-constexpr qint64 ChunkBytes = qint64(1) << 20;
+// The log is scanned in pieces cut after a line feed: about an eighth of it,
+// from 64 KiB (small logs still use every core) to 1 MiB.
+constexpr qint64 MinChunkBytes = qint64(64) << 10;
+constexpr qint64 MaxChunkBytes = qint64(1) << 20;
 constexpr int MatchedTextLimit = 1000; // characters of a match kept in a result
 
 // --- Reading patterns -------------------------------------------------------
@@ -319,6 +321,18 @@ qsizetype leadingFlags(QStringView p)
     return i;
 }
 
+// True when the pattern sets a flag somewhere ("(?i)", "(?s:"...): it may
+// then match letters in any case.
+bool hasFlagGroup(QStringView pattern)
+{
+    const QLatin1String open("(?");
+    for (qsizetype at = pattern.indexOf(open); at >= 0; at = pattern.indexOf(open, at + 1)) {
+        if (QStringView(u"imsU-").contains(pattern.mid(at + 2, 1)))
+            return true;
+    }
+    return false;
+}
+
 // The top-level alternatives of a pattern, each with the pattern's leading
 // flags: "(?i)(a|b.*c)" gives "(?i)a" and "(?i)b.*c". RE2 factors common
 // prefixes out of alternatives, which can leave a whole regex without any
@@ -329,10 +343,8 @@ QStringList alternatives(const QString &pattern)
 {
     const qsizetype flags = leadingFlags(pattern);
     QStringView body = QStringView(pattern).mid(flags);
-    for (qsizetype at = body.indexOf(QLatin1String("(?")); at >= 0; at = body.indexOf(QLatin1String("(?"), at + 1)) {
-        if (QStringView(u"imsU-").contains(body.mid(at + 2, 1)))
-            return {pattern};
-    }
+    if (hasFlagGroup(body))
+        return {pattern};
     qsizetype close = -1;
     QList<QStringView> parts = topLevelAlternatives(body, &close);
     if (parts.size() == 1 && close == body.size() - 1) {
@@ -348,17 +360,6 @@ QStringList alternatives(const QString &pattern)
         result << QStringView(pattern).left(flags).toString() + part.toString();
     }
     return result;
-}
-
-// True when the pattern sets a flag somewhere ("(?i)", "(?s:"...): it may
-// then match letters in any case.
-bool hasFlagGroup(QStringView pattern)
-{
-    for (qsizetype at = pattern.indexOf(QLatin1String("(?")); at >= 0; at = pattern.indexOf(QLatin1String("(?"), at + 1)) {
-        if (QStringView(u"imsU-").contains(pattern.mid(at + 2, 1)))
-            return true;
-    }
-    return false;
 }
 
 // Index just past the group that opens at `open`, or the end.
@@ -506,8 +507,8 @@ struct Tally
         lineCount += piece.lineCount;
         for (size_t i = 0; i < piece.lines.size() && int(lines.size()) < keep; ++i) {
             const LineRef &ref = piece.lines[i];
-            lines.push_back({ref.line + firstLine, ref.lineStart + offset, ref.lineEnd + offset, ref.matchStart + offset,
-                             ref.matchEnd + offset});
+            lines.push_back({ref.line + firstLine, ref.lineStart + offset, ref.lineEnd + offset,
+                             ref.matchStart + offset, ref.matchEnd + offset});
         }
     }
 };
@@ -600,14 +601,14 @@ struct Chunk
     qint64 firstLine = 0; // known once the chunk was scanned
 };
 
-// Pieces of about ChunkBytes, each ending just after a line feed.
+// Pieces of about the chunk size, each ending just after a line feed.
 std::vector<Chunk> chunks(std::string_view text)
 {
     std::vector<Chunk> result;
     qint64 start = 0;
     const qint64 size = qint64(text.size());
     while (start < size) {
-        qint64 end = std::min(size, start + ChunkBytes);
+        qint64 end = std::min(size, start + std::clamp(size / 8, MinChunkBytes, MaxChunkBytes));
         if (end < size) {
             const void *newline = std::memchr(text.data() + end, '\n', size_t(size - end));
             end = newline ? static_cast<const char *>(newline) - text.data() + 1 : size;
@@ -684,6 +685,7 @@ struct LogMatcher::Private
         bool lineLocal = false;
         bool noAtom = false;
         Path path = Path::Each;
+        std::vector<std::string> alternatives; // see alternatives()
         // Per alternative, literal runs a matching line must hold (compared
         // as written, before the regex runs); empty when unknown.
         std::vector<std::vector<std::string>> runs;
@@ -735,7 +737,10 @@ struct LogMatcher::Private
     std::vector<int> setEntries; // by Set index
     QStringList buildNotes;
     double buildMs = 0;
+    mutable std::mutex literalsMutex; // guards literalsOf
+    mutable std::unordered_map<int, std::vector<std::string>> literalsOf;
 
+    Entry prepare(const Record *record) const;
     void compileAll(const QList<const Record *> &records);
     bool addAlternatives(size_t index, const RE2::Options &fastOptions);
     void addToFilter();
@@ -746,7 +751,8 @@ struct LogMatcher::Private
 
     LogMatchResult run(std::string_view log, const std::atomic_bool *cancel,
                        const std::function<void(int, int)> &progress) const;
-    Scan scan(std::string_view log, const std::atomic_bool *cancel, const std::function<void(int)> &progress) const;
+    Scan scan(std::string_view log, std::vector<Chunk> pieces, const std::atomic_bool *cancel,
+              const std::function<void(int)> &progress) const;
     void scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, ChunkOutput *out) const;
     void matchSet(std::string_view log, Scan *scan) const;
     void mergeChunks(const std::vector<ChunkOutput> &outputs, Scan *scan) const;
@@ -758,7 +764,8 @@ struct LogMatcher::Private
                  const std::function<void(int)> &progress) const;
     LogMatchResult finish(std::string_view log, const std::vector<Tally> &tallies) const;
     LogMatchResult::Match toMatch(std::string_view log, int entry, const Tally &tally) const;
-    int literalLength(const Entry &entry, std::string_view log, const Tally &tally) const;
+    std::vector<std::string> requiredLiterals(int index) const;
+    int literalLength(int index, std::string_view log, const Tally &tally) const;
 };
 
 // --- Building ---------------------------------------------------------------
@@ -773,37 +780,39 @@ bool LogMatcher::Private::Entry::mayMatch(std::string_view line) const
     });
 }
 
+LogMatcher::Private::Entry LogMatcher::Private::prepare(const Record *record) const
+{
+    Entry entry;
+    const QString regex = record->regex();
+    entry.record = record;
+    entry.id = record->id();
+    entry.signature = record->signature();
+    entry.pattern = regex.toStdString();
+    entry.engine = std::make_unique<RegexEngine>(
+        regex, options.ignoreCase ? RegexEngine::CaseInsensitive : RegexEngine::CaseSensitive);
+    entry.lineLocal = isLineLocal(regex);
+    for (const QString &alternative : Errata::alternatives(regex))
+        entry.alternatives.push_back(alternative.toStdString());
+    if (!options.ignoreCase)
+        entry.runs = literalRuns(regex);
+    return entry;
+}
+
+// Compiles every regex (on all cores) and keeps those that can be tried.
 void LogMatcher::Private::compileAll(const QList<const Record *> &records)
 {
-    const auto sensitivity = options.ignoreCase ? RegexEngine::CaseInsensitive : RegexEngine::CaseSensitive;
-    std::vector<std::unique_ptr<RegexEngine>> engines(size_t(records.size()));
-    std::vector<std::uint8_t> lineLocal(size_t(records.size()));
-    Parallel::forEach(int(records.size()), [&](int i) {
-        engines[size_t(i)] = std::make_unique<RegexEngine>(records.at(i)->regex(), sensitivity);
-        lineLocal[size_t(i)] = isLineLocal(records.at(i)->regex());
-    });
-    for (qsizetype i = 0; i < records.size(); ++i) {
-        const Record *record = records.at(i);
-        std::unique_ptr<RegexEngine> &engine = engines[size_t(i)];
+    std::vector<Entry> prepared(size_t(records.size()));
+    Parallel::forEach(int(records.size()), [&](int i) { prepared[size_t(i)] = prepare(records.at(i)); });
+    for (Entry &entry : prepared) {
         QString reason;
-        if (!engine->isValid())
-            reason = QStringLiteral("the regex does not compile: %1").arg(engine->errorMessage());
-        else if (engine->matchesEmptyString())
+        if (!entry.engine->isValid())
+            reason = QStringLiteral("the regex does not compile: %1").arg(entry.engine->errorMessage());
+        else if (entry.engine->matchesEmptyString())
             reason = QStringLiteral("the regex matches the empty string, so it would match every log");
-        if (!reason.isEmpty()) {
-            skipped << LogMatchResult::Skipped{record->id(), record, reason};
-            continue;
-        }
-        Entry entry;
-        entry.record = record;
-        entry.id = record->id();
-        entry.signature = record->signature();
-        entry.pattern = record->regex().toStdString();
-        entry.lineLocal = lineLocal[size_t(i)];
-        entry.engine = std::move(engine);
-        if (!options.ignoreCase)
-            entry.runs = literalRuns(record->regex());
-        entries.push_back(std::move(entry));
+        if (reason.isEmpty())
+            entries.push_back(std::move(entry));
+        else
+            skipped << LogMatchResult::Skipped{entry.id, entry.record, reason};
     }
 }
 
@@ -811,10 +820,10 @@ void LogMatcher::Private::compileAll(const QList<const Record *> &records)
 // filter; false when even the whole regex does not fit the budget.
 bool LogMatcher::Private::addAlternatives(size_t index, const RE2::Options &fastOptions)
 {
-    const QStringList parts = alternatives(QString::fromStdString(entries[index].pattern));
-    for (const QString &part : parts) {
+    const std::vector<std::string> &parts = entries[index].alternatives;
+    for (const std::string &part : parts) {
         int id = -1;
-        if (filter.Add(part.toStdString(), fastOptions, &id) == RE2::NoError) {
+        if (filter.Add(part, fastOptions, &id) == RE2::NoError) {
             entryOfFilterId.push_back(int(index)); // ids are given in order
             continue;
         }
@@ -1076,11 +1085,12 @@ void LogMatcher::Private::mergeChunks(const std::vector<ChunkOutput> &outputs, S
 
 // One parallel pass: the Set over the whole log (item 0, the longest, first)
 // and the literal scan with its per-line checks, chunk by chunk.
-LogMatcher::Private::Scan LogMatcher::Private::scan(std::string_view log, const std::atomic_bool *cancel,
+LogMatcher::Private::Scan LogMatcher::Private::scan(std::string_view log, std::vector<Chunk> pieces,
+                                                    const std::atomic_bool *cancel,
                                                     const std::function<void(int)> &progress) const
 {
     Scan result;
-    result.chunks = chunks(log);
+    result.chunks = std::move(pieces);
     std::vector<ChunkOutput> outputs(result.chunks.size());
     CandidateCache cache;
     Parallel::forEach(int(result.chunks.size()) + 1, [&](int i) {
@@ -1122,10 +1132,11 @@ std::vector<int> LogMatcher::Private::toSearch(const Scan &scan, QStringList *no
             list.push_back(int(i));
     }
     if (scan.setFailed)
-        *notes << QStringLiteral("The whole-text RE2::Set failed (%1), so its %2 regexes were searched one by one.")
+        *notes << QStringLiteral("The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could "
+                                 "match was searched one by one.")
+                      .arg(setEntries.size())
                       .arg(scan.setError == RE2::Set::kOutOfMemory ? QStringLiteral("out of memory")
-                                                                     : QStringLiteral("inconsistent result"))
-                      .arg(setEntries.size());
+                                                                     : QStringLiteral("inconsistent result"));
     return list;
 }
 
@@ -1185,8 +1196,9 @@ LogMatchResult LogMatcher::Private::run(std::string_view log, const std::atomic_
                 progress(from + (total > 0 ? done * span / total : span), 100);
         };
     };
-    const int chunkCount = int(log.size() / ChunkBytes) + 2;
-    Scan scanned = scan(log, cancel, report(0, 70, chunkCount));
+    std::vector<Chunk> pieces = chunks(log);
+    const int items = int(pieces.size()) + 1;
+    Scan scanned = scan(log, std::move(pieces), cancel, report(0, 70, items));
     const double scanMs = elapsedMs(timer);
     QStringList notes;
     const std::vector<int> list = toSearch(scanned, &notes);
@@ -1209,18 +1221,29 @@ LogMatchResult LogMatcher::Private::run(std::string_view log, const std::atomic_
 
 // --- Results ----------------------------------------------------------------
 
-int LogMatcher::Private::literalLength(const Entry &entry, std::string_view log, const Tally &tally) const
+// The required literals (RE2 prefilter atoms, lowercased) of an entry's
+// alternatives, computed when it first matches and kept.
+std::vector<std::string> LogMatcher::Private::requiredLiterals(int index) const
 {
+    const std::lock_guard<std::mutex> lock(literalsMutex);
+    const auto known = literalsOf.find(index);
+    if (known != literalsOf.end())
+        return known->second;
     re2::FilteredRE2 own(1);
-    const RE2::Options options = re2Options(this->options.ignoreCase, RegexEngine::DefaultMaxMemory);
-    for (const QString &part : alternatives(QString::fromStdString(entry.pattern))) {
+    const RE2::Options fullOptions = re2Options(options.ignoreCase, RegexEngine::DefaultMaxMemory);
+    for (const std::string &part : entries[size_t(index)].alternatives) {
         int id = 0;
-        own.Add(part.toStdString(), options, &id);
+        own.Add(part, fullOptions, &id);
     }
-    if (own.NumRegexps() == 0)
-        return 0;
     std::vector<std::string> literals;
-    own.Compile(&literals);
+    if (own.NumRegexps() > 0)
+        own.Compile(&literals);
+    return literalsOf.emplace(index, std::move(literals)).first->second;
+}
+
+int LogMatcher::Private::literalLength(int index, std::string_view log, const Tally &tally) const
+{
+    const std::vector<std::string> literals = requiredLiterals(index);
     int longest = 0;
     for (const LineRef &line : tally.lines) {
         const std::string matched =
@@ -1260,7 +1283,7 @@ LogMatchResult::Match LogMatcher::Private::toMatch(std::string_view log, int ind
             || (!entry.signature.isEmpty() && line.text.contains(entry.signature, sensitivity));
         match.lines << line;
     }
-    match.literalLength = literalLength(entry, log, tally);
+    match.literalLength = literalLength(index, log, tally);
     match.score = match.literalLength + (match.signatureHit ? 0.5 : 0.0) + 0.25 / double(1 + match.matchCount);
     return match;
 }
