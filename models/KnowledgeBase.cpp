@@ -216,11 +216,16 @@ QList<Problem> KnowledgeBase::allProblems() const
 KnowledgeBase::Counts KnowledgeBase::counts() const
 {
     Counts counts;
-    for (const Problem &problem : allProblems()) {
-        counts.errors += problem.severity == Problem::Error ? 1 : 0;
-        counts.warnings += problem.severity == Problem::Warning ? 1 : 0;
-        counts.infos += problem.severity == Problem::Info ? 1 : 0;
-    }
+    const auto tally = [&counts](const QList<Problem> &problems) {
+        for (const Problem &problem : problems) {
+            counts.errors += problem.severity == Problem::Error ? 1 : 0;
+            counts.warnings += problem.severity == Problem::Warning ? 1 : 0;
+            counts.infos += problem.severity == Problem::Info ? 1 : 0;
+        }
+    };
+    tally(m_loadProblems);
+    for (const QList<Problem> &problems : m_problems) // no copy: this runs after every edit
+        tally(problems);
     return counts;
 }
 

@@ -50,6 +50,21 @@ OrderedJson::json_pointer toPointer(const QString &pointer)
     return OrderedJson::json_pointer(pointer.toStdString());
 }
 
+// The objects of the array `key`, each made into an Item; other items skipped.
+template<typename Item, typename Make>
+QList<Item> objectsOf(const OrderedJson &document, const char *key, Make make)
+{
+    QList<Item> list;
+    const OrderedJson &array = Record::member(document, key);
+    if (!array.is_array())
+        return list;
+    for (const auto &item : array) {
+        if (item.is_object())
+            list << make(item);
+    }
+    return list;
+}
+
 } // namespace
 
 bool Record::load(const QString &filePath, LoadError *error)
@@ -258,18 +273,11 @@ QString Record::locale() const
 
 QList<VersionEntry> Record::versions() const
 {
-    QList<VersionEntry> list;
-    const auto it = m_json.find("versions");
-    if (it == m_json.end() || !it->is_array())
-        return list;
-    for (const auto &item : *it) {
-        if (!item.is_object())
-            continue;
-        const auto text = [&](const char *key) { return toQString(member(item, key)); };
-        list << VersionEntry{text("version"),        text("introduced"), text("deprecated"),
-                             text("removed"),        text("behavior_change"), text("status")};
-    }
-    return list;
+    return objectsOf<VersionEntry>(m_json, "versions", [](const OrderedJson &item) {
+        const auto text = [&item](const char *key) { return toQString(member(item, key)); };
+        return VersionEntry{text("version"), text("introduced"), text("deprecated"),
+                            text("removed"), text("behavior_change"), text("status")};
+    });
 }
 
 QList<QPair<QString, QString>> Record::osNotes() const
@@ -285,35 +293,20 @@ QList<QPair<QString, QString>> Record::osNotes() const
 
 QList<DeadEnd> Record::deadEnds() const
 {
-    QList<DeadEnd> list;
-    const auto it = m_json.find("dead_ends");
-    if (it == m_json.end() || !it->is_array())
-        return list;
-    for (const auto &item : *it) {
-        if (!item.is_object())
-            continue;
-        const auto text = [&](const char *key) { return toQString(member(item, key)); };
-        list << DeadEnd{text("action"), text("why_fails"), toNumber(member(item, "fail_rate")),
-                        text("condition"), toStringList(member(item, "sources"))};
-    }
-    return list;
+    return objectsOf<DeadEnd>(m_json, "dead_ends", [](const OrderedJson &item) {
+        const auto text = [&item](const char *key) { return toQString(member(item, key)); };
+        return DeadEnd{text("action"), text("why_fails"), toNumber(member(item, "fail_rate")), text("condition"),
+                       toStringList(member(item, "sources"))};
+    });
 }
 
 QList<Workaround> Record::workarounds() const
 {
-    QList<Workaround> list;
-    const auto it = m_json.find("workarounds");
-    if (it == m_json.end() || !it->is_array())
-        return list;
-    for (const auto &item : *it) {
-        if (!item.is_object())
-            continue;
-        const auto text = [&](const char *key) { return toQString(member(item, key)); };
-        list << Workaround{text("action"),    toNumber(member(item, "success_rate")),
-                           text("how"),       text("condition"),
-                           text("tradeoff"),  toStringList(member(item, "sources"))};
-    }
-    return list;
+    return objectsOf<Workaround>(m_json, "workarounds", [](const OrderedJson &item) {
+        const auto text = [&item](const char *key) { return toQString(member(item, key)); };
+        return Workaround{text("action"), toNumber(member(item, "success_rate")), text("how"),
+                          text("condition"), text("tradeoff"), toStringList(member(item, "sources"))};
+    });
 }
 
 QList<Link> Record::links(Link::Kind kind) const

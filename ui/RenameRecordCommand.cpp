@@ -8,16 +8,6 @@
 
 namespace Errata {
 
-namespace {
-
-QString &lastMessage()
-{
-    static QString message;
-    return message;
-}
-
-} // namespace
-
 RenameRecordCommand::RenameRecordCommand(KnowledgeBase *kb, Record *record, const QString &oldId, const QString &newId)
     : QUndoCommand(QCoreApplication::translate("RenameRecordCommand", "Rename to %1").arg(newId))
     , m_kb(kb)
@@ -27,16 +17,13 @@ RenameRecordCommand::RenameRecordCommand(KnowledgeBase *kb, Record *record, cons
 {
 }
 
-QString RenameRecordCommand::lastError()
-{
-    return lastMessage();
-}
-
 void RenameRecordCommand::rename(const QString &id)
 {
-    lastMessage().clear();
-    if (!RecordOperations::renameRecord(*m_kb, m_record, id, &lastMessage()))
+    QString error;
+    if (!RecordOperations::renameRecord(*m_kb, m_record, id, &error)) {
+        qWarning("%s", qPrintable(error));
         setObsolete(true);
+    }
 }
 
 void RenameRecordCommand::redo()

@@ -11,7 +11,7 @@ class Record;
 // every link to the record rewritten, on disk at once), made undoable: undo
 // renames it back the same way, redo renames it again. If a later undo or
 // redo cannot be done (a file changed meanwhile), the command drops out of
-// the history and `failed` tells why.
+// the history and the reason is logged.
 class RenameRecordCommand : public QUndoCommand
 {
 public:
@@ -19,8 +19,6 @@ public:
 
     void redo() override;
     void undo() override;
-
-    static QString lastError();
 
 private:
     void rename(const QString &id);
