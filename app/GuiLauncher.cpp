@@ -1,11 +1,14 @@
 #include "GuiLauncher.h"
 
 #include "BrowserDock.h"
+#include "LogMatcherDock.h"
 #include "MainWindow.h"
+#include "RegexWorkbenchDock.h"
 #include "SampleKnowledgeBase.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -40,6 +43,49 @@ QCommandLineOption searchOption()
                               QStringLiteral("QUERY"));
 }
 
+QCommandLineOption workbenchOption()
+{
+    return QCommandLineOption(QStringLiteral("workbench"),
+                              QStringLiteral("Show the regex workbench with this log (for the record given with --select)."),
+                              QStringLiteral("LOGFILE"));
+}
+
+QCommandLineOption matchOption()
+{
+    return QCommandLineOption(QStringLiteral("match"), QStringLiteral("Show the log matcher with this log."),
+                              QStringLiteral("LOGFILE"));
+}
+
+// Shows the docks the options ask for, with their logs; false if a log cannot be read.
+bool showTools(MainWindow &window, const QCommandLineParser &parser)
+{
+    QString error;
+    if (parser.isSet(workbenchOption())) {
+        window.workbench()->show();
+        window.resizeDocks({window.workbench()}, {560}, Qt::Horizontal);
+        if (!window.workbench()->openLog(parser.value(workbenchOption()), &error))
+            QTextStream(stderr) << "errata: " << error << '\n';
+        window.workbench()->matchNow();
+    }
+    if (parser.isSet(matchOption())) {
+        window.logMatcher()->show();
+        window.logMatcher()->raise();
+        window.resizeDocks({window.logMatcher()}, {330}, Qt::Vertical);
+        if (!window.logMatcher()->openLog(parser.value(matchOption()), &error))
+            QTextStream(stderr) << "errata: " << error << '\n';
+    }
+    return error.isEmpty();
+}
+
+// Waits until the tool docks show their results (for a screenshot).
+void waitForTools(MainWindow &window)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while ((window.workbench()->isMatching() || window.logMatcher()->isRunning()) && timer.elapsed() < 60000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
 // The KB to open: the folder given, else the last one, else the sample copy.
 QString chooseFolder(const QString &given, QString *error)
 {
@@ -55,6 +101,9 @@ int saveScreenshot(MainWindow &window, const QString &file)
 {
     window.show();
     window.waitForLoad();
+    QApplication::processEvents();
+    waitForTools(window);
+    window.workbench()->showMatch(0);
     QApplication::processEvents();
     if (!window.grab().save(file, "PNG")) {
         QTextStream(stderr) << "errata: cannot write the screenshot " << file << '\n';
@@ -78,7 +127,8 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
-    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption()});
+    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption(), workbenchOption(),
+                       matchOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -104,6 +154,7 @@ int GuiLauncher::run(QApplication &app)
             window.openRecord(parser.value(selectOption()));
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));
+        showTools(window, parser);
     }, Qt::SingleShotConnection);
     if (folder.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Errata"), error);

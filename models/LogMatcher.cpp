@@ -24,6 +24,11 @@ namespace Errata {
 
 namespace {
 
+LogMatcher::Source source(const Record *record, bool keepRecord)
+{
+    return LogMatcher::Source{record->id(), record->signature(), record->regex(), keepRecord ? record : nullptr};
+}
+
 // Atoms shorter than this (in bytes) are not looked for: a regex whose
 // literals are all shorter has no atom and goes to the whole-text Set.
 constexpr int MinAtomLength = 3;
@@ -740,8 +745,8 @@ struct LogMatcher::Private
     mutable std::mutex literalsMutex; // guards literalsOf
     mutable std::unordered_map<int, std::vector<std::string>> literalsOf;
 
-    Entry prepare(const Record *record) const;
-    void compileAll(const QList<const Record *> &records);
+    Entry prepare(const Source &source) const;
+    void compileAll(const QList<Source> &sources);
     bool addAlternatives(size_t index, const RE2::Options &fastOptions);
     void addToFilter();
     void choosePaths();
@@ -780,13 +785,13 @@ bool LogMatcher::Private::Entry::mayMatch(std::string_view line) const
     });
 }
 
-LogMatcher::Private::Entry LogMatcher::Private::prepare(const Record *record) const
+LogMatcher::Private::Entry LogMatcher::Private::prepare(const Source &source) const
 {
     Entry entry;
-    const QString regex = record->regex();
-    entry.record = record;
-    entry.id = record->id();
-    entry.signature = record->signature();
+    const QString &regex = source.regex;
+    entry.record = source.record;
+    entry.id = source.id;
+    entry.signature = source.signature;
     entry.pattern = regex.toStdString();
     entry.engine = std::make_unique<RegexEngine>(
         regex, options.ignoreCase ? RegexEngine::CaseInsensitive : RegexEngine::CaseSensitive);
@@ -799,10 +804,10 @@ LogMatcher::Private::Entry LogMatcher::Private::prepare(const Record *record) co
 }
 
 // Compiles every regex (on all cores) and keeps those that can be tried.
-void LogMatcher::Private::compileAll(const QList<const Record *> &records)
+void LogMatcher::Private::compileAll(const QList<Source> &sources)
 {
-    std::vector<Entry> prepared(size_t(records.size()));
-    Parallel::forEach(int(records.size()), [&](int i) { prepared[size_t(i)] = prepare(records.at(i)); });
+    std::vector<Entry> prepared(size_t(sources.size()));
+    Parallel::forEach(int(sources.size()), [&](int i) { prepared[size_t(i)] = prepare(sources.at(i)); });
     for (Entry &entry : prepared) {
         QString reason;
         if (!entry.engine->isValid())
@@ -935,21 +940,35 @@ void LogMatcher::build(const KnowledgeBase &kb)
 
 void LogMatcher::build(const KnowledgeBase &kb, const Options &options)
 {
-    QList<const Record *> records;
-    records.reserve(kb.count());
+    build(sources(kb), options);
+}
+
+QList<LogMatcher::Source> LogMatcher::sources(const KnowledgeBase &kb, bool keepRecords)
+{
+    QList<Source> list;
+    list.reserve(kb.count());
     for (int i = 0; i < kb.count(); ++i)
-        records << kb.recordAt(i);
-    build(records, options);
+        list << source(kb.recordAt(i), keepRecords);
+    return list;
 }
 
 void LogMatcher::build(const QList<const Record *> &records, const Options &options)
+{
+    QList<Source> list;
+    list.reserve(records.size());
+    for (const Record *record : records)
+        list << source(record, true);
+    build(list, options);
+}
+
+void LogMatcher::build(const QList<Source> &sources, const Options &options)
 {
     QElapsedTimer timer;
     timer.start();
     d = std::make_unique<Private>();
     d->options = options;
     d->options.maxLinesPerRecord = qMax(0, options.maxLinesPerRecord);
-    d->compileAll(records);
+    d->compileAll(sources);
     d->addToFilter();
     d->choosePaths();
     d->prepareScanner();

@@ -56,6 +56,19 @@ public:
 
     static constexpr qint64 DefaultMaxMemory = qint64(256) << 20;
 
+    // What the matcher needs of a record, copied, so that a matcher can be
+    // built on another thread while the records are being edited.
+    struct Source
+    {
+        QString id;
+        QString signature;
+        QString regex;
+        const Record *record = nullptr; // given back in the result; may be null
+    };
+
+    // A copy of what build() needs of every record of `kb`, in KB order.
+    static QList<Source> sources(const KnowledgeBase &kb, bool keepRecords = true);
+
     LogMatcher();
     ~LogMatcher();
     LogMatcher(const LogMatcher &) = delete;
@@ -66,6 +79,7 @@ public:
     void build(const KnowledgeBase &kb, const Options &options);
     void build(const QList<const Record *> &records, const Options &options);
     void build(const KnowledgeBase &kb); // with the default options
+    void build(const QList<Source> &sources, const Options &options);
 
     // `progress(done, total)` is called on the calling thread (for match(),
     // a percentage: total is 100); when `cancel` becomes true the work stops

@@ -5,6 +5,7 @@
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
 #include "KnowledgeBaseWatcher.h"
+#include "LogMatcherDock.h"
 #include "Record.h"
 #include "EditSession.h"
 #include "RecordCardView.h"
@@ -14,6 +15,7 @@
 #include "RecordTab.h"
 #include "RenameRecordCommand.h"
 #include "RecordValidator.h"
+#include "RegexWorkbenchDock.h"
 #include "RecoveryStore.h"
 #include "SearchIndex.h"
 
@@ -69,6 +71,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_index(std::make_unique<SearchIndex>())
     , m_browser(new BrowserDock(this))
     , m_problems(new ProblemsDock(this))
+    , m_workbench(new RegexWorkbenchDock(this))
+    , m_logMatcher(new LogMatcherDock(this))
     , m_tabs(new QTabWidget(this))
     , m_center(new QStackedWidget(this))
     , m_welcome(new QLabel(this))
@@ -93,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_problems);
     resizeDocks({m_browser}, {420}, Qt::Horizontal);
     resizeDocks({m_problems}, {160}, Qt::Vertical);
+    createToolDocks();
     createActions();
     createStatusBar();
     connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::openRecordTab);
@@ -104,10 +109,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         RecordTab *tab = currentTab();
         m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
+        bindWorkbench();
     });
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
-    m_problems->setKnowledgeBase(m_kb.get());
+    setDocksKnowledgeBase(m_kb.get());
     followKnowledgeBase();
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(150);
@@ -159,6 +165,12 @@ void MainWindow::createActions()
     view->addSeparator();
     view->addAction(m_browser->toggleViewAction());
     view->addAction(m_problems->toggleViewAction());
+    QAction *workbench = m_workbench->toggleViewAction();
+    workbench->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    view->addAction(workbench);
+    QAction *matcher = m_logMatcher->toggleViewAction();
+    matcher->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    view->addAction(matcher);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Errata"), this, [this] {
@@ -391,11 +403,11 @@ void MainWindow::finishLoad()
     }
     updateCenter();
     m_browser->setKnowledgeBase(nullptr, nullptr);
-    m_problems->setKnowledgeBase(nullptr);
+    setDocksKnowledgeBase(nullptr);
     m_kb = std::move(result->kb);
     m_index = std::move(result->index);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
-    m_problems->setKnowledgeBase(m_kb.get());
+    setDocksKnowledgeBase(m_kb.get());
     followKnowledgeBase();
     QSettings().setValue(Keys::LastKb, m_kb->root());
     addRecent(m_kb->root());
@@ -464,6 +476,10 @@ void MainWindow::openRecordTab(const Record *record)
     auto *tab = new RecordTab(m_kb.get(), const_cast<Record *>(record), m_validator.get());
     connect(tab, &RecordTab::recordLinkActivated, this, &MainWindow::openRecord);
     connect(tab, &RecordTab::titleChanged, this, [this, tab] { updateTabTitle(tab); });
+    connect(tab, &RecordTab::editingChanged, this, [this, tab] {
+        if (currentTab() == tab)
+            bindWorkbench();
+    });
     connect(tab, &RecordTab::sessionCreated, this, [this, tab](EditSession *session) {
         m_undoGroup->addStack(session->undoStack());
         if (currentTab() == tab)
@@ -474,6 +490,32 @@ void MainWindow::openRecordTab(const Record *record)
     m_tabs->setCurrentIndex(index);
     m_browser->selectRecord(record);
     updateCenter();
+}
+
+// The regex workbench (right, hidden at first) follows the current record;
+// the log matcher shares the bottom area with the Problems dock.
+void MainWindow::createToolDocks()
+{
+    addDockWidget(Qt::RightDockWidgetArea, m_workbench);
+    resizeDocks({m_workbench}, {480}, Qt::Horizontal);
+    m_workbench->hide();
+    addDockWidget(Qt::BottomDockWidgetArea, m_logMatcher);
+    tabifyDockWidget(m_problems, m_logMatcher);
+    m_problems->raise();
+    connect(m_logMatcher, &LogMatcherDock::recordActivated, this, &MainWindow::openRecord);
+}
+
+void MainWindow::bindWorkbench()
+{
+    RecordTab *tab = currentTab();
+    m_workbench->bind(tab ? tab->record() : nullptr, tab && tab->isEditing() ? tab->session() : nullptr);
+}
+
+void MainWindow::setDocksKnowledgeBase(KnowledgeBase *kb)
+{
+    m_problems->setKnowledgeBase(kb);
+    m_workbench->setKnowledgeBase(kb);
+    m_logMatcher->setKnowledgeBase(kb);
 }
 
 void MainWindow::updateTabTitle(RecordTab *tab)

@@ -21,6 +21,8 @@ class QUndoGroup;
 namespace Errata {
 
 class BrowserDock;
+class LogMatcherDock;
+class RegexWorkbenchDock;
 class KnowledgeBaseWatcher;
 class RecoveryStore;
 class ProblemsDock;
@@ -51,6 +53,8 @@ public:
     const KnowledgeBase *knowledgeBase() const { return m_kb.get(); }
     BrowserDock *browser() const { return m_browser; }
     ProblemsDock *problems() const { return m_problems; }
+    RegexWorkbenchDock *workbench() const { return m_workbench; }
+    LogMatcherDock *logMatcher() const { return m_logMatcher; }
     QTabWidget *tabs() const { return m_tabs; }
     bool openRecord(const QString &id);
     RecordTab *currentTab() const;
@@ -84,6 +88,9 @@ private:
     QList<RecordTab *> allTabs() const;
     void updateTabTitle(RecordTab *tab);
     void createStatusBar();
+    void createToolDocks();
+    void bindWorkbench();
+    void setDocksKnowledgeBase(KnowledgeBase *kb);
     void chooseFolder();
     void reload();
     void cancelLoad();
@@ -108,6 +115,8 @@ private:
     std::unique_ptr<SearchIndex> m_index;
     BrowserDock *m_browser;
     ProblemsDock *m_problems;
+    RegexWorkbenchDock *m_workbench;
+    LogMatcherDock *m_logMatcher;
     QTabWidget *m_tabs;
     QStackedWidget *m_center;
     QLabel *m_welcome;

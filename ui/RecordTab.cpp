@@ -85,8 +85,11 @@ void RecordTab::setEditing(bool editing)
         ensureSession();
     else
         m_card->refresh();
+    const bool changed = editing != isEditing();
     m_stack->setCurrentWidget(editing ? static_cast<QWidget *>(m_editor) : m_card);
     emit titleChanged();
+    if (changed)
+        emit editingChanged(editing);
 }
 
 void RecordTab::showConflict()

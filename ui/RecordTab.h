@@ -38,6 +38,7 @@ public:
 
 signals:
     void titleChanged();
+    void editingChanged(bool editing);
     void recordLinkActivated(const QString &id);
     void sessionCreated(Errata::EditSession *session);
 

@@ -1,4 +1,6 @@
 #include "BrowserDock.h"
+#include "LogMatcherDock.h"
+#include "RegexWorkbenchDock.h"
 #include "KnowledgeBase.h"
 #include "MainWindow.h"
 #include "ProblemsDock.h"
@@ -56,6 +58,7 @@ private slots:
     void openTabsAreRestored();
     void editSaveAndDirtyMarkers();
     void renameIsUndoableAndFollowedBySearch();
+    void toolDocksFollowTheCurrentRecord();
 
 private:
     void openAndWait(MainWindow &window);
@@ -234,6 +237,28 @@ void MainWindowTest::renameIsUndoableAndFollowedBySearch()
     QCOMPARE(record->id(), QStringLiteral("a/one"));
     QCOMPARE(window.knowledgeBase()->find(QStringLiteral("a/two"))->links(Link::LeadsTo).value(0).targetId,
              QStringLiteral("a/one"));
+}
+
+// The workbench shows the current tab's record, editable only in edit mode;
+// a record picked in the log matcher opens in a tab.
+void MainWindowTest::toolDocksFollowTheCurrentRecord()
+{
+    MainWindow window;
+    openAndWait(window);
+    RegexWorkbenchDock *workbench = window.workbench();
+    QVERIFY(window.openRecord(QStringLiteral("pytorch/oom")));
+    QVERIFY(workbench->windowTitle().contains(QStringLiteral("pytorch/oom")));
+    QCOMPARE(workbench->regexText(), QStringLiteral("x"));
+    QVERIFY(!workbench->regexEditable());
+    window.currentTab()->setEditing(true);
+    QVERIFY(workbench->regexEditable());
+    emit window.logMatcher()->recordActivated(QStringLiteral("docker/socket"));
+    QCOMPARE(window.currentTab()->record()->id(), QStringLiteral("docker/socket"));
+    QVERIFY(workbench->windowTitle().contains(QStringLiteral("docker/socket")));
+    QVERIFY(!workbench->regexEditable());
+    while (window.tabs()->count() > 0)
+        emit window.tabs()->tabCloseRequested(0);
+    QVERIFY(workbench->regexEditable()); // no record: a scratch regex
 }
 
 QTEST_MAIN(MainWindowTest)
