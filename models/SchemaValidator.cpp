@@ -3,7 +3,19 @@
 #include <QFile>
 #include <QSet>
 
+#include <nlohmann/json.hpp>
+#include <valijson/exceptions.hpp>
+#include <valijson/internal/adapter.hpp>
+#include <valijson/internal/basic_adapter.hpp>
+#include <valijson/internal/frozen_value.hpp>
+// valijson's adapter is written for nlohmann::json, and records are parsed
+// into nlohmann::ordered_json (to keep key order). The adapter only uses what
+// both types have, so it is compiled for ordered_json here: no copy of every
+// record before it is checked. The headers it includes come first, so the
+// macro reaches this one header only.
+#define json ordered_json
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
+#undef json
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validation_results.hpp>
@@ -101,7 +113,7 @@ QByteArray SchemaValidator::bundledSchemaText()
 void SchemaValidator::load(const QByteArray &schemaText)
 {
     try {
-        const nlohmann::json document = nlohmann::json::parse(schemaText.toStdString());
+        const OrderedJson document = OrderedJson::parse(schemaText.toStdString());
         auto schema = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser;
         parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(document), *schema);
@@ -115,10 +127,9 @@ QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
 {
     if (!m_schema)
         return {Problem{Problem::Error, {}, {}, 0, 0, m_errorMessage, QStringLiteral("schema")}};
-    const nlohmann::json plain(document);
     valijson::Validator validator;
     valijson::ValidationResults results;
-    validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(plain), &results);
+    validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(document), &results);
     QList<Finding> all;
     valijson::ValidationResults::Error error;
     while (results.popError(error)) {
