@@ -111,7 +111,10 @@ RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
     m_delay.setInterval(200);
     connect(&m_delay, &QTimer::timeout, this, &RegexWorkbenchDock::start);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, &RegexWorkbenchDock::finish);
-    connect(m_log, &QPlainTextEdit::textChanged, this, &RegexWorkbenchDock::schedule);
+    connect(m_log, &QPlainTextEdit::textChanged, this, [this] {
+        m_logChanged = true;
+        schedule();
+    });
     connect(m_ignoreCase, &QCheckBox::toggled, this, [this](bool on) {
         QSettings().setValue(IgnoreCaseKey, on);
         updateTests();
@@ -327,7 +330,11 @@ void RegexWorkbenchDock::start()
     }
     m_rerun = false;
     m_searching = true;
-    m_watcher.setFuture(QtConcurrent::run(&RegexWorkbenchDock::search, m_regex->text(), m_ignoreCase->isChecked(), m_log->toPlainText()));
+    if (m_logChanged) { // typing a regex does not copy a big log again
+        m_logText = m_log->toPlainText();
+        m_logChanged = false;
+    }
+    m_watcher.setFuture(QtConcurrent::run(&RegexWorkbenchDock::search, m_regex->text(), m_ignoreCase->isChecked(), m_logText));
 }
 
 void RegexWorkbenchDock::finish()

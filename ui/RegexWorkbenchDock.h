@@ -90,6 +90,8 @@ private:
     QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
     bool m_rerun = false;     // the input changed while a search ran
     bool m_searching = false; // until finish() has shown the result
+    QString m_logText;        // the log as last searched
+    bool m_logChanged = true;
 };
 
 } // namespace Errata
