@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <QUndoGroup>
 
+#include "ReciprocalLinks.h"
 #include "RecordValidator.h"
 
 #include <atomic>
@@ -21,6 +22,7 @@ class QUndoGroup;
 namespace Errata {
 
 class BrowserDock;
+class GraphDock;
 class KnowledgeBaseWatcher;
 class RecoveryStore;
 class ProblemsDock;
@@ -51,6 +53,14 @@ public:
     const KnowledgeBase *knowledgeBase() const { return m_kb.get(); }
     BrowserDock *browser() const { return m_browser; }
     ProblemsDock *problems() const { return m_problems; }
+    GraphDock *graph() const { return m_graph; }
+    // Shows the Graph dock, wide enough to read, for the current record.
+    void showGraph();
+    // Adds the missing link back (to missing.targetId) as an undoable edit
+    // of that record, opened in its editor; false when it cannot be added.
+    bool addReciprocal(const ReciprocalLinks::Missing &missing);
+    // Lists every missing reciprocal of the KB and adds the chosen ones.
+    void fixAllReciprocals();
     QTabWidget *tabs() const { return m_tabs; }
     bool openRecord(const QString &id);
     RecordTab *currentTab() const;
@@ -72,6 +82,7 @@ private:
     void createActions();
     void createEditMenu();
     void createRecordMenu();
+    void createToolsMenu();
     void newRecord();
     void duplicateRecord();
     void renameRecord();
@@ -108,6 +119,7 @@ private:
     std::unique_ptr<SearchIndex> m_index;
     BrowserDock *m_browser;
     ProblemsDock *m_problems;
+    GraphDock *m_graph;
     QTabWidget *m_tabs;
     QStackedWidget *m_center;
     QLabel *m_welcome;
