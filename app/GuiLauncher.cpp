@@ -102,8 +102,8 @@ int GuiLauncher::run(QApplication &app)
     const QString folder = chooseFolder(given, &error);
     MainWindow window;
     const bool screenshot = parser.isSet(screenshotOption());
-    if (screenshot)
-        window.resize(1280, 800);
+    if (screenshot) // wider with the Graph dock, so that the card stays readable
+        window.resize(parser.isSet(graphOption()) ? QSize(1600, 900) : QSize(1280, 800));
     QObject::connect(&window, &MainWindow::loaded, &window, [&] {
         if (parser.isSet(selectOption()) && parser.isSet(editOption()))
             window.editRecord(parser.value(selectOption()));

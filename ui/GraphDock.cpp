@@ -146,9 +146,8 @@ void GraphDock::redraw()
     if (dangling > 0)
         text += QStringLiteral(", ") + tr("%n dangling", nullptr, dangling);
     m_summary->setText(text);
-    m_view->fit();
-    if (QGraphicsRectItem *centre = m_scene->nodeItem(m_id))
-        centre->setSelected(true);
+    const QGraphicsRectItem *centre = m_scene->nodeItem(m_id);
+    m_view->fitReadable(centre ? centre->sceneBoundingRect().center() : QPointF());
 }
 
 bool GraphDock::exportPng(const QString &path, QString *error) const

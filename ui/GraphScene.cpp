@@ -185,12 +185,18 @@ void GraphScene::addEdge(const LinkGraph::Edge &edge, int offsetIndex, int paral
     QPen pen(color, style.width, style.line, Qt::RoundCap);
     auto *line = addPath(path, pen);
     line->setZValue(0);
+    // Links between records at the same distance from the centre are drawn
+    // faint and unlabelled: the ones leading outwards stay readable.
+    const bool sideways = m_graph.nodes().at(edge.source).depth == m_graph.nodes().at(edge.target).depth
+        && m_graph.nodes().at(edge.source).depth > 0;
+    if (sideways)
+        line->setOpacity(0.3);
     line->setToolTip(tr("%1 %2 %3")
                          .arg(m_graph.nodes().at(edge.source).id, QLatin1String(Link::key(edge.kind)),
                               m_graph.nodes().at(edge.target).id));
     if (edge.kind != Link::ConfusedWith)
-        addArrowHead(end, path.pointAtPercent(0.92), color);
-    if (edge.probability)
+        addArrowHead(end, path.pointAtPercent(0.92), color)->setOpacity(line->opacity());
+    if (edge.probability && !sideways)
         addLabel(QString::number(*edge.probability, 'f', 2), path.pointAtPercent(0.5), color);
 }
 
@@ -208,16 +214,15 @@ void GraphScene::addSelfLoop(const LinkGraph::Edge &edge)
         addArrowHead(end, path.pointAtPercent(0.9), style.color);
 }
 
-void GraphScene::addArrowHead(const QPointF &tip, const QPointF &from, const QColor &color)
+QGraphicsPolygonItem *GraphScene::addArrowHead(const QPointF &tip, const QPointF &from, const QColor &color)
 {
     const QLineF back(tip, from);
-    if (back.length() <= 0)
-        return;
-    const QPointF unit = (from - tip) / back.length();
+    const QPointF unit = back.length() > 0 ? (from - tip) / back.length() : QPointF(1, 0);
     const QPointF side(-unit.y(), unit.x());
     const QPolygonF head({tip, tip + unit * 11 + side * 4.5, tip + unit * 11 - side * 4.5});
     auto *item = addPolygon(head, QPen(color, 1), QBrush(color));
     item->setZValue(1);
+    return item;
 }
 
 void GraphScene::addLabel(const QString &text, const QPointF &at, const QColor &color)

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QStringList>
 
+class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 
 namespace Errata {
@@ -14,8 +15,9 @@ namespace Errata {
 // signature, filled with its domain's colour, the centre outlined, a missing
 // record white with a red dashed outline), one line per link (leads_to a
 // solid arrow, preceded_by a dashed arrow, frequently_confused_with a dotted
-// line without arrow; links to missing records red), probabilities as
-// labels, and a legend of the domains and line styles above the graph.
+// line without arrow; links to missing records red; links between records
+// at the same distance from the centre faint), probabilities as labels, and
+// a legend of the domains and line styles above the graph.
 // Positions come from GraphLayout.
 class GraphScene : public QGraphicsScene
 {
@@ -41,7 +43,7 @@ private:
     void addNode(const LinkGraph::Node &node, const QRectF &rect, bool centre, const QColor &fill);
     void addEdge(const LinkGraph::Edge &edge, int offsetIndex, int parallelCount);
     void addSelfLoop(const LinkGraph::Edge &edge);
-    void addArrowHead(const QPointF &tip, const QPointF &from, const QColor &color);
+    QGraphicsPolygonItem *addArrowHead(const QPointF &tip, const QPointF &from, const QColor &color);
     void addLabel(const QString &text, const QPointF &at, const QColor &color);
     void addLegend(const QStringList &domains, const QStringList &allDomains);
 

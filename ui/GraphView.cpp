@@ -47,7 +47,7 @@ void GraphView::zoomBy(double factor)
     if (qFuzzyCompare(target, zoom()))
         return;
     scale(target / zoom(), target / zoom());
-    m_fitted = false;
+    m_framing = UserZoom;
     emit zoomChanged(zoom());
 }
 
@@ -61,7 +61,19 @@ void GraphView::fit()
     if (zoom() > 1.0)
         setTransform(QTransform());
     centerOn(content.center());
-    m_fitted = true;
+    m_framing = Whole;
+    emit zoomChanged(zoom());
+}
+
+void GraphView::fitReadable(const QPointF &focus)
+{
+    fit();
+    m_focus = focus;
+    m_framing = Readable;
+    if (zoom() >= ReadableScale)
+        return;
+    setTransform(QTransform::fromScale(ReadableScale, ReadableScale));
+    centerOn(focus);
     emit zoomChanged(zoom());
 }
 
@@ -131,8 +143,10 @@ void GraphView::activate(const QString &id)
 void GraphView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
-    if (m_fitted)
+    if (m_framing == Whole)
         fit();
+    else if (m_framing == Readable)
+        fitReadable(m_focus);
 }
 
 } // namespace Errata

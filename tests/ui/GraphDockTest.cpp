@@ -142,7 +142,6 @@ void GraphDockTest::showsTheRecordAndItsNeighbours()
         boxes << item->sceneBoundingRect();
     QVERIFY(!GraphLayout::anyOverlap(boxes));
     QVERIFY2(dock->summary().contains(QLatin1String("5 record(s)")), qPrintable(dock->summary()));
-    QVERIFY(dock->scene()->nodeItem(QStringLiteral("kubernetes/oomkilled"))->isSelected());
     // Switching tabs follows the current record.
     QVERIFY(window.openRecord(QStringLiteral("git/dubious-ownership")));
     QCOMPARE(shownIds(dock), strings({"docker/daemon-socket-permission-denied", "git/dubious-ownership"}));
@@ -207,7 +206,9 @@ void GraphDockTest::zoomAndFit()
     QApplication::sendEvent(view->viewport(), &wheel);
     QVERIFY(view->zoom() > before);
     QTest::keyClick(view, Qt::Key_F);
-    QCOMPARE(view->zoom(), fitted);
+    QVERIFY(view->zoom() <= fitted);
+    const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(window.graph()->scene()->contentRect()));
     for (int i = 0; i < 40; ++i)
         view->zoomBy(2.0);
     QCOMPARE(view->zoom(), GraphView::MaxScale);
