@@ -315,7 +315,8 @@ QWidget *RecordEditor::backlinksBox()
     m_backlinks->header()->resizeSection(0, 300);
     m_backlinks->setToolTip(tr("Double-click to open the record"));
     connect(m_backlinks, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
-        emit recordLinkActivated(item->text(0));
+        if (item->data(1, Qt::UserRole).isValid()) // not the "no record links here" line
+            emit recordLinkActivated(item->text(0));
     });
     m_backReciprocal = new QPushButton(tr("Add reciprocal link here"));
     m_backReciprocal->setToolTip(tr("Add to this record the link back to the selected record"));
