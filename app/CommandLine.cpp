@@ -1,6 +1,7 @@
 #include "CommandLine.h"
 
 #include "ConvertCommand.h"
+#include "GraphCommand.h"
 #include "GuiLauncher.h"
 #include "MatchCommand.h"
 #include "ValidateCommand.h"
@@ -26,6 +27,7 @@ const Command Commands[] = {
     {"import-deadends", &ConvertCommand::run},
     {"export-deadends", &ConvertCommand::run},
     {"match", &MatchCommand::run},
+    {"graph", &GraphCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

@@ -37,6 +37,12 @@ QCommandLineOption editOption()
     return QCommandLineOption(QStringLiteral("edit"), QStringLiteral("Open the record given with --select for editing."));
 }
 
+QCommandLineOption graphOption()
+{
+    return QCommandLineOption(QStringLiteral("graph"),
+                              QStringLiteral("Show the Graph dock for the record given with --select."));
+}
+
 QCommandLineOption searchOption()
 {
     return QCommandLineOption(QStringLiteral("search"), QStringLiteral("Type this query into the search field."),
@@ -122,13 +128,14 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
         "  validate DIR              check every record against the schema and rules\n"
         "  import-deadends SRC DST   convert deadends.dev canons to records\n"
         "  export-deadends SRC DST   convert records to deadends.dev canons\n"
-        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n\n"
+        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
+        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n\n"
         "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
-    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption(), workbenchOption(),
-                       matchOption()});
+    parser.addOptions({screenshotOption(), selectOption(), editOption(), graphOption(), searchOption(),
+                       workbenchOption(), matchOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -145,13 +152,15 @@ int GuiLauncher::run(QApplication &app)
     const QString folder = chooseFolder(given, &error);
     MainWindow window;
     const bool screenshot = parser.isSet(screenshotOption());
-    if (screenshot)
-        window.resize(1280, 800);
+    if (screenshot) // wider with the Graph dock, so that the card stays readable
+        window.resize(parser.isSet(graphOption()) ? QSize(1600, 900) : QSize(1280, 800));
     QObject::connect(&window, &MainWindow::loaded, &window, [&] {
         if (parser.isSet(selectOption()) && parser.isSet(editOption()))
             window.editRecord(parser.value(selectOption()));
         else if (parser.isSet(selectOption()))
             window.openRecord(parser.value(selectOption()));
+        if (parser.isSet(graphOption()))
+            window.showGraph();
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));
         showTools(window, parser);

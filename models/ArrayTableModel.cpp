@@ -27,6 +27,11 @@ void ArrayTableModel::setRecord(const KnowledgeBase *kb, const Record *record)
             if (changed == m_record)
                 reload();
         });
+        // Findings follow the KB: a link target added or removed elsewhere.
+        connect(m_kb, &KnowledgeBase::problemsChanged, this, [this](const Record *changed) {
+            if (changed == m_record && m_rows > 0)
+                emit dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
+        });
     }
     reload();
 }
@@ -108,10 +113,23 @@ int ArrayTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant ArrayTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows || (role != Qt::DisplayRole && role != Qt::EditRole
-                                                      && role != Qt::ToolTipRole))
+    if (!index.isValid() || index.row() >= m_rows)
         return {};
     const Column &column = m_columns.at(index.column());
+    if (column.key == QLatin1String("error_id")
+        && (role == TargetMissingRole || role == BareLinkRole || role == ReciprocalMissingRole))
+        return linkRole(index.row(), column, role);
+    if (role == Qt::ToolTipRole && column.key == QLatin1String("error_id")
+        && linkRole(index.row(), column, TargetMissingRole).toBool())
+        return tr("No record \"%1\" in this KB: the link dangles.").arg(Record::toQString(rowValue(index.row(), column)));
+    if (role == Qt::ToolTipRole && column.key == QLatin1String("error_id")
+        && linkRole(index.row(), column, ReciprocalMissingRole).toBool())
+        return tr("%1 has no link back to this record; \"Add reciprocal link\" adds it there.")
+            .arg(Record::toQString(rowValue(index.row(), column)));
+    if (role == Qt::ToolTipRole && isBareLink(index.row()))
+        return linkRole(index.row(), column, role);
+    if (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole)
+        return {};
     const OrderedJson value = rowValue(index.row(), column);
     switch (column.type) {
     case Rate: return value.is_number() ? QVariant(value.get<double>()) : QVariant();
@@ -174,7 +192,44 @@ QVariant ArrayTableModel::headerData(int section, Qt::Orientation orientation, i
 
 Qt::ItemFlags ArrayTableModel::flags(const QModelIndex &index) const
 {
-    return QAbstractTableModel::flags(index) | Qt::ItemIsEditable;
+    const Qt::ItemFlags base = QAbstractTableModel::flags(index);
+    if (index.isValid() && isBareLink(index.row()) && m_columns.at(index.column()).key != QLatin1String("error_id"))
+        return base; // a bare id string has nothing but its id; convert it first
+    return base | Qt::ItemIsEditable;
+}
+
+bool ArrayTableModel::isBareLink(int row) const
+{
+    const OrderedJson &value = array();
+    const bool linkList = std::any_of(m_columns.cbegin(), m_columns.cend(),
+                                      [](const Column &column) { return column.key == QLatin1String("error_id"); });
+    return linkList && !m_objectMode && value.is_array() && size_t(row) < value.size() && value[size_t(row)].is_string();
+}
+
+// Whether `target` lacks the way back for this list (leads_to and
+// preceded_by only; a missing target or a self-link is another finding).
+bool ArrayTableModel::reciprocalMissing(const QString &target) const
+{
+    const bool leads = m_pointer.endsWith(QLatin1String("/leads_to"));
+    const bool preceded = m_pointer.endsWith(QLatin1String("/preceded_by"));
+    if (!m_kb || !m_record || (!leads && !preceded) || target.isEmpty() || target == m_record->id()
+        || !m_kb->find(target))
+        return false;
+    return !m_kb->links().hasLink(target, leads ? Link::PrecededBy : Link::LeadsTo, m_record->id());
+}
+
+QVariant ArrayTableModel::linkRole(int row, const Column &column, int role) const
+{
+    const QString target = Record::toQString(rowValue(row, column));
+    switch (role) {
+    case TargetMissingRole: return m_kb && !target.isEmpty() && !m_kb->find(target);
+    case BareLinkRole: return isBareLink(row);
+    case ReciprocalMissingRole: return reciprocalMissing(target);
+    case Qt::ToolTipRole:
+        return tr("Written as a bare id string, and kept that way; \"Convert to object\" makes it an object "
+                  "that can hold a probability, condition or delay.");
+    default: return {};
+    }
 }
 
 OrderedJson ArrayTableModel::emptyRow() const
@@ -232,6 +287,26 @@ void ArrayTableModel::addRow()
 {
     const OrderedJson row = m_objectMode ? OrderedJson::array({"os", ""}) : emptyRow();
     editRows(tr("Add row"), [&row](OrderedJson &list, bool isParallel) { list.push_back(isParallel ? OrderedJson("") : row); });
+}
+
+void ArrayTableModel::appendRow(const OrderedJson &row, const QString &what)
+{
+    editRows(what, [&row](OrderedJson &list, bool isParallel) { list.push_back(isParallel ? OrderedJson("") : row); });
+}
+
+void ArrayTableModel::convertToObjects(const QList<int> &rows)
+{
+    QList<int> bare;
+    for (int row : rows) {
+        if (isBareLink(row))
+            bare << row;
+    }
+    if (bare.isEmpty())
+        return;
+    editRows(tr("Convert link to object"), [&bare](OrderedJson &list, bool) {
+        for (int row : bare)
+            list[size_t(row)] = OrderedJson::object({{"error_id", list[size_t(row)]}});
+    });
 }
 
 void ArrayTableModel::removeRows(const QList<int> &rows)

@@ -25,6 +25,8 @@ class ArrayTableModel : public QAbstractTableModel
 
 public:
     enum ValueType { Text, Rate, StringList, Choice };
+    // Extra roles of a link list's "error_id" column (views mark these cells).
+    enum Roles { TargetMissingRole = Qt::UserRole + 1, BareLinkRole, ReciprocalMissingRole };
 
     struct Column
     {
@@ -57,6 +59,8 @@ public:
     void setEditFunction(EditFunction edit) { m_edit = std::move(edit); }
     void setObjectMode(bool isObject) { m_objectMode = isObject; } // for os_specific
     QString arrayPointer() const { return m_pointer; }
+    const KnowledgeBase *knowledgeBase() const { return m_kb; }
+    const Record *record() const { return m_record; }
     const QList<Column> &columns() const { return m_columns; }
 
     // Row operations, each one undoable edit of the whole array.
@@ -64,6 +68,11 @@ public:
     void removeRows(const QList<int> &rows);
     void duplicateRow(int row);
     void moveRow(int row, int delta);
+    // Appends a row given whole (a new link {"error_id": ...}).
+    void appendRow(const OrderedJson &row, const QString &what);
+    // Link lists: rows written as bare id strings become {"error_id": id}.
+    void convertToObjects(const QList<int> &rows);
+    bool isBareLink(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -79,6 +88,8 @@ private:
     void reload();
     const OrderedJson &array() const;
     OrderedJson rowValue(int row, const Column &column) const;
+    QVariant linkRole(int row, const Column &column, int role) const;
+    bool reciprocalMissing(const QString &target) const;
     template<typename Operation>
     void editRows(const QString &what, Operation operation);
     QStringList parallelArrays() const;

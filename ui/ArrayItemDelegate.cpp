@@ -2,8 +2,15 @@
 
 #include "ArrayTableModel.h"
 
+#include "KnowledgeBase.h"
+#include "LinkTargetCompleter.h"
+#include "Record.h"
+
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QStyle>
 
 namespace Errata {
 
@@ -33,7 +40,30 @@ QWidget *ArrayItemDelegate::createEditor(QWidget *parent, const QStyleOptionView
         combo->addItems(column->choices);
         return combo;
     }
+    const auto *model = qobject_cast<const ArrayTableModel *>(index.model());
+    if (column && column->key == QLatin1String("error_id") && model && model->knowledgeBase()) {
+        auto *edit = new QLineEdit(parent);
+        new LinkTargetCompleter(model->knowledgeBase(), model->record() ? model->record()->id() : QString(), edit);
+        return edit;
+    }
     return QStyledItemDelegate::createEditor(parent, option, index);
+}
+
+void ArrayItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    const QStyle *style = QApplication::style();
+    if (index.data(ArrayTableModel::TargetMissingRole).toBool()) {
+        option->palette.setColor(QPalette::Text, QColor(0xb0, 0x00, 0x20));
+        option->font.setStrikeOut(true);
+        option->icon = style->standardIcon(QStyle::SP_MessageBoxWarning);
+        option->features |= QStyleOptionViewItem::HasDecoration;
+    } else if (index.data(ArrayTableModel::ReciprocalMissingRole).toBool()) {
+        option->icon = style->standardIcon(QStyle::SP_MessageBoxInformation);
+        option->features |= QStyleOptionViewItem::HasDecoration;
+    }
+    if (index.data(ArrayTableModel::BareLinkRole).toBool())
+        option->font.setItalic(true);
 }
 
 void ArrayItemDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const

@@ -30,6 +30,13 @@ EditSession::EditSession(KnowledgeBase *kb, Record *record, const RecordValidato
     connect(m_stack, &QUndoStack::cleanChanged, this, &EditSession::cleanChanged);
     connect(m_stack, &QUndoStack::indexChanged, this, &EditSession::scheduleValidation);
     m_problems = m_kb->problems(m_record);
+    // Findings set from elsewhere (a linked record changed): shown here too.
+    connect(m_kb, &KnowledgeBase::problemsChanged, this, [this](const Record *record) {
+        if (record != m_record || m_validating)
+            return;
+        m_problems = m_kb->problems(m_record);
+        emit validated(m_problems);
+    });
 }
 
 bool EditSession::isDirty() const
@@ -68,7 +75,9 @@ QList<Problem> EditSession::validateNow()
 {
     m_validationTimer.stop();
     m_problems = m_validator->validate(*m_record, m_kb);
+    m_validating = true;
     m_kb->setProblems(m_record, m_problems);
+    m_validating = false;
     emit validated(m_problems);
     return m_problems;
 }

@@ -58,6 +58,7 @@ private:
     QUndoStack *m_stack;
     QTimer m_validationTimer;
     QList<Problem> m_problems;
+    bool m_validating = false;
 };
 
 } // namespace Errata

@@ -1,6 +1,9 @@
 #include "MainWindow.h"
 
 #include "BrowserDock.h"
+#include "GraphDock.h"
+#include "LinkRevalidator.h"
+#include "ReciprocalLinksDialog.h"
 #include "ProblemsDock.h"
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
@@ -73,6 +76,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_problems(new ProblemsDock(this))
     , m_workbench(new RegexWorkbenchDock(this))
     , m_logMatcher(new LogMatcherDock(this))
+    , m_graph(new GraphDock(this))
     , m_tabs(new QTabWidget(this))
     , m_center(new QStackedWidget(this))
     , m_welcome(new QLabel(this))
@@ -95,6 +99,8 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_center);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     addDockWidget(Qt::BottomDockWidgetArea, m_problems);
+    addDockWidget(Qt::RightDockWidgetArea, m_graph);
+    m_graph->hide(); // until asked for (View ▸ Graph); then remembered with the window state
     resizeDocks({m_browser}, {420}, Qt::Horizontal);
     resizeDocks({m_problems}, {160}, Qt::Vertical);
     createToolDocks();
@@ -110,7 +116,9 @@ MainWindow::MainWindow(QWidget *parent)
         RecordTab *tab = currentTab();
         m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
         bindWorkbench();
+        m_graph->showRecord(tab ? tab->record()->id() : QString());
     });
+    connect(m_graph, &GraphDock::recordActivated, this, &MainWindow::openRecord);
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     setDocksKnowledgeBase(m_kb.get());
@@ -153,6 +161,7 @@ void MainWindow::createActions()
 
     createEditMenu();
     createRecordMenu();
+    createToolsMenu();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Find Record"), this, [this] {
@@ -171,6 +180,10 @@ void MainWindow::createActions()
     QAction *matcher = m_logMatcher->toggleViewAction();
     matcher->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     view->addAction(matcher);
+    QAction *graphAction = m_graph->toggleViewAction();
+    graphAction->setText(tr("&Graph"));
+    graphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    view->addAction(graphAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Errata"), this, [this] {
@@ -210,6 +223,63 @@ void MainWindow::createRecordMenu()
     menu->addSeparator();
     menu->addAction(tr("&Delete Record…"), this, &MainWindow::deleteRecord)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+}
+
+void MainWindow::createToolsMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&Tools"));
+    menu->addAction(tr("Fix Missing &Reciprocal Links…"), this, &MainWindow::fixAllReciprocals);
+}
+
+void MainWindow::showGraph()
+{
+    m_graph->show();
+    m_graph->raise();
+    resizeDocks({m_graph}, {width() * 9 / 20}, Qt::Horizontal);
+    if (RecordTab *tab = currentTab())
+        m_graph->showRecord(tab->record()->id());
+}
+
+bool MainWindow::addReciprocal(const ReciprocalLinks::Missing &missing)
+{
+    Record *target = m_kb->find(missing.targetId);
+    ReciprocalLinks::Change change;
+    QString error = tr("No record \"%1\" in this KB.").arg(missing.targetId);
+    if (!target || !ReciprocalLinks::change(*target, missing, &change, &error)) {
+        QMessageBox::warning(this, tr("Add Reciprocal Link"), error);
+        return false;
+    }
+    // The record that changes opens in its editor: the edit can be seen,
+    // undone (Ctrl+Z) and saved there.
+    editRecord(target->id());
+    RecordTab *tab = tabFor(target);
+    tab->session()->change({{change.pointer, change.value}},
+                           tr("Add %1 link to %2").arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId));
+    tab->editor()->focusField(change.pointer + QLatin1Char('/') + QString::number(change.value.size() - 1));
+    statusBar()->showMessage(tr("Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)")
+                                 .arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId, target->id()),
+                             8000);
+    return true;
+}
+
+void MainWindow::fixAllReciprocals()
+{
+    const QList<ReciprocalLinks::Missing> missing = ReciprocalLinks::all(*m_kb);
+    if (missing.isEmpty()) {
+        QMessageBox::information(this, tr("Missing Reciprocal Links"),
+                                 tr("Every leads_to and preceded_by link of this KB has its link back."));
+        return;
+    }
+    ReciprocalLinksDialog dialog(missing, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QList<ReciprocalLinks::Missing> chosen = dialog.chosen();
+    QString error;
+    if (!ReciprocalLinks::fixAll(*m_kb, chosen, &error)) {
+        QMessageBox::warning(this, tr("Missing Reciprocal Links"), tr("Nothing was changed: %1").arg(error));
+        return;
+    }
+    statusBar()->showMessage(tr("Added %n reciprocal link(s) and saved the records.", nullptr, int(chosen.size())), 8000);
 }
 
 void MainWindow::newRecord()
@@ -475,6 +545,7 @@ void MainWindow::openRecordTab(const Record *record)
     // The KB owns its records; the tree hands them out read-only.
     auto *tab = new RecordTab(m_kb.get(), const_cast<Record *>(record), m_validator.get());
     connect(tab, &RecordTab::recordLinkActivated, this, &MainWindow::openRecord);
+    connect(tab, &RecordTab::reciprocalRequested, this, &MainWindow::addReciprocal);
     connect(tab, &RecordTab::titleChanged, this, [this, tab] { updateTabTitle(tab); });
     connect(tab, &RecordTab::editingChanged, this, [this, tab] {
         if (currentTab() == tab)
@@ -514,6 +585,7 @@ void MainWindow::bindWorkbench()
 void MainWindow::setDocksKnowledgeBase(KnowledgeBase *kb)
 {
     m_problems->setKnowledgeBase(kb);
+    m_graph->setKnowledgeBase(kb);
     m_workbench->setKnowledgeBase(kb);
     m_logMatcher->setKnowledgeBase(kb);
 }
@@ -679,6 +751,11 @@ void MainWindow::followKnowledgeBase()
         m_index->update(*m_kb, record);
         m_refreshTimer.start();
     };
+    new LinkRevalidator(m_kb.get(), m_validator.get(), m_kb.get()); // owned by the KB
+    connect(m_kb.get(), &KnowledgeBase::recordChanged, this, [this](const Record *record) {
+        if (currentTab() && currentTab()->record() == record)
+            m_graph->showRecord(record->id()); // follows a rename
+    });
     connect(m_kb.get(), &KnowledgeBase::recordAdded, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::recordChanged, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::problemsChanged, this, reindex);

@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <QUndoGroup>
 
+#include "ReciprocalLinks.h"
 #include "RecordValidator.h"
 
 #include <atomic>
@@ -23,6 +24,7 @@ namespace Errata {
 class BrowserDock;
 class LogMatcherDock;
 class RegexWorkbenchDock;
+class GraphDock;
 class KnowledgeBaseWatcher;
 class RecoveryStore;
 class ProblemsDock;
@@ -55,6 +57,14 @@ public:
     ProblemsDock *problems() const { return m_problems; }
     RegexWorkbenchDock *workbench() const { return m_workbench; }
     LogMatcherDock *logMatcher() const { return m_logMatcher; }
+    GraphDock *graph() const { return m_graph; }
+    // Shows the Graph dock, wide enough to read, for the current record.
+    void showGraph();
+    // Adds the missing link back (to missing.targetId) as an undoable edit
+    // of that record, opened in its editor; false when it cannot be added.
+    bool addReciprocal(const ReciprocalLinks::Missing &missing);
+    // Lists every missing reciprocal of the KB and adds the chosen ones.
+    void fixAllReciprocals();
     QTabWidget *tabs() const { return m_tabs; }
     bool openRecord(const QString &id);
     RecordTab *currentTab() const;
@@ -76,6 +86,7 @@ private:
     void createActions();
     void createEditMenu();
     void createRecordMenu();
+    void createToolsMenu();
     void newRecord();
     void duplicateRecord();
     void renameRecord();
@@ -117,6 +128,7 @@ private:
     ProblemsDock *m_problems;
     RegexWorkbenchDock *m_workbench;
     LogMatcherDock *m_logMatcher;
+    GraphDock *m_graph;
     QTabWidget *m_tabs;
     QStackedWidget *m_center;
     QLabel *m_welcome;

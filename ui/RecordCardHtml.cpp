@@ -1,10 +1,12 @@
 #include "RecordCardHtml.h"
 
+#include "BacklinkList.h"
 #include "KnowledgeBase.h"
 #include "Record.h"
 
 #include <QCoreApplication>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace Errata {
 
@@ -65,6 +67,27 @@ QString recordLink(const QString &id, const KnowledgeBase &kb)
         return QStringLiteral("<span class='dangling'>%1 %2</span>").arg(esc(id), esc(tr("(not in this KB)")));
     return QStringLiteral("<a href='record:%1'>%2</a> — %3")
         .arg(esc(QString::fromLatin1(QUrl::toPercentEncoding(id, "/"))), esc(id), esc(target->signature()));
+}
+
+// A link that asks for the reciprocal of `missing` to be added.
+QString reciprocalLink(const ReciprocalLinks::Missing &missing, const QString &text)
+{
+    return QStringLiteral(" <small>[<a href='%1'>%2</a>]</small>")
+        .arg(esc(RecordCardHtml::reciprocalUrl(missing).toString(QUrl::FullyEncoded)), esc(text));
+}
+
+QString linkDetails(const Link &link)
+{
+    QString details;
+    if (link.probability)
+        details += QStringLiteral(" (%1)").arg(percent(link.probability));
+    if (!link.condition.isEmpty())
+        details += QStringLiteral(" — <i>%1</i>").arg(esc(link.condition));
+    if (!link.typicalDelay.isEmpty())
+        details += QStringLiteral(" — %1 <i>%2</i>").arg(esc(tr("after")), esc(link.typicalDelay));
+    if (!link.distinction.isEmpty())
+        details += QStringLiteral(" — <i>%1</i>").arg(esc(link.distinction));
+    return details;
 }
 
 const char *Style = "<style>"
@@ -183,6 +206,36 @@ QString RecordCardHtml::versionsAndOs(const Record &record)
     return html;
 }
 
+QUrl RecordCardHtml::reciprocalUrl(const ReciprocalLinks::Missing &missing)
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("reciprocal"));
+    url.setPath(QStringLiteral("add"));
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("source"), missing.sourceId);
+    query.addQueryItem(QStringLiteral("kind"), QString::fromLatin1(Link::key(missing.kind)));
+    query.addQueryItem(QStringLiteral("target"), missing.targetId);
+    url.setQuery(query);
+    return url;
+}
+
+bool RecordCardHtml::parseReciprocalUrl(const QUrl &url, ReciprocalLinks::Missing *missing)
+{
+    if (url.scheme() != QLatin1String("reciprocal"))
+        return false;
+    const QUrlQuery query(url);
+    const QString kind = query.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
+    missing->sourceId = query.queryItemValue(QStringLiteral("source"), QUrl::FullyDecoded);
+    missing->targetId = query.queryItemValue(QStringLiteral("target"), QUrl::FullyDecoded);
+    if (kind == QLatin1String(Link::key(Link::LeadsTo)))
+        missing->kind = Link::LeadsTo;
+    else if (kind == QLatin1String(Link::key(Link::PrecededBy)))
+        missing->kind = Link::PrecededBy;
+    else
+        return false;
+    return !missing->sourceId.isEmpty() && !missing->targetId.isEmpty();
+}
+
 QString RecordCardHtml::links(const Record &record, const KnowledgeBase &kb)
 {
     const struct
@@ -192,18 +245,17 @@ QString RecordCardHtml::links(const Record &record, const KnowledgeBase &kb)
     } kinds[] = {{Link::LeadsTo, QT_TRANSLATE_NOOP("RecordCardHtml", "Leads to")},
                  {Link::PrecededBy, QT_TRANSLATE_NOOP("RecordCardHtml", "Preceded by")},
                  {Link::ConfusedWith, QT_TRANSLATE_NOOP("RecordCardHtml", "Often confused with")}};
+    const QList<ReciprocalLinks::Missing> missing = ReciprocalLinks::of(kb, record.id());
     QString html;
     for (const auto &kind : kinds) {
         QString items;
         for (const Link &link : record.links(kind.kind)) {
-            QString details;
-            if (link.probability)
-                details += QStringLiteral(" (%1)").arg(percent(link.probability));
-            if (!link.condition.isEmpty())
-                details += QStringLiteral(" — <i>%1</i>").arg(esc(link.condition));
-            if (!link.distinction.isEmpty())
-                details += QStringLiteral(" — <i>%1</i>").arg(esc(link.distinction));
-            items += QStringLiteral("<li>%1%2</li>").arg(recordLink(link.targetId, kb), details);
+            QString offer;
+            const ReciprocalLinks::Missing way{record.id(), kind.kind, link.targetId};
+            if (missing.contains(way))
+                offer = reciprocalLink(way, tr("add reciprocal link: %1 in %2")
+                                                .arg(QLatin1String(Link::key(way.missingKind())), link.targetId));
+            items += QStringLiteral("<li>%1%2%3</li>").arg(recordLink(link.targetId, kb), linkDetails(link), offer);
         }
         if (!items.isEmpty())
             html += section(tr(kind.title)) + QStringLiteral("<ul>%1</ul>").arg(items);
@@ -214,9 +266,16 @@ QString RecordCardHtml::links(const Record &record, const KnowledgeBase &kb)
 QString RecordCardHtml::backlinks(const Record &record, const KnowledgeBase &kb)
 {
     QString items;
-    for (const LinkIndex::Backlink &backlink : kb.links().backlinks(record.id()))
-        items += QStringLiteral("<li>%1 <small>(%2)</small></li>")
-                     .arg(recordLink(backlink.sourceId, kb), esc(QString::fromLatin1(Link::key(backlink.kind))));
+    for (const BacklinkList::Entry &entry : BacklinkList::of(kb, record.id())) {
+        QString offer;
+        if (!entry.reciprocated) {
+            const ReciprocalLinks::Missing way{entry.sourceId, entry.link.kind, record.id()};
+            offer = reciprocalLink(way, tr("add reciprocal link: %1 here").arg(QLatin1String(Link::key(way.missingKind()))));
+        }
+        items += QStringLiteral("<li>%1 <small>(%2)</small>%3%4</li>")
+                     .arg(recordLink(entry.sourceId, kb), esc(QString::fromLatin1(Link::key(entry.link.kind))),
+                          linkDetails(entry.link), offer);
+    }
     return items.isEmpty() ? QString() : section(tr("Linked from")) + QStringLiteral("<ul>%1</ul>").arg(items);
 }
 

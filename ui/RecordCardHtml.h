@@ -1,7 +1,10 @@
 #pragma once
 
+#include "ReciprocalLinks.h"
+
 #include <QDate>
 #include <QString>
+#include <QUrl>
 
 namespace Errata {
 
@@ -10,11 +13,16 @@ class Record;
 
 // The read-only card of a record as HTML for a QTextBrowser. Every piece of
 // record text is escaped; links to other records use the "record:" scheme
-// (dangling ones are marked), and only http(s) URLs become web links.
+// (dangling ones are marked), and only http(s) URLs become web links. A
+// leads_to or preceded_by link without its way back, in either direction,
+// carries a "reciprocal:" link that asks for the missing link to be added.
 class RecordCardHtml
 {
 public:
     static QString build(const Record &record, const KnowledgeBase &kb, QDate today = QDate::currentDate());
+    // "reciprocal:add?source=...&kind=leads_to&target=..." and back.
+    static QUrl reciprocalUrl(const ReciprocalLinks::Missing &missing);
+    static bool parseReciprocalUrl(const QUrl &url, ReciprocalLinks::Missing *missing);
 
 private:
     static QString header(const Record &record);

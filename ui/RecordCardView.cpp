@@ -29,7 +29,10 @@ void RecordCardView::refresh()
 
 void RecordCardView::followLink(const QUrl &url)
 {
-    if (url.scheme() == QLatin1String("record"))
+    ReciprocalLinks::Missing missing;
+    if (RecordCardHtml::parseReciprocalUrl(url, &missing))
+        emit reciprocalRequested(missing);
+    else if (url.scheme() == QLatin1String("record"))
         emit recordLinkActivated(QUrl::fromPercentEncoding(url.path().toUtf8()));
     else if (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
         QDesktopServices::openUrl(url);

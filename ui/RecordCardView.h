@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ReciprocalLinks.h"
+
 #include <QTextBrowser>
 
 namespace Errata {
@@ -9,7 +11,7 @@ class Record;
 
 // A record's read-only card in a tab. Clicking a link to another record
 // asks for that record to be opened; web links open in the browser, and
-// only when they are http(s).
+// only when they are http(s); an "add reciprocal link" asks for that edit.
 class RecordCardView : public QTextBrowser
 {
     Q_OBJECT
@@ -22,6 +24,7 @@ public:
 
 signals:
     void recordLinkActivated(const QString &id);
+    void reciprocalRequested(const Errata::ReciprocalLinks::Missing &missing);
 
 private:
     void followLink(const QUrl &url);

@@ -2,6 +2,8 @@
 
 #include "ArrayItemDelegate.h"
 #include "ArrayTableModel.h"
+#include "BacklinkList.h"
+#include "LinkListEditor.h"
 #include "EditSession.h"
 #include "FieldBindings.h"
 #include "KnowledgeBase.h"
@@ -19,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -27,6 +30,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
+#include <QTreeWidget>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace Errata {
@@ -279,11 +284,98 @@ QWidget *RecordEditor::versionsPage()
 
 QWidget *RecordEditor::linksPage()
 {
+    const struct
+    {
+        Link::Kind kind;
+        const char *help;
+    } lists[] = {{Link::LeadsTo, QT_TR_NOOP("Leads to: errors that often follow this one.")},
+                 {Link::PrecededBy, QT_TR_NOOP("Preceded by: errors that often come before this one.")},
+                 {Link::ConfusedWith, QT_TR_NOOP("Often confused with: similar errors, and how to tell them apart.")}};
     auto *splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(tablePage(m_tables.value(4), tr("Leads to: errors that often follow this one.")));
-    splitter->addWidget(tablePage(m_tables.value(5), tr("Preceded by: errors that often come before this one.")));
-    splitter->addWidget(tablePage(m_tables.value(6), tr("Often confused with: similar errors, and how to tell them apart.")));
+    for (const auto &list : lists) {
+        auto *editor = new LinkListEditor(m_session, m_tables.value(4 + int(list.kind)), list.kind, tr(list.help));
+        connect(editor, &LinkListEditor::recordLinkActivated, this, &RecordEditor::recordLinkActivated);
+        connect(editor, &LinkListEditor::reciprocalRequested, this, &RecordEditor::reciprocalRequested);
+        m_linkEditors << editor;
+        m_views << editor->view();
+        splitter->addWidget(editor);
+    }
+    splitter->addWidget(backlinksBox());
     return splitter;
+}
+
+// The records whose links point here, how, and whether this record links back.
+QWidget *RecordEditor::backlinksBox()
+{
+    auto *box = new QGroupBox(tr("Linked from"));
+    auto *layout = new QVBoxLayout(box);
+    m_backlinks = new QTreeWidget;
+    m_backlinks->setRootIsDecorated(false);
+    m_backlinks->setHeaderLabels({tr("Record"), tr("Link"), tr("Details"), tr("Link back")});
+    m_backlinks->header()->resizeSection(0, 300);
+    m_backlinks->setToolTip(tr("Double-click to open the record"));
+    connect(m_backlinks, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        if (item->data(1, Qt::UserRole).isValid()) // not the "no record links here" line
+            emit recordLinkActivated(item->text(0));
+    });
+    m_backReciprocal = new QPushButton(tr("Add reciprocal link here"));
+    m_backReciprocal->setToolTip(tr("Add to this record the link back to the selected record"));
+    connect(m_backReciprocal, &QPushButton::clicked, this, &RecordEditor::requestBackReciprocal);
+    connect(m_backlinks, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        m_backReciprocal->setEnabled(item && item->data(0, Qt::UserRole).toBool());
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_backReciprocal);
+    buttons->addStretch();
+    layout->addWidget(m_backlinks, 1);
+    layout->addLayout(buttons);
+    m_backlinkTimer = new QTimer(this);
+    m_backlinkTimer->setSingleShot(true);
+    connect(m_backlinkTimer, &QTimer::timeout, this, &RecordEditor::updateBacklinks);
+    const KnowledgeBase *kb = m_session->knowledgeBase();
+    for (auto signal : {&KnowledgeBase::recordChanged, &KnowledgeBase::recordAdded, &KnowledgeBase::recordAboutToBeRemoved})
+        connect(kb, signal, m_backlinkTimer, qOverload<>(&QTimer::start));
+    updateBacklinks();
+    return box;
+}
+
+void RecordEditor::updateBacklinks()
+{
+    const QString id = m_session->record()->id();
+    const QString current = m_backlinks->currentItem() ? m_backlinks->currentItem()->text(0) : QString();
+    m_backlinks->clear();
+    for (const BacklinkList::Entry &entry : BacklinkList::of(*m_session->knowledgeBase(), id)) {
+        QStringList details;
+        if (entry.link.probability)
+            details << QLocale().toString(*entry.link.probability, 'f', 2);
+        for (const QString &text : {entry.link.condition, entry.link.typicalDelay, entry.link.distinction})
+            if (!text.isEmpty())
+                details << text;
+        const bool directed = entry.link.kind != Link::ConfusedWith;
+        const QString back = !directed ? tr("not needed")
+            : entry.reciprocated       ? tr("yes (%1)").arg(QLatin1String(Link::key(Link::reverse(entry.link.kind))))
+                                       : tr("missing");
+        auto *item = new QTreeWidgetItem(m_backlinks, {entry.sourceId, QLatin1String(Link::key(entry.link.kind)),
+                                                       details.join(QStringLiteral("; ")), back});
+        item->setData(0, Qt::UserRole, directed && !entry.reciprocated);
+        item->setData(1, Qt::UserRole, int(entry.link.kind));
+        if (directed && !entry.reciprocated)
+            item->setIcon(3, style()->standardIcon(QStyle::SP_MessageBoxInformation));
+        if (entry.sourceId == current)
+            m_backlinks->setCurrentItem(item);
+    }
+    if (m_backlinks->topLevelItemCount() == 0)
+        new QTreeWidgetItem(m_backlinks, {tr("No record links here.")});
+    m_backReciprocal->setEnabled(m_backlinks->currentItem() && m_backlinks->currentItem()->data(0, Qt::UserRole).toBool());
+}
+
+void RecordEditor::requestBackReciprocal()
+{
+    const QTreeWidgetItem *item = m_backlinks->currentItem();
+    if (!item || !item->data(0, Qt::UserRole).toBool())
+        return;
+    emit reciprocalRequested(ReciprocalLinks::Missing{item->text(0), Link::Kind(item->data(1, Qt::UserRole).toInt()),
+                                                      m_session->record()->id()});
 }
 
 QWidget *RecordEditor::trustPage()

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "Problem.h"
+#include "ReciprocalLinks.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QLabel;
@@ -10,12 +12,15 @@ class QListWidget;
 class QPlainTextEdit;
 class QTabWidget;
 class QTableView;
+class QTreeWidget;
+class QPushButton;
 
 namespace Errata {
 
 class ArrayTableModel;
 class EditSession;
 class FieldBindings;
+class LinkListEditor;
 
 // The edit form of one record, grouped in pages: the record (identity,
 // signature and regex, root cause), versions and OS notes, dead ends,
@@ -33,12 +38,23 @@ public:
     EditSession *session() const { return m_session; }
     // Shows the page and focuses the widget that edits `pointer`.
     void focusField(const QString &pointer);
+    // The link lists (leads_to, preceded_by, frequently_confused_with) and
+    // the records linking here.
+    LinkListEditor *linkEditor(Link::Kind kind) const { return m_linkEditors.value(int(kind)); }
+    QTreeWidget *backlinks() const { return m_backlinks; }
+
+signals:
+    void recordLinkActivated(const QString &id);
+    void reciprocalRequested(const Errata::ReciprocalLinks::Missing &missing);
 
 private:
     QWidget *recordPage();
     QWidget *versionsPage();
     QWidget *tablePage(ArrayTableModel *model, const QString &help);
     QWidget *linksPage();
+    QWidget *backlinksBox();
+    void updateBacklinks();
+    void requestBackReciprocal();
     QWidget *trustPage();
     QWidget *jsonPage();
     QWidget *changesPage();
@@ -59,6 +75,10 @@ private:
     QListWidget *m_problems;
     QList<ArrayTableModel *> m_tables;
     QList<QTableView *> m_views;
+    QList<LinkListEditor *> m_linkEditors;
+    QTreeWidget *m_backlinks = nullptr;
+    QPushButton *m_backReciprocal = nullptr;
+    QTimer *m_backlinkTimer = nullptr;
 };
 
 } // namespace Errata

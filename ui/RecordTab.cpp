@@ -50,12 +50,21 @@ RecordTab::RecordTab(KnowledgeBase *kb, Record *record, const RecordValidator *v
     layout->addWidget(m_conflictBar);
     layout->addWidget(m_stack);
     connect(m_card, &RecordCardView::recordLinkActivated, this, &RecordTab::recordLinkActivated);
-    connect(m_kb, &KnowledgeBase::recordChanged, this, [this](const Record *changed) {
-        if (changed == m_record && !isEditing())
+    connect(m_card, &RecordCardView::reciprocalRequested, this, &RecordTab::reciprocalRequested);
+    // Links and backlinks on the card follow edits of any record.
+    m_cardTimer.setSingleShot(true);
+    m_cardTimer.setInterval(100);
+    connect(&m_cardTimer, &QTimer::timeout, this, [this] {
+        if (!isEditing())
             m_card->refresh();
+    });
+    connect(m_kb, &KnowledgeBase::recordChanged, this, [this](const Record *changed) {
+        m_cardTimer.start();
         if (changed == m_record)
             emit titleChanged();
     });
+    connect(m_kb, &KnowledgeBase::recordAdded, &m_cardTimer, qOverload<>(&QTimer::start));
+    connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, &m_cardTimer, qOverload<>(&QTimer::start));
 }
 
 void RecordTab::ensureSession()
@@ -64,6 +73,8 @@ void RecordTab::ensureSession()
         return;
     m_session = new EditSession(m_kb, m_record, m_validator, this);
     m_editor = new RecordEditor(m_session);
+    connect(m_editor, &RecordEditor::recordLinkActivated, this, &RecordTab::recordLinkActivated);
+    connect(m_editor, &RecordEditor::reciprocalRequested, this, &RecordTab::reciprocalRequested);
     m_stack->addWidget(m_editor);
     connect(m_session, &EditSession::dirtyChanged, this, &RecordTab::titleChanged);
     emit sessionCreated(m_session);

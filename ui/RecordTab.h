@@ -1,5 +1,8 @@
 #pragma once
 
+#include "ReciprocalLinks.h"
+
+#include <QTimer>
 #include <QWidget>
 
 class QFrame;
@@ -40,6 +43,7 @@ signals:
     void titleChanged();
     void editingChanged(bool editing);
     void recordLinkActivated(const QString &id);
+    void reciprocalRequested(const Errata::ReciprocalLinks::Missing &missing);
     void sessionCreated(Errata::EditSession *session);
 
 private:
@@ -55,6 +59,7 @@ private:
     RecordCardView *m_card;
     RecordEditor *m_editor = nullptr;
     EditSession *m_session = nullptr;
+    QTimer m_cardTimer; // refreshes the card after edits anywhere in the KB
 };
 
 } // namespace Errata

@@ -172,11 +172,11 @@ QWidget *RegexWorkbenchDock::createLogPane()
         showMatch(next);
     };
     auto *nextMatch = new QAction(tr("Next Match"), this);
-    nextMatch->setShortcut(QKeySequence::FindNext);
+    nextMatch->setShortcut(QKeySequence(Qt::Key_F3)); // not FindNext: Ctrl+G opens the graph
     nextMatch->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(nextMatch, &QAction::triggered, this, [step] { step(1); });
     auto *previousMatch = new QAction(tr("Previous Match"), this);
-    previousMatch->setShortcut(QKeySequence::FindPrevious);
+    previousMatch->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
     previousMatch->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(previousMatch, &QAction::triggered, this, [step] { step(-1); });
     addActions({nextMatch, previousMatch});
