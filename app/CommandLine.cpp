@@ -3,6 +3,7 @@
 #include "ConvertCommand.h"
 #include "GuiLauncher.h"
 #include "MatchCommand.h"
+#include "ReviewCommand.h"
 #include "ValidateCommand.h"
 
 #include <QApplication>
@@ -26,6 +27,7 @@ const Command Commands[] = {
     {"import-deadends", &ConvertCommand::run},
     {"export-deadends", &ConvertCommand::run},
     {"match", &MatchCommand::run},
+    {"review", &ReviewCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

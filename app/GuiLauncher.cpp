@@ -1,11 +1,15 @@
 #include "GuiLauncher.h"
 
 #include "BrowserDock.h"
+#include "KnowledgeBase.h"
 #include "MainWindow.h"
+#include "ReviewView.h"
 #include "SampleKnowledgeBase.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -40,6 +44,20 @@ QCommandLineOption searchOption()
                               QStringLiteral("QUERY"));
 }
 
+QCommandLineOption languageOption()
+{
+    return QCommandLineOption(QStringLiteral("language"),
+                              QStringLiteral("The language of the user interface for this run: en or zh_CN "
+                                             "(default: the setting, else the system's)."),
+                              QStringLiteral("LANG"));
+}
+
+QCommandLineOption reviewOption()
+{
+    return QCommandLineOption(QStringLiteral("review"),
+                              QStringLiteral("Start in translation review mode (with --select, on that record)."));
+}
+
 // The KB to open: the folder given, else the last one, else the sample copy.
 QString chooseFolder(const QString &given, QString *error)
 {
@@ -55,7 +73,10 @@ int saveScreenshot(MainWindow &window, const QString &file)
 {
     window.show();
     window.waitForLoad();
-    QApplication::processEvents();
+    QElapsedTimer settle; // timers that lay out and fill in after the load
+    settle.start();
+    while (settle.elapsed() < 400)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
     if (!window.grab().save(file, "PNG")) {
         QTextStream(stderr) << "errata: cannot write the screenshot " << file << '\n';
         return 1;
@@ -73,12 +94,14 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
         "  validate DIR              check every record against the schema and rules\n"
         "  import-deadends SRC DST   convert deadends.dev canons to records\n"
         "  export-deadends SRC DST   convert records to deadends.dev canons\n"
-        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n\n"
+        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
+        "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
         "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
-    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption()});
+    parser.addOptions({screenshotOption(), selectOption(), editOption(), searchOption(), languageOption(),
+                       reviewOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -91,6 +114,14 @@ int GuiLauncher::run(QApplication &app)
         QTextStream(stderr) << "errata: " << given << ": not a folder\n";
         return 2;
     }
+    const QString language = parser.isSet(languageOption()) ? parser.value(languageOption())
+                                                            : Translations::resolve(Translations::storedSetting());
+    if (!Translations::languages().contains(language)) {
+        QTextStream(stderr) << "errata: --language must be one of " << Translations::languages().join(QStringLiteral(", "))
+                            << ", not \"" << language << "\"\n";
+        return 2;
+    }
+    Translations::install(&app, language);
     QString error;
     const QString folder = chooseFolder(given, &error);
     MainWindow window;
@@ -98,7 +129,11 @@ int GuiLauncher::run(QApplication &app)
     if (screenshot)
         window.resize(1280, 800);
     QObject::connect(&window, &MainWindow::loaded, &window, [&] {
-        if (parser.isSet(selectOption()) && parser.isSet(editOption()))
+        if (parser.isSet(reviewOption())) {
+            window.setReviewMode(true);
+            if (const Record *record = window.knowledgeBase()->find(parser.value(selectOption())))
+                window.review()->selectRecord(record);
+        } else if (parser.isSet(selectOption()) && parser.isSet(editOption()))
             window.editRecord(parser.value(selectOption()));
         else if (parser.isSet(selectOption()))
             window.openRecord(parser.value(selectOption()));

@@ -15,6 +15,8 @@
 #include "RenameRecordCommand.h"
 #include "RecordValidator.h"
 #include "RecoveryStore.h"
+#include "ReviewView.h"
+#include "SettingsDialog.h"
 #include "SearchIndex.h"
 
 #include <QAction>
@@ -31,6 +33,7 @@
 #include <QStatusBar>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTableView>
 #include <QThread>
 #include <QTimer>
 #include <QToolButton>
@@ -50,6 +53,7 @@ const QString State = QStringLiteral("window/state");
 const QString LastKb = QStringLiteral("kb/last");
 const QString Recent = QStringLiteral("kb/recent");
 const QString Tabs = QStringLiteral("kb/openTabs");
+const QString Review = QStringLiteral("window/review");
 } // namespace Keys
 
 } // namespace
@@ -72,6 +76,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_center(new QStackedWidget(this))
     , m_welcome(new QLabel(this))
+    , m_review(new ReviewView(this))
     , m_pathLabel(new QLabel(this))
     , m_countLabel(new QLabel(this))
     , m_healthLabel(new QLabel(this))
@@ -88,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_welcome->setText(welcomeText());
     m_center->addWidget(m_welcome);
     m_center->addWidget(m_tabs);
+    m_center->addWidget(m_review);
     setCentralWidget(m_center);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     addDockWidget(Qt::BottomDockWidgetArea, m_problems);
@@ -95,7 +101,10 @@ MainWindow::MainWindow(QWidget *parent)
     resizeDocks({m_problems}, {160}, Qt::Vertical);
     createActions();
     createStatusBar();
-    connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::openRecordTab);
+    connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::activateRecord);
+    m_review->setSessionProvider([this](Record *record) { return reviewSession(record); });
+    connect(m_review, &ReviewView::recordSelected, this, &MainWindow::reviewSelected);
+    connect(m_review, &ReviewView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
@@ -108,6 +117,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     m_problems->setKnowledgeBase(m_kb.get());
+    m_review->setKnowledgeBase(m_kb.get());
     followKnowledgeBase();
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(150);
@@ -123,6 +133,7 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(Keys::Geometry).toByteArray());
     restoreState(settings.value(Keys::State).toByteArray());
     m_pendingTabs = settings.value(Keys::Tabs).toStringList();
+    m_reviewAction->setChecked(settings.value(Keys::Review, false).toBool());
     updateStatus();
     updateCenter();
 }
@@ -156,6 +167,9 @@ void MainWindow::createActions()
     find->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_K), QKeySequence::Find});
     QAction *closeTabAction = view->addAction(tr("&Close Tab"), this, [this] { closeTab(m_tabs->currentIndex()); });
     closeTabAction->setShortcut(QKeySequence::Close);
+    m_reviewAction = view->addAction(tr("Translation &Review"), this, &MainWindow::setReviewMode);
+    m_reviewAction->setCheckable(true);
+    m_reviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     view->addSeparator();
     view->addAction(m_browser->toggleViewAction());
     view->addAction(m_problems->toggleViewAction());
@@ -186,6 +200,68 @@ void MainWindow::createEditMenu()
     QAction *saveAllAction = edit->addAction(tr("Save &All"), this, &MainWindow::saveAll);
     saveAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     edit->addAction(tr("Re&vert Record"), this, &MainWindow::revertCurrent);
+    edit->addSeparator();
+    QAction *settings = edit->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted && dialog.apply())
+        statusBar()->showMessage(tr("The new language takes effect the next time Errata starts."), 8000);
+}
+
+void MainWindow::setReviewMode(bool on)
+{
+    m_reviewAction->setChecked(on);
+    updateCenter();
+    if (on) {
+        m_review->table()->setFocus();
+        reviewSelected(m_review->currentRecord());
+    } else {
+        RecordTab *tab = currentTab();
+        m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
+    }
+}
+
+bool MainWindow::isReviewMode() const
+{
+    return m_reviewAction->isChecked();
+}
+
+// The browser's Enter or double click: the record's tab, or in review mode
+// its row.
+void MainWindow::activateRecord(const Record *record)
+{
+    if (isReviewMode())
+        m_review->selectRecord(record);
+    else
+        openRecordTab(record);
+}
+
+EditSession *MainWindow::reviewSession(Record *record)
+{
+    if (!tabFor(record))
+        openRecordTab(record);
+    RecordTab *tab = tabFor(record);
+    if (!tab->session())
+        tab->setEditing(true);
+    m_tabs->setCurrentWidget(tab);
+    m_undoGroup->setActiveStack(tab->session()->undoStack());
+    return tab->session();
+}
+
+// Undo, redo and save follow the record under review.
+void MainWindow::reviewSelected(Record *record)
+{
+    if (!isReviewMode())
+        return;
+    RecordTab *tab = record ? tabFor(record) : nullptr;
+    if (tab)
+        m_tabs->setCurrentWidget(tab);
+    m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
 }
 
 void MainWindow::createRecordMenu()
@@ -392,10 +468,12 @@ void MainWindow::finishLoad()
     updateCenter();
     m_browser->setKnowledgeBase(nullptr, nullptr);
     m_problems->setKnowledgeBase(nullptr);
+    m_review->setKnowledgeBase(nullptr);
     m_kb = std::move(result->kb);
     m_index = std::move(result->index);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     m_problems->setKnowledgeBase(m_kb.get());
+    m_review->setKnowledgeBase(m_kb.get());
     followKnowledgeBase();
     QSettings().setValue(Keys::LastKb, m_kb->root());
     addRecent(m_kb->root());
@@ -424,6 +502,7 @@ void MainWindow::showLoadProblems()
 
 bool MainWindow::openRecord(const QString &id)
 {
+    setReviewMode(false);
     const Record *record = m_kb->find(id);
     if (record)
         openRecordTab(record);
@@ -537,7 +616,7 @@ bool MainWindow::save(RecordTab *tab)
 
 bool MainWindow::saveCurrent()
 {
-    return save(currentTab());
+    return save(isReviewMode() ? tabFor(m_review->currentRecord()) : currentTab());
 }
 
 bool MainWindow::saveAll()
@@ -605,7 +684,10 @@ void MainWindow::closeTab(int index)
 
 void MainWindow::updateCenter()
 {
-    m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    if (isReviewMode())
+        m_center->setCurrentWidget(m_review);
+    else
+        m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
 }
 
 QString MainWindow::welcomeText() const
@@ -754,6 +836,7 @@ void MainWindow::saveSettings()
     for (RecordTab *tab : allTabs())
         open << tab->record()->id();
     settings.setValue(Keys::Tabs, open);
+    settings.setValue(Keys::Review, isReviewMode());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -21,6 +21,7 @@ class QUndoGroup;
 namespace Errata {
 
 class BrowserDock;
+class EditSession;
 class KnowledgeBaseWatcher;
 class RecoveryStore;
 class ProblemsDock;
@@ -28,6 +29,7 @@ class KnowledgeBase;
 class Record;
 class RecordTab;
 class RecordValidator;
+class ReviewView;
 class SearchIndex;
 
 // The main window: the record browser dock on the left, one tab per opened
@@ -59,6 +61,11 @@ public:
     bool editRecord(const QString &id, const QString &pointer = QString());
     bool saveCurrent();
     bool saveAll();
+    // Review mode (View ▸ Translation Review) replaces the record tabs in the
+    // middle of the window with the bilingual review table.
+    void setReviewMode(bool on);
+    bool isReviewMode() const;
+    ReviewView *review() const { return m_review; }
 
 signals:
     void loaded();
@@ -72,6 +79,12 @@ private:
     void createActions();
     void createEditMenu();
     void createRecordMenu();
+    void showSettings();
+    void activateRecord(const Record *record);
+    // The edit session of a record edited in review mode (its tab is
+    // opened behind the review, in edit mode, if it was not open).
+    EditSession *reviewSession(Record *record);
+    void reviewSelected(Record *record);
     void newRecord();
     void duplicateRecord();
     void renameRecord();
@@ -111,6 +124,8 @@ private:
     QTabWidget *m_tabs;
     QStackedWidget *m_center;
     QLabel *m_welcome;
+    ReviewView *m_review;
+    QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     QUndoGroup *m_undoGroup = new QUndoGroup(this);
     std::unique_ptr<RecordValidator> m_validator = std::make_unique<RecordValidator>();

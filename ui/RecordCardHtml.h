@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QString>
 
@@ -13,6 +14,8 @@ class Record;
 // (dangling ones are marked), and only http(s) URLs become web links.
 class RecordCardHtml
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RecordCardHtml)
+
 public:
     static QString build(const Record &record, const KnowledgeBase &kb, QDate today = QDate::currentDate());
 
