@@ -84,6 +84,21 @@ int saveScreenshot(MainWindow &window, const QString &file)
     return 0;
 }
 
+// --language, else the setting, else the system's; false (after saying
+// why) for a language there is no translation for.
+bool installLanguage(QApplication &app, const QCommandLineParser &parser)
+{
+    const QString language = parser.isSet(languageOption()) ? parser.value(languageOption())
+                                                            : Translations::resolve(Translations::storedSetting());
+    if (!Translations::languages().contains(language)) {
+        QTextStream(stderr) << "errata: --language must be one of " << Translations::languages().join(QStringLiteral(", "))
+                            << ", not \"" << language << "\"\n";
+        return false;
+    }
+    Translations::install(&app, language);
+    return true;
+}
+
 } // namespace
 
 void GuiLauncher::describeOptions(QCommandLineParser &parser)
@@ -114,14 +129,8 @@ int GuiLauncher::run(QApplication &app)
         QTextStream(stderr) << "errata: " << given << ": not a folder\n";
         return 2;
     }
-    const QString language = parser.isSet(languageOption()) ? parser.value(languageOption())
-                                                            : Translations::resolve(Translations::storedSetting());
-    if (!Translations::languages().contains(language)) {
-        QTextStream(stderr) << "errata: --language must be one of " << Translations::languages().join(QStringLiteral(", "))
-                            << ", not \"" << language << "\"\n";
+    if (!installLanguage(app, parser))
         return 2;
-    }
-    Translations::install(&app, language);
     QString error;
     const QString folder = chooseFolder(given, &error);
     MainWindow window;

@@ -77,6 +77,7 @@ ReviewView::ReviewView(QWidget *parent)
     m_table->sortByColumn(ReviewModel::IdColumn, Qt::AscendingOrder);
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle); // keep the domain and the name
     m_table->hideColumn(ReviewModel::DomainColumn); // the id starts with it
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ReviewModel::IdColumn, QHeaderView::Stretch);
@@ -101,7 +102,7 @@ ReviewView::ReviewView(QWidget *parent)
     m_horizontal->addWidget(left);
     m_horizontal->addWidget(m_vertical);
     m_horizontal->setStretchFactor(1, 1);
-    m_horizontal->setSizes({260, 900});
+    m_horizontal->setSizes({230, 900});
     createActions();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
