@@ -18,14 +18,14 @@ bool ReviewModel::setKnowledgeBase(const KnowledgeBase *kb, QString *error)
         disconnect(m_kb, nullptr, this, nullptr);
     m_kb = kb;
     bool loaded = true;
-    if (m_kb) {
+    m_store = ReviewStore();
+    if (m_kb && !m_kb->root().isEmpty())
         loaded = m_store.load(m_kb->root(), error);
+    if (m_kb) {
         connect(m_kb, &KnowledgeBase::reset, this, &ReviewModel::rebuild);
         connect(m_kb, &KnowledgeBase::recordChanged, this, &ReviewModel::recordChanged);
         connect(m_kb, &KnowledgeBase::recordAdded, this, &ReviewModel::recordAdded);
         connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, this, &ReviewModel::recordRemoved);
-    } else {
-        m_store = ReviewStore();
     }
     rebuild();
     emit reviewsChanged();
@@ -191,6 +191,22 @@ QString ReviewModel::fieldName(TranslationStatus::Field field)
     return tr("Workarounds");
 }
 
+// The file as it is now, so that reviews written meanwhile by someone else
+// (a git pull) are kept; a broken file is never overwritten.
+bool ReviewModel::reread(ReviewStore *store, QString *error) const
+{
+    if (m_store.isBroken()) {
+        *error = tr("%1 could not be read, so it is not overwritten; fix or remove it first.")
+                     .arg(ReviewStore::filePath(m_store.root()));
+        return false;
+    }
+    if (!m_kb || m_kb->root().isEmpty()) {
+        *error = tr("No KB is open.");
+        return false;
+    }
+    return store->load(m_kb->root(), error);
+}
+
 bool ReviewModel::accept(const Record *record, TranslationStatus::Field field, QString *error)
 {
     const TranslationStatus::Status detected = TranslationStatus::detect(*record, field);
@@ -199,7 +215,9 @@ bool ReviewModel::accept(const Record *record, TranslationStatus::Field field, Q
                      .arg(fieldName(field), record->id(), statusText(detected).toLower());
         return false;
     }
-    ReviewStore updated = m_store;
+    ReviewStore updated;
+    if (!reread(&updated, error))
+        return false;
     updated.markReviewed(record->id(), field, TranslationStatus::englishText(*record, field),
                          TranslationStatus::chineseText(*record, field), QDate::currentDate());
     if (!updated.save(error))
@@ -214,7 +232,9 @@ bool ReviewModel::unaccept(const Record *record, TranslationStatus::Field field,
 {
     if (!m_store.contains(record->id(), field))
         return true;
-    ReviewStore updated = m_store;
+    ReviewStore updated;
+    if (!reread(&updated, error))
+        return false;
     updated.forget(record->id(), field);
     if (!updated.save(error))
         return false;

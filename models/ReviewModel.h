@@ -42,8 +42,9 @@ public:
     TranslationStatus::Status status(int row, TranslationStatus::Field field) const;
     ReviewStore::Check reviewCheck(int row, TranslationStatus::Field field) const;
 
-    // Marks the field reviewed (only a translated one) and saves the file;
-    // false with `error` set otherwise.
+    // Marks the field reviewed (only a translated one) and saves the file,
+    // re-read first so that reviews others wrote meanwhile are kept; false
+    // with `error` set otherwise.
     bool accept(const Record *record, TranslationStatus::Field field, QString *error);
     // Takes a review back and saves the file.
     bool unaccept(const Record *record, TranslationStatus::Field field, QString *error);
@@ -64,6 +65,7 @@ private:
     void recordAdded(const Record *record);
     void recordRemoved(const Record *record);
     QString reviewToolTip(int row, TranslationStatus::Field field) const;
+    bool reread(ReviewStore *store, QString *error) const;
 
     const KnowledgeBase *m_kb = nullptr;
     QList<const Record *> m_records;

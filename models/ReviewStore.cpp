@@ -130,6 +130,10 @@ QByteArray ReviewStore::serialize() const
 
 bool ReviewStore::save(QString *error) const
 {
+    if (m_root.isEmpty()) {
+        *error = QStringLiteral("no KB folder to keep reviews in");
+        return false;
+    }
     if (m_broken) {
         *error = QStringLiteral("%1 could not be read, so it is not overwritten; fix or remove it first")
                      .arg(filePath(m_root));

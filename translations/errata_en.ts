@@ -1044,6 +1044,14 @@ Restore them?</source>
         <source>%1 of %2 cannot be accepted: %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewPane</name>

@@ -1041,6 +1041,14 @@ Restore them?</source>
         <source>%1 of %2 cannot be accepted: %3.</source>
         <translation>无法接受 %2 的%1：%3。</translation>
     </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first.</source>
+        <translation>无法读取 %1，因此不会覆盖它；请先修复或删除该文件。</translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation>没有打开的知识库。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewPane</name>

@@ -28,6 +28,7 @@ private slots:
     void reviewGoesStaleWhenEnglishChanges();
     void followsAddedAndRemovedRecords();
     void brokenSidecarRefusesAccept();
+    void acceptKeepsReviewsWrittenMeanwhile();
     void filters();
     void tallyPerDomain();
 
@@ -191,6 +192,21 @@ void ReviewModelTest::brokenSidecarRefusesAccept()
     QFile file(ReviewStore::filePath(m_dir->path()));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("{ broken"));
+}
+
+void ReviewModelTest::acceptKeepsReviewsWrittenMeanwhile()
+{
+    ReviewStore theirs; // someone else's review arrives with a git pull
+    QString error;
+    QVERIFY(theirs.load(m_dir->path(), &error));
+    theirs.markReviewed(QStringLiteral("net/other"), Sig, QStringLiteral("x"), QStringLiteral("甲"), QDate(2026, 1, 1));
+    QVERIFY(theirs.save(&error));
+    QVERIFY2(m_model.accept(m_kb.find(QStringLiteral("disk/done")), Sig, &error), qPrintable(error));
+    ReviewStore merged;
+    QVERIFY(merged.load(m_dir->path(), &error));
+    QCOMPARE(merged.count(), 2);
+    QVERIFY(merged.contains(QStringLiteral("net/other"), Sig));
+    QCOMPARE(m_model.store().count(), 2);
 }
 
 void ReviewModelTest::filters()

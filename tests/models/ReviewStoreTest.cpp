@@ -18,6 +18,7 @@ private slots:
     void staleWhenEnglishChanges();
     void staleWhenChineseChanges();
     void statusRaisesOnlyTranslated();
+    void noFolderNoSave();
     void forget();
     void brokenFile_data();
     void brokenFile();
@@ -127,6 +128,15 @@ void ReviewStoreTest::statusRaisesOnlyTranslated()
     QCOMPARE(store.status(edited, Sig), TranslationStatus::Translated);
     store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("Disk full"), QDate());
     QCOMPARE(store.status(untranslated, Sig), TranslationStatus::Untranslated);
+}
+
+void ReviewStoreTest::noFolderNoSave()
+{
+    ReviewStore store;
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲"), QDate());
+    QString error;
+    QVERIFY(!store.save(&error));
+    QVERIFY2(error.contains(QStringLiteral("no KB folder")), qPrintable(error));
 }
 
 void ReviewStoreTest::forget()
