@@ -68,6 +68,28 @@ ReviewView::ReviewView(QWidget *parent)
     , m_vertical(new QSplitter(Qt::Vertical, this))
 {
     m_filter->setSourceModel(m_model);
+    configureTable();
+    configureDomains();
+    createActions();
+    createLayout();
+    followModel();
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &ReviewView::currentRowChanged);
+    connect(m_table, &QTableView::activated, this, [this] { m_pane->focusField(m_pane->currentField()); });
+    connect(m_domains, &QTreeWidget::currentItemChanged, this, &ReviewView::applyFilters);
+    connect(m_status, &QComboBox::currentIndexChanged, this, &ReviewView::applyFilters);
+    connect(m_tier, &QComboBox::currentIndexChanged, this, &ReviewView::applyFilters);
+    connect(m_pane, &ReviewPane::chineseEdited, this, &ReviewView::editChinese);
+    connect(m_pane, &ReviewPane::acceptRequested, this, &ReviewView::accept);
+    restoreSettings();
+}
+
+ReviewView::~ReviewView()
+{
+    saveSettings();
+}
+
+void ReviewView::configureTable()
+{
     m_table->setModel(m_filter);
     m_table->setItemDelegate(new ReviewStatusDelegate(m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -81,11 +103,22 @@ ReviewView::ReviewView(QWidget *parent)
     m_table->hideColumn(ReviewModel::DomainColumn); // the id starts with it
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ReviewModel::IdColumn, QHeaderView::Stretch);
+}
+
+void ReviewView::configureDomains()
+{
     m_domains->setHeaderLabels({tr("Domain"), tr("Translated"), tr("Reviewed")});
     m_domains->setRootIsDecorated(false);
     m_domains->header()->setStretchLastSection(false);
     m_domains->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_domains->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_summary->setWordWrap(true);
+}
+
+// Filters on top; the domains and their progress on the left; the table
+// above the selected record's pairs on the right.
+void ReviewView::createLayout()
+{
     m_errorBar->setWordWrap(true);
     m_errorBar->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: black; padding: 6px; }"));
     m_errorBar->hide();
@@ -98,18 +131,21 @@ ReviewView::ReviewView(QWidget *parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_domains, 1);
     leftLayout->addWidget(m_summary);
-    m_summary->setWordWrap(true);
     m_horizontal->addWidget(left);
     m_horizontal->addWidget(m_vertical);
     m_horizontal->setStretchFactor(1, 1);
     m_horizontal->setSizes({230, 900});
-    createActions();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(createFilterBar());
     layout->addWidget(m_errorBar);
     layout->addWidget(m_horizontal, 1);
+}
 
+// Progress is recounted shortly after any change; the pane follows edits,
+// and lets go of a record that goes away.
+void ReviewView::followModel()
+{
     m_progressTimer.setSingleShot(true);
     m_progressTimer.setInterval(100);
     connect(&m_progressTimer, &QTimer::timeout, this, &ReviewView::updateProgress);
@@ -128,18 +164,12 @@ ReviewView::ReviewView(QWidget *parent)
                 m_pane->showRecord(nullptr);
         }
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &ReviewView::currentRowChanged);
-    connect(m_domains, &QTreeWidget::currentItemChanged, this, &ReviewView::applyFilters);
-    connect(m_status, &QComboBox::currentIndexChanged, this, &ReviewView::applyFilters);
-    connect(m_tier, &QComboBox::currentIndexChanged, this, &ReviewView::applyFilters);
-    connect(m_pane, &ReviewPane::chineseEdited, this, &ReviewView::editChinese);
-    connect(m_pane, &ReviewPane::acceptRequested, this, &ReviewView::accept);
-    restoreSettings();
-}
-
-ReviewView::~ReviewView()
-{
-    saveSettings();
+    const auto unpin = [this] {
+        if (!m_pane->record())
+            m_filter->setPinned(nullptr);
+    };
+    connect(m_model, &QAbstractItemModel::modelReset, this, unpin);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, unpin);
 }
 
 QWidget *ReviewView::createFilterBar()

@@ -70,6 +70,10 @@ private:
         TranslationStatus::Field field = TranslationStatus::Signature;
     };
 
+    void configureTable();
+    void configureDomains();
+    void createLayout();
+    void followModel();
     QWidget *createFilterBar();
     void createActions();
     void currentRowChanged(const QModelIndex &current, const QModelIndex &previous);
