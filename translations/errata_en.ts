@@ -1095,6 +1095,14 @@ Restore them?</source>
         <source>Numbers, versions, code, URLs and placeholders all match.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reopen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark this translation as not reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewView</name>

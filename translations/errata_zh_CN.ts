@@ -1092,6 +1092,14 @@ Restore them?</source>
         <source>Numbers, versions, code, URLs and placeholders all match.</source>
         <translation>数字、版本号、代码、URL 和占位符全部一致。</translation>
     </message>
+    <message>
+        <source>Reopen</source>
+        <translation>撤销审校</translation>
+    </message>
+    <message>
+        <source>Mark this translation as not reviewed</source>
+        <translation>将此译文标记为未审校</translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewView</name>

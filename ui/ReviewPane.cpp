@@ -76,8 +76,7 @@ QWidget *ReviewPane::createPair(TranslationStatus::Field field)
     pair.checks = new QLabel;
     pair.checks->setWordWrap(true);
     pair.checks->setTextFormat(Qt::RichText);
-    pair.accept = new QPushButton(tr("Accept"));
-    pair.accept->setToolTip(tr("Mark this translation as reviewed (Ctrl+Enter)"));
+    pair.accept = new QPushButton;
     auto *grid = new QGridLayout(pair.box);
     grid->setContentsMargins(0, 6, 0, 0);
     grid->addWidget(name, 0, 0);
@@ -92,7 +91,12 @@ QWidget *ReviewPane::createPair(TranslationStatus::Field field)
     connect(pair.chinese, &QPlainTextEdit::textChanged, this, [this, field] {
         emit chineseEdited(field, m_pairs[size_t(field)].chinese->toPlainText());
     });
-    connect(pair.accept, &QPushButton::clicked, this, [this, field] { emit acceptRequested(field); });
+    connect(pair.accept, &QPushButton::clicked, this, [this, field] {
+        if (m_record && m_model->store().status(*m_record, field) == TranslationStatus::Reviewed)
+            emit reopenRequested(field);
+        else
+            emit acceptRequested(field);
+    });
     return pair.box;
 }
 
@@ -149,7 +153,11 @@ void ReviewPane::updatePair(TranslationStatus::Field field)
     const TranslationStatus::Status status = m_model->store().status(*m_record, field);
     pair.status->setText(statusLine(field));
     pair.checks->setText(checksText(field));
-    pair.accept->setEnabled(status == TranslationStatus::Translated);
+    const bool reviewed = status == TranslationStatus::Reviewed;
+    pair.accept->setText(reviewed ? tr("Reopen") : tr("Accept"));
+    pair.accept->setToolTip(reviewed ? tr("Mark this translation as not reviewed")
+                                     : tr("Mark this translation as reviewed (Ctrl+Enter)"));
+    pair.accept->setEnabled(status == TranslationStatus::Translated || reviewed);
     pair.chinese->setReadOnly(status == TranslationStatus::NotApplicable && chinese.isEmpty());
 }
 

@@ -18,7 +18,8 @@ class ReviewModel;
 // The selected record of review mode, one pair per bilingual field: the
 // English (read-only) beside the Chinese (editable), the field's status,
 // the consistency checks of the pair (numbers, versions, code, URLs and
-// placeholders the Chinese must keep) and an Accept button. Workarounds are
+// placeholders the Chinese must keep) and an Accept button (Reopen on a
+// reviewed field). Workarounds are
 // edited one per line. The pane only shows and reports; the review view
 // turns edits into undoable commands.
 class ReviewPane : public QWidget
@@ -44,6 +45,8 @@ public:
 signals:
     void chineseEdited(Errata::TranslationStatus::Field field, const QString &text);
     void acceptRequested(Errata::TranslationStatus::Field field);
+    // The field's button on a reviewed field: take the review back.
+    void reopenRequested(Errata::TranslationStatus::Field field);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

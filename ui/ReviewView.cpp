@@ -80,6 +80,7 @@ ReviewView::ReviewView(QWidget *parent)
     connect(m_tier, &QComboBox::currentIndexChanged, this, &ReviewView::applyFilters);
     connect(m_pane, &ReviewPane::chineseEdited, this, &ReviewView::editChinese);
     connect(m_pane, &ReviewPane::acceptRequested, this, &ReviewView::accept);
+    connect(m_pane, &ReviewPane::reopenRequested, this, &ReviewView::reopen);
     restoreSettings();
 }
 
@@ -315,6 +316,13 @@ void ReviewView::accept(TranslationStatus::Field field)
 {
     m_pane->setCurrentField(field);
     acceptCurrent();
+}
+
+void ReviewView::reopen(TranslationStatus::Field field)
+{
+    QString error;
+    if (m_pane->record() && !m_model->unaccept(m_pane->record(), field, &error))
+        emit message(error);
 }
 
 bool ReviewView::nextUnfinished()

@@ -79,6 +79,7 @@ private:
     void currentRowChanged(const QModelIndex &current, const QModelIndex &previous);
     void editChinese(TranslationStatus::Field field, const QString &text);
     void accept(TranslationStatus::Field field);
+    void reopen(TranslationStatus::Field field);
     // The next (step 1) or previous (step -1) unfinished field after the
     // current one, in the order shown; wraps around once.
     Position findUnfinished(int step) const;

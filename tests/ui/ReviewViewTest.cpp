@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QTabWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -181,6 +182,15 @@ void ReviewViewTest::ctrlEnterAcceptsAndMovesOn()
     QVERIFY(store.load(m_dir->path(), &error));
     QCOMPARE(store.count(), 2);
     QCOMPARE(m_window->knowledgeBase()->count(), 3);
+
+    review->selectRecord(record("docker/a"), TranslationStatus::RootCause); // its button now takes the review back
+    auto *reopen = review->pane()->findChildren<QPushButton *>().at(int(TranslationStatus::RootCause));
+    QVERIFY(reopen->isEnabled());
+    reopen->click();
+    QCOMPARE(review->model()->status(review->model()->rowOf(record("docker/a")), TranslationStatus::RootCause),
+             TranslationStatus::Translated);
+    QVERIFY(store.load(m_dir->path(), &error));
+    QCOMPARE(store.count(), 1);
 }
 
 void ReviewViewTest::acceptRefusedForMissing()
