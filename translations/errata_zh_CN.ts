@@ -520,7 +520,7 @@ Restore them?</source>
     </message>
     <message>
         <source>Linked from</source>
-        <translation>被以下记录链接</translation>
+        <translation>被以下记录引用</translation>
     </message>
     <message>
         <source>Documentation</source>
@@ -544,11 +544,11 @@ Restore them?</source>
     </message>
     <message>
         <source>Preceded by</source>
-        <translation>通常先出现</translation>
+        <translation>前置错误</translation>
     </message>
     <message>
         <source>Often confused with</source>
-        <translation>常被混淆为</translation>
+        <translation>易混淆的错误</translation>
     </message>
 </context>
 <context>
@@ -835,11 +835,11 @@ Restore them?</source>
     </message>
     <message>
         <source>Preceded by: errors that often come before this one.</source>
-        <translation>通常先出现：常在此错误之前出现的错误。</translation>
+        <translation>前置错误：常在此错误之前出现的错误。</translation>
     </message>
     <message>
         <source>Often confused with: similar errors, and how to tell them apart.</source>
-        <translation>常被混淆为：相似的错误，以及如何区分它们。</translation>
+        <translation>易混淆的错误：相似的错误，以及如何区分它们。</translation>
     </message>
     <message>
         <source>Trust</source>
