@@ -278,7 +278,8 @@ void MainWindow::createRecordMenu()
 
 void MainWindow::newRecord()
 {
-    const QString domain = currentTab() ? currentTab()->record()->domain() + QLatin1Char('/') : QString();
+    const Record *current = isReviewMode() ? m_review->currentRecord() : (currentTab() ? currentTab()->record() : nullptr);
+    const QString domain = current ? current->domain() + QLatin1Char('/') : QString();
     RecordIdDialog dialog(*m_kb, tr("New Record"), tr("Id of the new record (its file path in the KB):"), domain,
                           nullptr, this);
     if (dialog.exec() != QDialog::Accepted)
@@ -296,7 +297,7 @@ void MainWindow::newRecord()
 
 void MainWindow::duplicateRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     RecordIdDialog dialog(*m_kb, tr("Duplicate Record"), tr("Id of the copy:"), tab->record()->id() + QStringLiteral("-copy"),
@@ -314,7 +315,7 @@ void MainWindow::duplicateRecord()
 
 void MainWindow::renameRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     Record *record = tab->record();
@@ -338,7 +339,7 @@ void MainWindow::renameRecord()
 
 void MainWindow::deleteRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     Record *record = tab->record();
@@ -520,6 +521,19 @@ RecordTab *MainWindow::tabFor(const Record *record) const
     return nullptr;
 }
 
+RecordTab *MainWindow::actionTab()
+{
+    if (!isReviewMode())
+        return currentTab();
+    const Record *record = m_review->currentRecord();
+    if (!record)
+        return nullptr;
+    if (!tabFor(record))
+        openRecordTab(record);
+    m_tabs->setCurrentWidget(tabFor(record));
+    return tabFor(record);
+}
+
 RecordTab *MainWindow::currentTab() const
 {
     return qobject_cast<RecordTab *>(m_tabs->currentWidget());
@@ -576,6 +590,13 @@ bool MainWindow::editRecord(const QString &id, const QString &pointer)
 
 void MainWindow::toggleEditing()
 {
+    if (isReviewMode()) { // to the editor of the record under review
+        if (const Record *record = m_review->currentRecord())
+            editRecord(record->id());
+        else
+            setReviewMode(false);
+        return;
+    }
     RecordTab *tab = currentTab();
     if (!tab)
         return;
@@ -630,7 +651,7 @@ bool MainWindow::saveAll()
 
 void MainWindow::revertCurrent()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = isReviewMode() ? tabFor(m_review->currentRecord()) : currentTab();
     if (!tab || !tab->isDirty())
         return;
     const auto answer = QMessageBox::question(this, tr("Revert"),

@@ -95,6 +95,9 @@ private:
     // Asks what to do with unsaved edits; false when the user cancels.
     bool settleUnsaved(const QList<RecordTab *> &tabs);
     QList<RecordTab *> allTabs() const;
+    // The tab the Record menu acts on: the current one, or in review mode
+    // that of the record under review (opened behind the review if needed).
+    RecordTab *actionTab();
     void updateTabTitle(RecordTab *tab);
     void createStatusBar();
     void chooseFolder();

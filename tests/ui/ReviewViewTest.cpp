@@ -41,6 +41,7 @@ private slots:
     void nextAndPreviousUnfinished();
     void filtersAndDomainProgress();
     void browserActivationSelectsRow();
+    void menusActOnTheRecordUnderReview();
 
 private:
     void openAndWait();
@@ -253,5 +254,22 @@ void ReviewViewTest::browserActivationSelectsRow()
     QVERIFY(!m_window->isReviewMode());
 }
 
+// Ctrl+E and the Record menu act on the reviewed record, not on the tab
+// that happens to be open behind the review.
+void ReviewViewTest::menusActOnTheRecordUnderReview()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->openRecord(QStringLiteral("docker/a")));
+    m_window->setReviewMode(true);
+    m_window->review()->selectRecord(record("docker/b"));
+    m_window->review()->table()->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_E, Qt::ControlModifier);
+    QVERIFY(!m_window->isReviewMode());
+    QCOMPARE(m_window->currentTab()->record(), record("docker/b"));
+    QVERIFY(m_window->currentTab()->isEditing());
+}
+
 QTEST_MAIN(ReviewViewTest)
 #include "ReviewViewTest.moc"
+
