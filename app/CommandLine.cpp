@@ -4,6 +4,7 @@
 #include "GraphCommand.h"
 #include "GuiLauncher.h"
 #include "MatchCommand.h"
+#include "ReviewCommand.h"
 #include "ValidateCommand.h"
 
 #include <QApplication>
@@ -28,6 +29,7 @@ const Command Commands[] = {
     {"export-deadends", &ConvertCommand::run},
     {"match", &MatchCommand::run},
     {"graph", &GraphCommand::run},
+    {"review", &ReviewCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

@@ -1,10 +1,13 @@
 #include "GuiLauncher.h"
 
 #include "BrowserDock.h"
+#include "KnowledgeBase.h"
 #include "LogMatcherDock.h"
 #include "MainWindow.h"
 #include "RegexWorkbenchDock.h"
+#include "ReviewView.h"
 #include "SampleKnowledgeBase.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -47,6 +50,20 @@ QCommandLineOption searchOption()
 {
     return QCommandLineOption(QStringLiteral("search"), QStringLiteral("Type this query into the search field."),
                               QStringLiteral("QUERY"));
+}
+
+QCommandLineOption languageOption()
+{
+    return QCommandLineOption(QStringLiteral("language"),
+                              QStringLiteral("The language of the user interface for this run: en or zh_CN "
+                                             "(default: the setting, else the system's)."),
+                              QStringLiteral("LANG"));
+}
+
+QCommandLineOption reviewOption()
+{
+    return QCommandLineOption(QStringLiteral("review"),
+                              QStringLiteral("Start in translation review mode (with --select, on that record)."));
 }
 
 QCommandLineOption workbenchOption()
@@ -107,6 +124,10 @@ int saveScreenshot(MainWindow &window, const QString &file)
 {
     window.show();
     window.waitForLoad();
+    QElapsedTimer settle; // timers that lay out and fill in after the load
+    settle.start();
+    while (settle.elapsed() < 400)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
     QApplication::processEvents();
     waitForTools(window);
     window.workbench()->showMatch(0);
@@ -116,6 +137,21 @@ int saveScreenshot(MainWindow &window, const QString &file)
         return 1;
     }
     return 0;
+}
+
+// --language, else the setting, else the system's; false (after saying
+// why) for a language there is no translation for.
+bool installLanguage(QApplication &app, const QCommandLineParser &parser)
+{
+    const QString language = parser.isSet(languageOption()) ? parser.value(languageOption())
+                                                            : Translations::resolve(Translations::storedSetting());
+    if (!Translations::languages().contains(language)) {
+        QTextStream(stderr) << "errata: --language must be one of " << Translations::languages().join(QStringLiteral(", "))
+                            << ", not \"" << language << "\"\n";
+        return false;
+    }
+    Translations::install(&app, language);
+    return true;
 }
 
 } // namespace
@@ -129,13 +165,14 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
         "  import-deadends SRC DST   convert deadends.dev canons to records\n"
         "  export-deadends SRC DST   convert records to deadends.dev canons\n"
         "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
-        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n\n"
+        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
+        "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
         "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
     parser.addOptions({screenshotOption(), selectOption(), editOption(), graphOption(), searchOption(),
-                       workbenchOption(), matchOption()});
+                       workbenchOption(), matchOption(), languageOption(), reviewOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -148,6 +185,8 @@ int GuiLauncher::run(QApplication &app)
         QTextStream(stderr) << "errata: " << given << ": not a folder\n";
         return 2;
     }
+    if (!installLanguage(app, parser))
+        return 2;
     QString error;
     const QString folder = chooseFolder(given, &error);
     MainWindow window;
@@ -155,7 +194,11 @@ int GuiLauncher::run(QApplication &app)
     if (screenshot) // wider with the Graph dock, so that the card stays readable
         window.resize(parser.isSet(graphOption()) ? QSize(1600, 900) : QSize(1280, 800));
     QObject::connect(&window, &MainWindow::loaded, &window, [&] {
-        if (parser.isSet(selectOption()) && parser.isSet(editOption()))
+        if (parser.isSet(reviewOption())) {
+            window.setReviewMode(true);
+            if (const Record *record = window.knowledgeBase()->find(parser.value(selectOption())))
+                window.review()->selectRecord(record);
+        } else if (parser.isSet(selectOption()) && parser.isSet(editOption()))
             window.editRecord(parser.value(selectOption()));
         else if (parser.isSet(selectOption()))
             window.openRecord(parser.value(selectOption()));

@@ -81,13 +81,26 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
-    case SeverityColumn: return Problem::severityName(problem.severity);
+    case SeverityColumn: return severityText(problem.severity);
     case FileColumn: return m_kb ? m_kb->relativePath(problem.file) : problem.file;
     case FieldColumn: return problem.pointer;
     case LineColumn: return problem.line > 0 ? QVariant(problem.line) : QVariant();
     case MessageColumn: return problem.message;
     default: return {};
     }
+}
+
+QString ProblemListModel::severityText(Problem::Severity severity)
+{
+    switch (severity) {
+    case Problem::Error:
+        return tr("error");
+    case Problem::Warning:
+        return tr("warning");
+    case Problem::Info:
+        break;
+    }
+    return tr("info");
 }
 
 QVariant ProblemListModel::headerData(int section, Qt::Orientation orientation, int role) const

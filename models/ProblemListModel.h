@@ -30,6 +30,8 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // "error", "warning", "info" in the language of the user interface.
+    static QString severityText(Problem::Severity severity);
 
 private:
     void refresh();

@@ -20,6 +20,8 @@
 #include "RecordValidator.h"
 #include "RegexWorkbenchDock.h"
 #include "RecoveryStore.h"
+#include "ReviewView.h"
+#include "SettingsDialog.h"
 #include "SearchIndex.h"
 
 #include <QAction>
@@ -36,6 +38,7 @@
 #include <QStatusBar>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTableView>
 #include <QThread>
 #include <QTimer>
 #include <QToolButton>
@@ -55,6 +58,7 @@ const QString State = QStringLiteral("window/state");
 const QString LastKb = QStringLiteral("kb/last");
 const QString Recent = QStringLiteral("kb/recent");
 const QString Tabs = QStringLiteral("kb/openTabs");
+const QString Review = QStringLiteral("window/review");
 } // namespace Keys
 
 } // namespace
@@ -80,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_center(new QStackedWidget(this))
     , m_welcome(new QLabel(this))
+    , m_review(new ReviewView(this))
     , m_pathLabel(new QLabel(this))
     , m_countLabel(new QLabel(this))
     , m_healthLabel(new QLabel(this))
@@ -96,6 +101,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_welcome->setText(welcomeText());
     m_center->addWidget(m_welcome);
     m_center->addWidget(m_tabs);
+    m_center->addWidget(m_review);
     setCentralWidget(m_center);
     addDockWidget(Qt::LeftDockWidgetArea, m_browser);
     addDockWidget(Qt::BottomDockWidgetArea, m_problems);
@@ -106,7 +112,10 @@ MainWindow::MainWindow(QWidget *parent)
     createToolDocks();
     createActions();
     createStatusBar();
-    connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::openRecordTab);
+    connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::activateRecord);
+    m_review->setSessionProvider([this](Record *record) { return reviewSession(record); });
+    connect(m_review, &ReviewView::recordSelected, this, &MainWindow::reviewSelected);
+    connect(m_review, &ReviewView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
@@ -137,6 +146,7 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(Keys::Geometry).toByteArray());
     restoreState(settings.value(Keys::State).toByteArray());
     m_pendingTabs = settings.value(Keys::Tabs).toStringList();
+    m_reviewAction->setChecked(settings.value(Keys::Review, false).toBool());
     updateStatus();
     updateCenter();
 }
@@ -171,11 +181,14 @@ void MainWindow::createActions()
     find->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_K), QKeySequence::Find});
     QAction *closeTabAction = view->addAction(tr("&Close Tab"), this, [this] { closeTab(m_tabs->currentIndex()); });
     closeTabAction->setShortcut(QKeySequence::Close);
+    m_reviewAction = view->addAction(tr("Translation &Review"), this, &MainWindow::setReviewMode);
+    m_reviewAction->setCheckable(true);
+    m_reviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     view->addSeparator();
     view->addAction(m_browser->toggleViewAction());
     view->addAction(m_problems->toggleViewAction());
     QAction *workbench = m_workbench->toggleViewAction();
-    workbench->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    workbench->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     view->addAction(workbench);
     QAction *matcher = m_logMatcher->toggleViewAction();
     matcher->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
@@ -211,6 +224,68 @@ void MainWindow::createEditMenu()
     QAction *saveAllAction = edit->addAction(tr("Save &All"), this, &MainWindow::saveAll);
     saveAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     edit->addAction(tr("Re&vert Record"), this, &MainWindow::revertCurrent);
+    edit->addSeparator();
+    QAction *settings = edit->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted && dialog.apply())
+        statusBar()->showMessage(tr("The new language takes effect the next time Errata starts."), 8000);
+}
+
+void MainWindow::setReviewMode(bool on)
+{
+    m_reviewAction->setChecked(on);
+    updateCenter();
+    if (on) {
+        m_review->table()->setFocus();
+        reviewSelected(m_review->currentRecord());
+    } else {
+        RecordTab *tab = currentTab();
+        m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
+    }
+}
+
+bool MainWindow::isReviewMode() const
+{
+    return m_reviewAction->isChecked();
+}
+
+// The browser's Enter or double click: the record's tab, or in review mode
+// its row.
+void MainWindow::activateRecord(const Record *record)
+{
+    if (isReviewMode())
+        m_review->selectRecord(record);
+    else
+        openRecordTab(record);
+}
+
+EditSession *MainWindow::reviewSession(Record *record)
+{
+    if (!tabFor(record))
+        openRecordTab(record);
+    RecordTab *tab = tabFor(record);
+    if (!tab->session())
+        tab->setEditing(true);
+    m_tabs->setCurrentWidget(tab);
+    m_undoGroup->setActiveStack(tab->session()->undoStack());
+    return tab->session();
+}
+
+// Undo, redo and save follow the record under review.
+void MainWindow::reviewSelected(Record *record)
+{
+    if (!isReviewMode())
+        return;
+    RecordTab *tab = record ? tabFor(record) : nullptr;
+    if (tab)
+        m_tabs->setCurrentWidget(tab);
+    m_undoGroup->setActiveStack(tab && tab->session() ? tab->session()->undoStack() : nullptr);
 }
 
 void MainWindow::createRecordMenu()
@@ -284,7 +359,8 @@ void MainWindow::fixAllReciprocals()
 
 void MainWindow::newRecord()
 {
-    const QString domain = currentTab() ? currentTab()->record()->domain() + QLatin1Char('/') : QString();
+    const Record *current = isReviewMode() ? m_review->currentRecord() : (currentTab() ? currentTab()->record() : nullptr);
+    const QString domain = current ? current->domain() + QLatin1Char('/') : QString();
     RecordIdDialog dialog(*m_kb, tr("New Record"), tr("Id of the new record (its file path in the KB):"), domain,
                           nullptr, this);
     if (dialog.exec() != QDialog::Accepted)
@@ -302,7 +378,7 @@ void MainWindow::newRecord()
 
 void MainWindow::duplicateRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     RecordIdDialog dialog(*m_kb, tr("Duplicate Record"), tr("Id of the copy:"), tab->record()->id() + QStringLiteral("-copy"),
@@ -320,7 +396,7 @@ void MainWindow::duplicateRecord()
 
 void MainWindow::renameRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     Record *record = tab->record();
@@ -344,7 +420,7 @@ void MainWindow::renameRecord()
 
 void MainWindow::deleteRecord()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = actionTab();
     if (!tab)
         return;
     Record *record = tab->record();
@@ -506,6 +582,7 @@ void MainWindow::showLoadProblems()
 
 bool MainWindow::openRecord(const QString &id)
 {
+    setReviewMode(false);
     const Record *record = m_kb->find(id);
     if (record)
         openRecordTab(record);
@@ -521,6 +598,19 @@ RecordTab *MainWindow::tabFor(const Record *record) const
             return tab;
     }
     return nullptr;
+}
+
+RecordTab *MainWindow::actionTab()
+{
+    if (!isReviewMode())
+        return currentTab();
+    const Record *record = m_review->currentRecord();
+    if (!record)
+        return nullptr;
+    if (!tabFor(record))
+        openRecordTab(record);
+    m_tabs->setCurrentWidget(tabFor(record));
+    return tabFor(record);
 }
 
 RecordTab *MainWindow::currentTab() const
@@ -585,6 +675,7 @@ void MainWindow::bindWorkbench()
 void MainWindow::setDocksKnowledgeBase(KnowledgeBase *kb)
 {
     m_problems->setKnowledgeBase(kb);
+    m_review->setKnowledgeBase(kb);
     m_graph->setKnowledgeBase(kb);
     m_workbench->setKnowledgeBase(kb);
     m_logMatcher->setKnowledgeBase(kb);
@@ -611,6 +702,13 @@ bool MainWindow::editRecord(const QString &id, const QString &pointer)
 
 void MainWindow::toggleEditing()
 {
+    if (isReviewMode()) { // to the editor of the record under review
+        if (const Record *record = m_review->currentRecord())
+            editRecord(record->id());
+        else
+            setReviewMode(false);
+        return;
+    }
     RecordTab *tab = currentTab();
     if (!tab)
         return;
@@ -651,7 +749,7 @@ bool MainWindow::save(RecordTab *tab)
 
 bool MainWindow::saveCurrent()
 {
-    return save(currentTab());
+    return save(isReviewMode() ? tabFor(m_review->currentRecord()) : currentTab());
 }
 
 bool MainWindow::saveAll()
@@ -665,7 +763,7 @@ bool MainWindow::saveAll()
 
 void MainWindow::revertCurrent()
 {
-    RecordTab *tab = currentTab();
+    RecordTab *tab = isReviewMode() ? tabFor(m_review->currentRecord()) : currentTab();
     if (!tab || !tab->isDirty())
         return;
     const auto answer = QMessageBox::question(this, tr("Revert"),
@@ -719,7 +817,10 @@ void MainWindow::closeTab(int index)
 
 void MainWindow::updateCenter()
 {
-    m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    if (isReviewMode())
+        m_center->setCurrentWidget(m_review);
+    else
+        m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
 }
 
 QString MainWindow::welcomeText() const
@@ -873,6 +974,7 @@ void MainWindow::saveSettings()
     for (RecordTab *tab : allTabs())
         open << tab->record()->id();
     settings.setValue(Keys::Tabs, open);
+    settings.setValue(Keys::Review, isReviewMode());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -25,6 +25,7 @@ class BrowserDock;
 class LogMatcherDock;
 class RegexWorkbenchDock;
 class GraphDock;
+class EditSession;
 class KnowledgeBaseWatcher;
 class RecoveryStore;
 class ProblemsDock;
@@ -32,6 +33,7 @@ class KnowledgeBase;
 class Record;
 class RecordTab;
 class RecordValidator;
+class ReviewView;
 class SearchIndex;
 
 // The main window: the record browser dock on the left, one tab per opened
@@ -73,6 +75,11 @@ public:
     bool editRecord(const QString &id, const QString &pointer = QString());
     bool saveCurrent();
     bool saveAll();
+    // Review mode (View ▸ Translation Review) replaces the record tabs in the
+    // middle of the window with the bilingual review table.
+    void setReviewMode(bool on);
+    bool isReviewMode() const;
+    ReviewView *review() const { return m_review; }
 
 signals:
     void loaded();
@@ -87,6 +94,12 @@ private:
     void createEditMenu();
     void createRecordMenu();
     void createToolsMenu();
+    void showSettings();
+    void activateRecord(const Record *record);
+    // The edit session of a record edited in review mode (its tab is
+    // opened behind the review, in edit mode, if it was not open).
+    EditSession *reviewSession(Record *record);
+    void reviewSelected(Record *record);
     void newRecord();
     void duplicateRecord();
     void renameRecord();
@@ -97,6 +110,9 @@ private:
     // Asks what to do with unsaved edits; false when the user cancels.
     bool settleUnsaved(const QList<RecordTab *> &tabs);
     QList<RecordTab *> allTabs() const;
+    // The tab the Record menu acts on: the current one, or in review mode
+    // that of the record under review (opened behind the review if needed).
+    RecordTab *actionTab();
     void updateTabTitle(RecordTab *tab);
     void createStatusBar();
     void createToolDocks();
@@ -132,6 +148,8 @@ private:
     QTabWidget *m_tabs;
     QStackedWidget *m_center;
     QLabel *m_welcome;
+    ReviewView *m_review;
+    QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     QUndoGroup *m_undoGroup = new QUndoGroup(this);
     std::unique_ptr<RecordValidator> m_validator = std::make_unique<RecordValidator>();

@@ -12,11 +12,6 @@ namespace Errata {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RecordCardHtml", text);
-}
-
 QString esc(const QString &text)
 {
     return text.toHtmlEscaped();
@@ -57,14 +52,14 @@ QString sourcesLine(const QStringList &sources)
     QStringList links;
     for (const QString &source : sources)
         links << webLink(source);
-    return QStringLiteral("<br><small>%1 %2</small>").arg(esc(tr("Sources:")), links.join(QStringLiteral(", ")));
+    return QStringLiteral("<br><small>%1 %2</small>").arg(esc(RecordCardHtml::tr("Sources:")), links.join(QStringLiteral(", ")));
 }
 
 QString recordLink(const QString &id, const KnowledgeBase &kb)
 {
     const Record *target = kb.find(id);
     if (!target)
-        return QStringLiteral("<span class='dangling'>%1 %2</span>").arg(esc(id), esc(tr("(not in this KB)")));
+        return QStringLiteral("<span class='dangling'>%1 %2</span>").arg(esc(id), esc(RecordCardHtml::tr("(not in this KB)")));
     return QStringLiteral("<a href='record:%1'>%2</a> — %3")
         .arg(esc(QString::fromLatin1(QUrl::toPercentEncoding(id, "/"))), esc(id), esc(target->signature()));
 }
@@ -242,9 +237,9 @@ QString RecordCardHtml::links(const Record &record, const KnowledgeBase &kb)
     {
         Link::Kind kind;
         const char *title;
-    } kinds[] = {{Link::LeadsTo, QT_TRANSLATE_NOOP("RecordCardHtml", "Leads to")},
-                 {Link::PrecededBy, QT_TRANSLATE_NOOP("RecordCardHtml", "Preceded by")},
-                 {Link::ConfusedWith, QT_TRANSLATE_NOOP("RecordCardHtml", "Often confused with")}};
+    } kinds[] = {{Link::LeadsTo, QT_TRANSLATE_NOOP("Errata::RecordCardHtml", "Leads to")},
+                 {Link::PrecededBy, QT_TRANSLATE_NOOP("Errata::RecordCardHtml", "Preceded by")},
+                 {Link::ConfusedWith, QT_TRANSLATE_NOOP("Errata::RecordCardHtml", "Often confused with")}};
     const QList<ReciprocalLinks::Missing> missing = ReciprocalLinks::of(kb, record.id());
     QString html;
     for (const auto &kind : kinds) {

@@ -2,6 +2,7 @@
 
 #include "ReciprocalLinks.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QString>
 #include <QUrl>
@@ -18,6 +19,8 @@ class Record;
 // carries a "reciprocal:" link that asks for the missing link to be added.
 class RecordCardHtml
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RecordCardHtml)
+
 public:
     static QString build(const Record &record, const KnowledgeBase &kb, QDate today = QDate::currentDate());
     // "reciprocal:add?source=...&kind=leads_to&target=..." and back.

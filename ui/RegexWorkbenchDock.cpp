@@ -66,6 +66,7 @@ struct RegexWorkbenchDock::Outcome
 
 RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
     : QDockWidget(tr("Regex Workbench"), parent)
+    , m_binding(new QLabel(this))
     , m_regex(new QLineEdit(this))
     , m_ignoreCase(new QCheckBox(tr("&Ignore case"), this))
     , m_status(new QLabel(this))
@@ -85,6 +86,7 @@ RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
     splitter->setSizes({90, 400, 160});
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
+    layout->addWidget(m_binding);
     layout->addWidget(createRegexRow());
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
@@ -207,10 +209,11 @@ void RegexWorkbenchDock::bind(const Record *record, EditSession *session)
     m_record = record;
     m_session = session;
     m_regex->setReadOnly(record && !session);
-    m_regex->setToolTip(!record ? tr("Try any regex against the log.")
-                        : session ? tr("Changes go to the record; Ctrl+Z undoes them.")
-                                  : tr("Edit the record (Ctrl+E) to change its regex here."));
-    setWindowTitle(record ? tr("Regex Workbench — %1").arg(record->id()) : tr("Regex Workbench"));
+    const QString hint = !record ? tr("No record open: try any regex against the log.")
+                         : session ? tr("%1 — changes go to the record; Ctrl+Z undoes them.").arg(record->id())
+                                   : tr("%1 — edit the record (Ctrl+E) to change its regex here.").arg(record->id());
+    m_binding->setText(hint);
+    m_regex->setToolTip(hint);
     if (record)
         showRecordRegex();
     else
@@ -277,6 +280,11 @@ void RegexWorkbenchDock::chooseLog()
 void RegexWorkbenchDock::setIgnoreCase(bool ignore)
 {
     m_ignoreCase->setChecked(ignore);
+}
+
+QString RegexWorkbenchDock::recordId() const
+{
+    return m_record ? m_record->id() : QString();
 }
 
 QString RegexWorkbenchDock::regexText() const

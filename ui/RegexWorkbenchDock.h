@@ -47,6 +47,7 @@ public:
     void setIgnoreCase(bool ignore);
 
     // What is shown now, for tests.
+    QString recordId() const; // empty when no record is shown
     QString regexText() const;
     bool regexEditable() const;
     const RegexMatchListModel *matchModel() const { return m_model; }
@@ -78,6 +79,7 @@ private:
     KnowledgeBase *m_kb = nullptr;
     const Record *m_record = nullptr;
     QPointer<EditSession> m_session;
+    QLabel *m_binding; // which record, and whether its regex can be edited
     QLineEdit *m_regex;
     QCheckBox *m_ignoreCase;
     QLabel *m_status;

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "ReviewStore.h"
+#include "TranslationStatus.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// The records of a KB against their bilingual fields, for review mode: one
+// row per record, columns id, domain, verification tier, then one column per
+// field holding its TranslationStatus (StatusRole). Owns the KB's
+// ReviewStore; accepting a field records the review and writes the file at
+// once. Follows the KB: edits, added and removed records update the rows.
+class ReviewModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { IdColumn, DomainColumn, TierColumn, SignatureColumn, RootCauseColumn, WorkaroundsColumn, ColumnCount };
+    enum Role { StatusRole = Qt::UserRole + 1, RecordRole };
+
+    explicit ReviewModel(QObject *parent = nullptr);
+
+    // Shows `kb` (null for none) and reads its review file; false with
+    // `error` set when that file is broken (reviews are then shown as
+    // missing and accepting is refused).
+    bool setKnowledgeBase(const KnowledgeBase *kb, QString *error);
+    const ReviewStore &store() const { return m_store; }
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    const Record *recordAt(int row) const { return m_records.value(row); }
+    int rowOf(const Record *record) const { return int(m_records.indexOf(record)); }
+    TranslationStatus::Status status(int row, TranslationStatus::Field field) const;
+    ReviewStore::Check reviewCheck(int row, TranslationStatus::Field field) const;
+
+    // Marks the field reviewed (only a translated one) and saves the file,
+    // re-read first so that reviews others wrote meanwhile are kept; false
+    // with `error` set otherwise.
+    bool accept(const Record *record, TranslationStatus::Field field, QString *error);
+    // Takes a review back and saves the file.
+    bool unaccept(const Record *record, TranslationStatus::Field field, QString *error);
+
+    static int columnOf(TranslationStatus::Field field) { return SignatureColumn + int(field); }
+    // The field of a status column; false for the other columns.
+    static bool fieldOf(int column, TranslationStatus::Field *field);
+    static QString statusText(TranslationStatus::Status status);
+    static QString fieldName(TranslationStatus::Field field);
+
+signals:
+    // A review was added or taken back (progress figures change).
+    void reviewsChanged();
+
+private:
+    void rebuild();
+    void recordChanged(const Record *record);
+    void recordAdded(const Record *record);
+    void recordRemoved(const Record *record);
+    QString reviewToolTip(int row, TranslationStatus::Field field) const;
+    bool reread(ReviewStore *store, QString *error) const;
+
+    const KnowledgeBase *m_kb = nullptr;
+    QList<const Record *> m_records;
+    ReviewStore m_store;
+};
+
+} // namespace Errata

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "TranslationStatus.h"
+
+#include <QMap>
+#include <QString>
+
+#include <array>
+
+namespace Errata {
+
+class KnowledgeBase;
+class ReviewStore;
+
+// How far the translation of a KB has come: for every domain, how many
+// bilingual fields (three per record) are in each TranslationStatus.
+class ReviewTally
+{
+public:
+    struct Counts
+    {
+        std::array<int, TranslationStatus::StatusCount> byStatus{};
+
+        int of(TranslationStatus::Status status) const { return byStatus[size_t(status)]; }
+        // Fields with English text to translate (all but NotApplicable).
+        int applicable() const;
+        // Applicable fields that are translated or reviewed.
+        int complete() const;
+        int reviewed() const { return of(TranslationStatus::Reviewed); }
+        void add(const Counts &other);
+    };
+
+    static QMap<QString, Counts> byDomain(const KnowledgeBase &kb, const ReviewStore &store);
+    static Counts total(const QMap<QString, Counts> &domains);
+};
+
+} // namespace Errata

@@ -1,0 +1,118 @@
+#include "MainWindow.h"
+#include "ReviewView.h"
+#include "SettingsDialog.h"
+#include "Translations.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace Errata;
+
+class TranslationsTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void menusInChinese();
+    void qtStandardButtonsInChinese();
+    void backToEnglish();
+    void unknownLanguageIsRefused();
+    void settingResolves();
+    void settingsDialogStoresTheChoice();
+
+private:
+    static QStringList menuTitles(const MainWindow &window);
+};
+
+QStringList TranslationsTest::menuTitles(const MainWindow &window)
+{
+    QStringList titles;
+    for (QAction *action : window.menuBar()->actions())
+        titles << action->text();
+    return titles;
+}
+
+void TranslationsTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TranslationsTest::cleanup()
+{
+    Translations::install(qApp, QStringLiteral("en"));
+    QSettings().clear();
+}
+
+void TranslationsTest::menusInChinese()
+{
+    QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
+    MainWindow window;
+    const QStringList titles = menuTitles(window);
+    QCOMPARE(titles, (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("记录(&R)"),
+                                  QStringLiteral("视图(&V)"), QStringLiteral("帮助(&H)")}));
+    QCOMPARE(window.review()->acceptAction()->text(), QStringLiteral("接受并转到下一条(&A)"));
+    QCOMPARE(QLocale().language(), QLocale::Chinese);
+}
+
+void TranslationsTest::qtStandardButtonsInChinese()
+{
+    QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
+    QDialogButtonBox buttons(QDialogButtonBox::Cancel);
+    QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+}
+
+void TranslationsTest::backToEnglish()
+{
+    QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
+    QVERIFY(Translations::install(qApp, QStringLiteral("en")));
+    MainWindow window;
+    QCOMPARE(menuTitles(window).first(), QStringLiteral("&File"));
+    QCOMPARE(qApp->findChildren<QTranslator *>().size(), 0);
+}
+
+void TranslationsTest::unknownLanguageIsRefused()
+{
+    QVERIFY(!Translations::install(qApp, QStringLiteral("xx_YY")));
+    MainWindow window;
+    QCOMPARE(menuTitles(window).first(), QStringLiteral("&File"));
+}
+
+void TranslationsTest::settingResolves()
+{
+    QCOMPARE(Translations::resolve(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    QCOMPARE(Translations::resolve(QStringLiteral("en")), QStringLiteral("en"));
+    QCOMPARE(Translations::resolve(QString()), Translations::systemLanguage());
+    QCOMPARE(Translations::resolve(QStringLiteral("klingon")), Translations::systemLanguage());
+    QSettings().setValue(Translations::settingKey(), QStringLiteral("klingon"));
+    QCOMPARE(Translations::storedSetting(), QString());
+}
+
+void TranslationsTest::settingsDialogStoresTheChoice()
+{
+    SettingsDialog dialog;
+    QComboBox *box = dialog.languageBox();
+    QCOMPARE(box->count(), 3); // system, English, 简体中文
+    QCOMPARE(box->currentIndex(), 0);
+    QVERIFY(!dialog.apply()); // unchanged
+    box->setCurrentIndex(box->findData(QStringLiteral("zh_CN")));
+    QCOMPARE(box->currentText(), QStringLiteral("简体中文"));
+    QVERIFY(dialog.apply());
+    QCOMPARE(QSettings().value(Translations::settingKey()).toString(), QStringLiteral("zh_CN"));
+    SettingsDialog again;
+    QCOMPARE(again.languageBox()->currentData().toString(), QStringLiteral("zh_CN"));
+    again.languageBox()->setCurrentIndex(0);
+    QVERIFY(again.apply());
+    QVERIFY(!QSettings().contains(Translations::settingKey()));
+}
+
+QTEST_MAIN(TranslationsTest)
+#include "TranslationsTest.moc"

@@ -1,0 +1,1219 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Errata::ArrayTableModel</name>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move row up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move row down</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::BrowserDock</name>
+    <message>
+        <source>Records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search: words, domain:, tier:, fix&lt;0.5, has:zh, stale…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) of %1</source>
+        <translation>
+            <numerusform>%n result of %1</numerusform>
+            <numerusform>%n results of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::EditSession</name>
+    <message>
+        <source>Not saved: the record has errors. First: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This record has never been saved; there is no file to go back to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::FieldBindings</name>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open KB Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation &amp;Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Errata&lt;/b&gt; %1&lt;br&gt;Curate a knowledge base of error records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;vert Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language takes effect the next time Errata starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;name Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id of the new record (its file path in the KB):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id of the copy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>New id; the file moves and %n link(s) to it are rewritten:</source>
+        <translation>
+            <numerusform>New id; the file moves and %n link to it is rewritten:</numerusform>
+            <numerusform>New id; the file moves and %n links to it are rewritten:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 and its file?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These records link to it; their links will dangle:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted the record and its file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open KB Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>
+… and %n more</source>
+        <translation>
+            <numerusform>
+… and %n more</numerusform>
+            <numerusform>
+… and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be loaded; see Problems</source>
+        <translation>
+            <numerusform>%n file could not be loaded; see Problems</numerusform>
+            <numerusform>%n files could not be loaded; see Problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed on disk by someone else since it was opened.
+
+Overwrite it with your version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no changes to save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw away the unsaved changes to %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These records have unsaved changes:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file of %1 was removed on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New record on disk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore unsaved edits?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errata did not close normally. Unsaved edits of these records were kept:
+%1
+
+Restore them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not keep a recovery copy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s), %1 warning(s)</source>
+        <translation>
+            <numerusform>%n error, %1 warning(s)</numerusform>
+            <numerusform>%n errors, %1 warning(s)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ProblemListModel</name>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ProblemsDock</name>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All, with infos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation>
+            <numerusform>%n shown</numerusform>
+            <numerusform>%n shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in all</source>
+        <translation>
+            <numerusform>%n in all</numerusform>
+            <numerusform>%n in all</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordCardHtml</name>
+    <message>
+        <source>Resolvable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix success rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead ends — do not try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trade-off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workarounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operating systems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linked from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not in this KB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leads to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preceded by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Often confused with</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordEditor</name>
+    <message>
+        <source>&amp;Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Versions &amp;&amp; OS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What people try that does not fix the error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dead ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What fixes it; the Chinese column is workarounds_zh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Workarounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Trust &amp;&amp; docs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hanges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The id is the file path; rename a record from the Record menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Domain:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subcategory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locale:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags (one per line):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aliases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aliases (one per line):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature and regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature (中文):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regex (RE2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root cause:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root cause type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese root cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root cause (中文):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Introduced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deprecated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Behavior change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trade-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese (workarounds_zh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Typical delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distinction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate the current row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current row up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current row down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Versions: a package with a specifier, such as torch&gt;=2.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes for one operating system each (linux, windows, macos).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leads to: errors that often follow this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preceded by: errors that often come before this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Often confused with: similar errors, and how to tell them apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verification tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification tier:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix success rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolvable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolvable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evidence count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence count:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First seen:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last confirmed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last updated:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmed today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Official URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Section:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other keys (kept as they are)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ matches its own signature&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ does not match its own signature&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The record cannot be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes against the file on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordFilterModel</name>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordIdDialog</name>
+    <message>
+        <source>domain/name, e.g. pytorch/cuda-out-of-memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file will be %1.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordTab</name>
+    <message>
+        <source>This record&apos;s file was changed on disk by someone else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Their file (-) and your version (+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewModel</name>
+    <message>
+        <source>Reviewed earlier, but the English text has changed since: review it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reviewed earlier, but the Chinese text has changed since: review it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untranslated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workarounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 cannot be accepted: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewPane</name>
+    <message>
+        <source>One workaround per line, in the order of the English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark this translation as reviewed (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select a record to review its translation.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the English changed since the last review)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (edited since the last review)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 lacks %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Chinese lacks %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numbers, versions, code, URLs and placeholders all match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark this translation as not reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewView</name>
+    <message>
+        <source>Domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tier:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Accept and Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next Unfinished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous Unfinished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review file could not be read, so reviews are not shown and cannot be recorded until it is fixed or removed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a record to review first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted %1 of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every field shown is reviewed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No other unfinished field in view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All domains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 fields translated, %3 reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language takes effect the next time Errata starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RenameRecordCommand</name>
+    <message>
+        <source>Rename to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

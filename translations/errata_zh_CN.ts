@@ -1,0 +1,1216 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Errata::ArrayTableModel</name>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <source>Duplicate row</source>
+        <translation>复制行</translation>
+    </message>
+    <message>
+        <source>Move row up</source>
+        <translation>上移行</translation>
+    </message>
+    <message>
+        <source>Move row down</source>
+        <translation>下移行</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::BrowserDock</name>
+    <message>
+        <source>Records</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Search: words, domain:, tier:, fix&lt;0.5, has:zh, stale…</source>
+        <translation>搜索：关键词、domain:、tier:、fix&lt;0.5、has:zh、stale…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) of %1</source>
+        <translation>
+            <numerusform>%n 条结果，共 %1 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::EditSession</name>
+    <message>
+        <source>Not saved: the record has errors. First: %1 (%2)</source>
+        <translation>未保存：记录有错误。第一个错误：%1（%2）</translation>
+    </message>
+    <message>
+        <source>This record has never been saved; there is no file to go back to.</source>
+        <translation>这条记录从未保存过，没有可以恢复到的文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::FieldBindings</name>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation>清除%1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open KB Folder…</source>
+        <translation>打开知识库文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Record</source>
+        <translation>查找记录(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation>关闭标签页(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Translation &amp;Review</source>
+        <translation>翻译审校(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Errata</source>
+        <translation>关于 Errata(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Errata</source>
+        <translation>关于 Errata</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Errata&lt;/b&gt; %1&lt;br&gt;Curate a knowledge base of error records.</source>
+        <translation>&lt;b&gt;Errata&lt;/b&gt; %1&lt;br&gt;整理和维护错误记录知识库。</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Record</source>
+        <translation>编辑记录(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Record</source>
+        <translation>保存记录(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;All</source>
+        <translation>全部保存(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert Record</source>
+        <translation>还原记录(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>The new language takes effect the next time Errata starts.</source>
+        <translation>新的界面语言将在下次启动 Errata 时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>记录(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation>新建记录(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate Record…</source>
+        <translation>复制记录(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Record…</source>
+        <translation>重命名记录(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Record…</source>
+        <translation>删除记录(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>New Record</source>
+        <translation>新建记录</translation>
+    </message>
+    <message>
+        <source>Id of the new record (its file path in the KB):</source>
+        <translation>新记录的 ID（即它在知识库中的文件路径）：</translation>
+    </message>
+    <message>
+        <source>Duplicate Record</source>
+        <translation>复制记录</translation>
+    </message>
+    <message>
+        <source>Id of the copy:</source>
+        <translation>副本的 ID：</translation>
+    </message>
+    <message>
+        <source>Rename Record</source>
+        <translation>重命名记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>New id; the file moves and %n link(s) to it are rewritten:</source>
+        <translation>
+            <numerusform>新 ID；文件将被移动，指向它的 %n 个链接将被改写：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2</source>
+        <translation>已将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Delete %1 and its file?</source>
+        <translation>删除 %1 及其文件？</translation>
+    </message>
+    <message>
+        <source>These records link to it; their links will dangle:
+%1</source>
+        <translation>以下记录链接到它，这些链接将失效：
+%1</translation>
+    </message>
+    <message>
+        <source>Delete Record</source>
+        <translation>删除记录</translation>
+    </message>
+    <message>
+        <source>Deleted the record and its file.</source>
+        <translation>已删除该记录及其文件。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open KB Folder</source>
+        <translation>打开知识库文件夹</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>已取消加载 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>
+… and %n more</source>
+        <translation>
+            <numerusform>
+…… 另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be loaded; see Problems</source>
+        <translation>
+            <numerusform>%n 个文件无法加载，详见“问题”面板</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB.</source>
+        <translation>此知识库中没有记录“%1”。</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>磁盘上的文件已更改</translation>
+    </message>
+    <message>
+        <source>%1 was changed on disk by someone else since it was opened.
+
+Overwrite it with your version?</source>
+        <translation>自打开以来，%1 已被其他人在磁盘上修改。
+
+要用你的版本覆盖它吗？</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no changes to save</source>
+        <translation>%1 没有需要保存的更改</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Throw away the unsaved changes to %1?</source>
+        <translation>放弃对 %1 的未保存更改？</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>These records have unsaved changes:
+%1</source>
+        <translation>以下记录有未保存的更改：
+%1</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation>%1 在磁盘上已更改，已重新加载。</translation>
+    </message>
+    <message>
+        <source>The file of %1 was removed on disk.</source>
+        <translation>%1 的文件已从磁盘上删除。</translation>
+    </message>
+    <message>
+        <source>New record on disk: %1</source>
+        <translation>磁盘上出现新记录：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Restore unsaved edits?</source>
+        <translation>恢复未保存的编辑？</translation>
+    </message>
+    <message>
+        <source>Errata did not close normally. Unsaved edits of these records were kept:
+%1
+
+Restore them?</source>
+        <translation>Errata 上次未正常关闭。以下记录的未保存编辑已被保留：
+%1
+
+要恢复它们吗？</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Could not keep a recovery copy: %1</source>
+        <translation>无法保存恢复副本：%1</translation>
+    </message>
+    <message>
+        <source>Errata</source>
+        <translation>Errata</translation>
+    </message>
+    <message>
+        <source>%1 — Errata</source>
+        <translation>%1 — Errata</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s), %1 warning(s)</source>
+        <translation>
+            <numerusform>%n 个错误，%1 个警告</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ProblemListModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ProblemsDock</name>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation>错误和警告</translation>
+    </message>
+    <message>
+        <source>All, with infos</source>
+        <translation>全部（含提示）</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation>
+            <numerusform>显示 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in all</source>
+        <translation>
+            <numerusform>共 %n 条</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordCardHtml</name>
+    <message>
+        <source>Resolvable</source>
+        <translation>可解决</translation>
+    </message>
+    <message>
+        <source>Fix success rate</source>
+        <translation>修复成功率</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>验证级别</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据数</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>首次出现</translation>
+    </message>
+    <message>
+        <source>Last confirmed</source>
+        <translation>最近确认</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>Last updated</source>
+        <translation>最近更新</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation>根本原因</translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation>失败率</translation>
+    </message>
+    <message>
+        <source>Dead ends — do not try</source>
+        <translation>无效尝试——不要这样做</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>Trade-off:</source>
+        <translation>代价：</translation>
+    </message>
+    <message>
+        <source>Workarounds</source>
+        <translation>解决办法</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Operating systems</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Linked from</source>
+        <translation>被以下记录引用</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Error code:</source>
+        <translation>错误码：</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>(not in this KB)</source>
+        <translation>（不在此知识库中）</translation>
+    </message>
+    <message>
+        <source>Leads to</source>
+        <translation>可能引发</translation>
+    </message>
+    <message>
+        <source>Preceded by</source>
+        <translation>前置错误</translation>
+    </message>
+    <message>
+        <source>Often confused with</source>
+        <translation>易混淆的错误</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordEditor</name>
+    <message>
+        <source>&amp;Record</source>
+        <translation>记录(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Versions &amp;&amp; OS</source>
+        <translation>版本和操作系统(&amp;V)</translation>
+    </message>
+    <message>
+        <source>What people try that does not fix the error.</source>
+        <translation>人们常做、但并不能修复此错误的尝试。</translation>
+    </message>
+    <message>
+        <source>&amp;Dead ends</source>
+        <translation>无效尝试(&amp;D)</translation>
+    </message>
+    <message>
+        <source>What fixes it; the Chinese column is workarounds_zh.</source>
+        <translation>能修复它的办法；“中文”列即 workarounds_zh。</translation>
+    </message>
+    <message>
+        <source>&amp;Workarounds</source>
+        <translation>解决办法(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Links</source>
+        <translation>链接(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Trust &amp;&amp; docs</source>
+        <translation>可信度和文档(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;JSON</source>
+        <translation>&amp;JSON</translation>
+    </message>
+    <message>
+        <source>C&amp;hanges</source>
+        <translation>更改(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>The id is the file path; rename a record from the Record menu.</source>
+        <translation>ID 就是文件路径；请通过“记录”菜单重命名记录。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>ID：</translation>
+    </message>
+    <message>
+        <source>Domain:</source>
+        <translation>领域：</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>类别：</translation>
+    </message>
+    <message>
+        <source>Subcategory:</source>
+        <translation>子类别：</translation>
+    </message>
+    <message>
+        <source>Locale:</source>
+        <translation>语言区域：</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Tags (one per line):</source>
+        <translation>标签（每行一个）：</translation>
+    </message>
+    <message>
+        <source>aliases</source>
+        <translation>别名</translation>
+    </message>
+    <message>
+        <source>Aliases (one per line):</source>
+        <translation>别名（每行一个）：</translation>
+    </message>
+    <message>
+        <source>Signature and regex</source>
+        <translation>错误签名和正则表达式</translation>
+    </message>
+    <message>
+        <source>signature</source>
+        <translation>错误签名</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>错误签名：</translation>
+    </message>
+    <message>
+        <source>Chinese signature</source>
+        <translation>中文错误签名</translation>
+    </message>
+    <message>
+        <source>Signature (中文):</source>
+        <translation>错误签名（中文）：</translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Regex (RE2):</source>
+        <translation>正则表达式（RE2）：</translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation>根本原因</translation>
+    </message>
+    <message>
+        <source>root cause</source>
+        <translation>根本原因</translation>
+    </message>
+    <message>
+        <source>Root cause:</source>
+        <translation>根本原因：</translation>
+    </message>
+    <message>
+        <source>root cause type</source>
+        <translation>根本原因类型</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Chinese root cause</source>
+        <translation>中文根本原因</translation>
+    </message>
+    <message>
+        <source>Root cause (中文):</source>
+        <translation>根本原因（中文）：</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Introduced</source>
+        <translation>引入于</translation>
+    </message>
+    <message>
+        <source>Deprecated</source>
+        <translation>弃用于</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>移除于</translation>
+    </message>
+    <message>
+        <source>Behavior change</source>
+        <translation>行为变化</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>做法</translation>
+    </message>
+    <message>
+        <source>Why it fails</source>
+        <translation>失败原因</translation>
+    </message>
+    <message>
+        <source>Fail rate</source>
+        <translation>失败率</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>具体步骤</translation>
+    </message>
+    <message>
+        <source>Trade-off</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>Chinese (workarounds_zh)</source>
+        <translation>中文（workarounds_zh）</translation>
+    </message>
+    <message>
+        <source>Target id</source>
+        <translation>目标 ID</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Typical delay</source>
+        <translation>典型间隔</translation>
+    </message>
+    <message>
+        <source>Distinction</source>
+        <translation>区别</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add a row</source>
+        <translation>添加一行</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected rows</source>
+        <translation>删除所选的行</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Duplicate the current row</source>
+        <translation>复制当前行</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move the current row up</source>
+        <translation>将当前行上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Move the current row down</source>
+        <translation>将当前行下移</translation>
+    </message>
+    <message>
+        <source>Versions: a package with a specifier, such as torch&gt;=2.0.</source>
+        <translation>版本：包名加版本约束，例如 torch&gt;=2.0。</translation>
+    </message>
+    <message>
+        <source>Notes for one operating system each (linux, windows, macos).</source>
+        <translation>每个操作系统一条说明（linux、windows、macos）。</translation>
+    </message>
+    <message>
+        <source>Leads to: errors that often follow this one.</source>
+        <translation>可能引发：常在此错误之后出现的错误。</translation>
+    </message>
+    <message>
+        <source>Preceded by: errors that often come before this one.</source>
+        <translation>前置错误：常在此错误之前出现的错误。</translation>
+    </message>
+    <message>
+        <source>Often confused with: similar errors, and how to tell them apart.</source>
+        <translation>易混淆的错误：相似的错误，以及如何区分它们。</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <source>verification tier</source>
+        <translation>验证级别</translation>
+    </message>
+    <message>
+        <source>Verification tier:</source>
+        <translation>验证级别：</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>置信度：</translation>
+    </message>
+    <message>
+        <source>Fix success rate:</source>
+        <translation>修复成功率：</translation>
+    </message>
+    <message>
+        <source>resolvable</source>
+        <translation>可解决</translation>
+    </message>
+    <message>
+        <source>Resolvable:</source>
+        <translation>可解决：</translation>
+    </message>
+    <message>
+        <source>evidence count</source>
+        <translation>证据数</translation>
+    </message>
+    <message>
+        <source>Evidence count:</source>
+        <translation>证据数：</translation>
+    </message>
+    <message>
+        <source>First seen:</source>
+        <translation>首次出现：</translation>
+    </message>
+    <message>
+        <source>Last confirmed:</source>
+        <translation>最近确认：</translation>
+    </message>
+    <message>
+        <source>Last updated:</source>
+        <translation>最近更新：</translation>
+    </message>
+    <message>
+        <source>Confirmed today</source>
+        <translation>今天已确认</translation>
+    </message>
+    <message>
+        <source>Set %1 to today</source>
+        <translation>将%1设为今天</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Official URL:</source>
+        <translation>官方文档 URL：</translation>
+    </message>
+    <message>
+        <source>Section:</source>
+        <translation>章节：</translation>
+    </message>
+    <message>
+        <source>Error code:</source>
+        <translation>错误码：</translation>
+    </message>
+    <message>
+        <source>Other keys (kept as they are)</source>
+        <translation>其他键（原样保留）</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ matches its own signature&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ 能匹配自己的错误签名&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ does not match its own signature&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ 不能匹配自己的错误签名&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The record cannot be written: %1</source>
+        <translation>无法写出此记录：%1</translation>
+    </message>
+    <message>
+        <source>No changes against the file on disk.</source>
+        <translation>与磁盘上的文件相比没有更改。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordFilterModel</name>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（%2/%3）</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordIdDialog</name>
+    <message>
+        <source>domain/name, e.g. pytorch/cuda-out-of-memory</source>
+        <translation>领域/名称，例如 pytorch/cuda-out-of-memory</translation>
+    </message>
+    <message>
+        <source>The file will be %1.json</source>
+        <translation>文件将是 %1.json</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordTab</name>
+    <message>
+        <source>This record&apos;s file was changed on disk by someone else.</source>
+        <translation>此记录的文件已被其他人在磁盘上修改。</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Take theirs</source>
+        <translation>采用他们的</translation>
+    </message>
+    <message>
+        <source>Show difference</source>
+        <translation>显示差异</translation>
+    </message>
+    <message>
+        <source>Their file (-) and your version (+)</source>
+        <translation>他们的文件（-）与你的版本（+）</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewModel</name>
+    <message>
+        <source>Reviewed earlier, but the English text has changed since: review it again.</source>
+        <translation>之前已审校，但英文原文此后有改动，请重新审校。</translation>
+    </message>
+    <message>
+        <source>Reviewed earlier, but the Chinese text has changed since: review it again.</source>
+        <translation>之前已审校，但中文译文此后有改动，请重新审校。</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>领域</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>验证级别</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Untranslated</source>
+        <translation>未翻译</translation>
+    </message>
+    <message>
+        <source>Count mismatch</source>
+        <translation>条数不符</translation>
+    </message>
+    <message>
+        <source>Translated</source>
+        <translation>已翻译</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已审校</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>错误签名</translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation>根本原因</translation>
+    </message>
+    <message>
+        <source>Workarounds</source>
+        <translation>解决办法</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cannot be accepted: %3.</source>
+        <translation>无法接受 %2 的%1：%3。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first.</source>
+        <translation>无法读取 %1，因此不会覆盖它；请先修复或删除该文件。</translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation>没有打开的知识库。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewPane</name>
+    <message>
+        <source>One workaround per line, in the order of the English</source>
+        <translation>每行一条解决办法，顺序与英文一致</translation>
+    </message>
+    <message>
+        <source>Chinese translation</source>
+        <translation>中文译文</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Mark this translation as reviewed (Ctrl+Enter)</source>
+        <translation>将此译文标记为已审校（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select a record to review its translation.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;选择一条记录以审校其译文。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source> (the English changed since the last review)</source>
+        <translation>（上次审校后英文原文有改动）</translation>
+    </message>
+    <message>
+        <source> (edited since the last review)</source>
+        <translation>（上次审校后译文有改动）</translation>
+    </message>
+    <message>
+        <source>Line %1 lacks %2</source>
+        <translation>第 %1 行缺少 %2</translation>
+    </message>
+    <message>
+        <source>The Chinese lacks %1</source>
+        <translation>中文译文缺少 %1</translation>
+    </message>
+    <message>
+        <source>Numbers, versions, code, URLs and placeholders all match.</source>
+        <translation>数字、版本号、代码、URL 和占位符全部一致。</translation>
+    </message>
+    <message>
+        <source>Reopen</source>
+        <translation>撤销审校</translation>
+    </message>
+    <message>
+        <source>Mark this translation as not reviewed</source>
+        <translation>将此译文标记为未审校</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReviewView</name>
+    <message>
+        <source>Domain</source>
+        <translation>领域</translation>
+    </message>
+    <message>
+        <source>Translated</source>
+        <translation>已翻译</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已审校</translation>
+    </message>
+    <message>
+        <source>All fields</source>
+        <translation>全部字段</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>All tiers</source>
+        <translation>全部级别</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>状态(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Tier:</source>
+        <translation>验证级别(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Accept and Next</source>
+        <translation>接受并转到下一条(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Unfinished</source>
+        <translation>下一条未完成(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Unfinished</source>
+        <translation>上一条未完成(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The review file could not be read, so reviews are not shown and cannot be recorded until it is fixed or removed: %1</source>
+        <translation>无法读取审校文件，在修复或删除它之前，审校状态不会显示，也无法记录新的审校：%1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Select a record to review first.</source>
+        <translation>请先选择要审校的记录。</translation>
+    </message>
+    <message>
+        <source>Accepted %1 of %2.</source>
+        <translation>已接受 %2 的%1。</translation>
+    </message>
+    <message>
+        <source>Every field shown is reviewed.</source>
+        <translation>当前显示的字段已全部审校。</translation>
+    </message>
+    <message>
+        <source>No other unfinished field in view.</source>
+        <translation>当前视图中没有其他未完成的字段。</translation>
+    </message>
+    <message>
+        <source>All domains</source>
+        <translation>全部领域</translation>
+    </message>
+    <message>
+        <source>%1 of %2 fields translated, %3 reviewed</source>
+        <translation>%2 个字段中已翻译 %1 个，已审校 %3 个</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>A new language takes effect the next time Errata starts.</source>
+        <translation>新的界面语言将在下次启动 Errata 时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>界面语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Errata</source>
+        <translation>Errata</translation>
+    </message>
+</context>
+<context>
+    <name>RenameRecordCommand</name>
+    <message>
+        <source>Rename to %1</source>
+        <translation>重命名为 %1</translation>
+    </message>
+</context>
+</TS>
