@@ -27,6 +27,22 @@
         <source>Move row down</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB: the link dangles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no link back to this record; &quot;Add reciprocal link&quot; adds it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written as a bare id string, and kept that way; &quot;Convert to object&quot; makes it an object that can hold a probability, condition or delay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convert link to object</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::BrowserDock</name>
@@ -76,6 +92,376 @@
     </message>
     <message>
         <source>Clear %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GraphDock</name>
+    <message>
+        <source>Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Depth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many links away from the record to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (-, Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole graph (F or 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the graph as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the graph as an SVG drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a record to see its links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No record %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n link</numerusform>
+            <numerusform>%n links</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dangling</source>
+        <translation>
+            <numerusform>%n dangling</numerusform>
+            <numerusform>%n dangling</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GraphScene</name>
+    <message>
+        <source>not in this KB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Not in this KB: links to it dangle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Double-click to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 links to itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Domains:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leads to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preceded by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>often confused with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to a missing record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LinkListEditor</name>
+    <message>
+        <source>Add a link: type an id or words of a signature, then pick a record or press Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current link up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current link down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convert to object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the selected bare id strings as objects, which can hold more than the id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add reciprocal link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the link back (%1) to the target record, as an undoable edit there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the record this link points to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A record cannot link to itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add link to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No record %1 in this KB yet: the link dangles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LinkTargetModel</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LogMatchModel</name>
+    <message numerus="yes">
+        <source>%1
+Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
+        <translation>
+            <numerusform>%1
+Score %2: longest literal %3 characters, %4, %n match in the log</numerusform>
+            <numerusform>%1
+Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>signature found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>signature not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature / line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LogMatcherDock</name>
+    <message>
+        <source>Log Matcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignore &amp;case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the log with the text on the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop matching (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a whole log here (or open a log file): every known error in it is listed on the right, most specific first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 MB) is matched but too big to show here. Paste or type to replace it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Preparing the regexes of %n record(s)…</source>
+        <translation>
+            <numerusform>Preparing the regex of %n record…</numerusform>
+            <numerusform>Preparing the regexes of %n records…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. Edit the log or press Paste Log to match again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 records match · %3 lines, %4 · %5 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) not tried</source>
+        <translation>
+            <numerusform>%n record not tried</numerusform>
+            <numerusform>%n records not tried</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>slow path used</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -374,6 +760,49 @@ Restore them?</source>
             <numerusform>%n errors, %1 warning(s)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix Missing &amp;Reciprocal Links…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Reciprocal Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1 link to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n reciprocal link(s) and saved the records.</source>
+        <translation>
+            <numerusform>Added %n reciprocal link and saved the record.</numerusform>
+            <numerusform>Added %n reciprocal links and saved the records.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>
@@ -444,6 +873,40 @@ Restore them?</source>
         <translation>
             <numerusform>%n in all</numerusform>
             <numerusform>%n in all</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReciprocalLinksDialog</name>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These records lack the link back to a record that links to them. The ticked links are added and the changed files are written at once; records with unsaved edits must be saved first. git shows (and can revert) the change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record to change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link to add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Because</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Link(s)</source>
+        <translation>
+            <numerusform>Add %n Link</numerusform>
+            <numerusform>Add %n Links</numerusform>
         </translation>
     </message>
 </context>
@@ -551,6 +1014,18 @@ Restore them?</source>
     </message>
     <message>
         <source>Often confused with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add reciprocal link: %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add reciprocal link: %1 here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -944,6 +1419,54 @@ Restore them?</source>
         <source>No changes against the file on disk.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Linked from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click to open the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add reciprocal link here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to this record the link back to the selected record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No record links here.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>
@@ -984,6 +1507,162 @@ Restore them?</source>
     <message>
         <source>Their file (-) and your version (+)</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexMatchListModel</name>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexWorkbenchDock</name>
+    <message>
+        <source>Regex Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Ignore case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regex:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a log here, or open a log file. Every match of the regex is highlighted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No record open: try any regex against the log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — changes go to the record; Ctrl+Z undoes them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — edit the record (Ctrl+E) to change its regex here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; the workbench opens logs up to %3 MB. Cut out the part you need.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a regex to see its matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a log or open one to see the matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No match in the log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More than %1 matches; the first %1 are listed and highlighted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The regex matches the empty string, so it would match every log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The regex does not compile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,22 @@
         <source>Move row down</source>
         <translation>下移行</translation>
     </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB: the link dangles.</source>
+        <translation>此知识库中没有记录“%1”：这是一个悬空链接。</translation>
+    </message>
+    <message>
+        <source>%1 has no link back to this record; &quot;Add reciprocal link&quot; adds it there.</source>
+        <translation>%1 没有指回此记录的链接；“添加反向链接”会在那里补上。</translation>
+    </message>
+    <message>
+        <source>Written as a bare id string, and kept that way; &quot;Convert to object&quot; makes it an object that can hold a probability, condition or delay.</source>
+        <translation>以纯 ID 字符串写成，并按原样保留；“转换为对象”会把它变成可以包含概率、条件或延迟的对象。</translation>
+    </message>
+    <message>
+        <source>Convert link to object</source>
+        <translation>将链接转换为对象</translation>
+    </message>
 </context>
 <context>
     <name>Errata::BrowserDock</name>
@@ -75,6 +91,372 @@
     <message>
         <source>Clear %1</source>
         <translation>清除%1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GraphDock</name>
+    <message>
+        <source>Graph</source>
+        <translation>关系图</translation>
+    </message>
+    <message>
+        <source>&amp;Depth:</source>
+        <translation>深度(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>How many links away from the record to show</source>
+        <translation>显示距离该记录多少层链接以内的记录</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (-, Ctrl+wheel)</source>
+        <translation>缩小（-，Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel)</source>
+        <translation>放大（+，Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole graph (F or 0)</source>
+        <translation>显示整张关系图（F 或 0）</translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <source>Export the graph as a PNG image</source>
+        <translation>将关系图导出为 PNG 图片</translation>
+    </message>
+    <message>
+        <source>SVG…</source>
+        <translation>SVG…</translation>
+    </message>
+    <message>
+        <source>Export the graph as an SVG drawing</source>
+        <translation>将关系图导出为 SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>Open a record to see its links.</source>
+        <translation>打开一条记录以查看它的链接。</translation>
+    </message>
+    <message>
+        <source>No record %1.</source>
+        <translation>没有记录 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n 个链接</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dangling</source>
+        <translation>
+            <numerusform>%n 个悬空</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Links of %1</source>
+        <translation>%1 的链接</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export Graph</source>
+        <translation>导出关系图</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GraphScene</name>
+    <message>
+        <source>not in this KB</source>
+        <translation>不在此知识库中</translation>
+    </message>
+    <message>
+        <source>%1
+Not in this KB: links to it dangle.</source>
+        <translation>%1
+不在此知识库中：指向它的链接是悬空的。</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Double-click to open.</source>
+        <translation>%1
+%2
+双击打开。</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 links to itself</source>
+        <translation>%1 链接到自身</translation>
+    </message>
+    <message>
+        <source>Domains:</source>
+        <translation>领域：</translation>
+    </message>
+    <message>
+        <source>Links:</source>
+        <translation>链接：</translation>
+    </message>
+    <message>
+        <source>leads to</source>
+        <translation>可能引发</translation>
+    </message>
+    <message>
+        <source>preceded by</source>
+        <translation>前置错误</translation>
+    </message>
+    <message>
+        <source>often confused with</source>
+        <translation>易混淆</translation>
+    </message>
+    <message>
+        <source>to a missing record</source>
+        <translation>指向不存在的记录</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LinkListEditor</name>
+    <message>
+        <source>Add a link: type an id or words of a signature, then pick a record or press Enter</source>
+        <translation>添加链接：输入 ID 或错误签名中的词语，然后选择一条记录或按 Enter</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected links</source>
+        <translation>移除选中的链接</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move the current link up</source>
+        <translation>将当前链接上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Move the current link down</source>
+        <translation>将当前链接下移</translation>
+    </message>
+    <message>
+        <source>Convert to object</source>
+        <translation>转换为对象</translation>
+    </message>
+    <message>
+        <source>Write the selected bare id strings as objects, which can hold more than the id</source>
+        <translation>将选中的纯 ID 字符串写成对象，对象中除 ID 外还可以包含更多信息</translation>
+    </message>
+    <message>
+        <source>Add reciprocal link</source>
+        <translation>添加反向链接</translation>
+    </message>
+    <message>
+        <source>Add the link back (%1) to the target record, as an undoable edit there</source>
+        <translation>在目标记录中添加指回的链接（%1），作为那里一次可撤销的编辑</translation>
+    </message>
+    <message>
+        <source>Open target</source>
+        <translation>打开目标</translation>
+    </message>
+    <message>
+        <source>Open the record this link points to</source>
+        <translation>打开此链接指向的记录</translation>
+    </message>
+    <message>
+        <source>A record cannot link to itself.</source>
+        <translation>记录不能链接到自身。</translation>
+    </message>
+    <message>
+        <source>%1 is already listed.</source>
+        <translation>%1 已在列表中。</translation>
+    </message>
+    <message>
+        <source>Add link to %1</source>
+        <translation>添加指向 %1 的链接</translation>
+    </message>
+    <message>
+        <source>No record %1 in this KB yet: the link dangles.</source>
+        <translation>此知识库中还没有记录 %1：这是一个悬空链接。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LinkTargetModel</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LogMatchModel</name>
+    <message numerus="yes">
+        <source>%1
+Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
+        <translation>
+            <numerusform>%1
+得分 %2：最长字面量 %3 个字符，%4，日志中共 %n 处匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>signature found</source>
+        <translation>找到了错误签名</translation>
+    </message>
+    <message>
+        <source>signature not found</source>
+        <translation>未找到错误签名</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Signature / line</source>
+        <translation>错误签名 / 行</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行数</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LogMatcherDock</name>
+    <message>
+        <source>Log Matcher</source>
+        <translation>日志匹配</translation>
+    </message>
+    <message>
+        <source>Ignore &amp;case</source>
+        <translation>忽略大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No log yet.</source>
+        <translation>还没有日志。</translation>
+    </message>
+    <message>
+        <source>&amp;Open Log…</source>
+        <translation>打开日志(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Log</source>
+        <translation>粘贴日志(&amp;P)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Replace the log with the text on the clipboard</source>
+        <translation>用剪贴板中的文本替换日志</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop matching (Esc)</source>
+        <translation>停止匹配（Esc）</translation>
+    </message>
+    <message>
+        <source>Paste a whole log here (or open a log file): every known error in it is listed on the right, most specific first.</source>
+        <translation>在此粘贴整份日志（或打开日志文件）：其中每个已知错误都会列在右侧，最具体的排在最前。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MB.</source>
+        <translation>%1 大于 %2 MB。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MB) is matched but too big to show here. Paste or type to replace it.</source>
+        <translation>已对 %1（%2 MB）进行匹配，但它太大，无法在此显示。粘贴或输入文本即可替换它。</translation>
+    </message>
+    <message>
+        <source>Open Log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Matching…</source>
+        <translation>正在匹配…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Preparing the regexes of %n record(s)…</source>
+        <translation>
+            <numerusform>正在准备 %n 条记录的正则表达式…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. Edit the log or press Paste Log to match again.</source>
+        <translation>已取消。编辑日志或点击“粘贴日志”即可重新匹配。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 records match · %3 lines, %4 · %5 ms</source>
+        <translation>%2 条记录中有 %1 条匹配 · %3 行，%4 · %5 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) not tried</source>
+        <translation>
+            <numerusform>%n 条记录未尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>slow path used</source>
+        <translation>使用了慢速路径</translation>
     </message>
 </context>
 <context>
@@ -373,6 +755,48 @@ Restore them?</source>
             <numerusform>%n 个错误，%1 个警告</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>关系图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Fix Missing &amp;Reciprocal Links…</source>
+        <translation>修复缺失的反向链接(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Add Reciprocal Link</source>
+        <translation>添加反向链接</translation>
+    </message>
+    <message>
+        <source>Add %1 link to %2</source>
+        <translation>添加指向 %2 的“%1”链接</translation>
+    </message>
+    <message>
+        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
+        <translation>已向 %3 添加 %1 %2（尚未保存；按 Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation>缺失的反向链接</translation>
+    </message>
+    <message>
+        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
+        <translation>此知识库中每个 leads_to 和 preceded_by 链接都有对应的反向链接。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation>未做任何更改：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n reciprocal link(s) and saved the records.</source>
+        <translation>
+            <numerusform>已添加 %n 个反向链接并保存了记录。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>
@@ -441,6 +865,39 @@ Restore them?</source>
         <source>%n in all</source>
         <translation>
             <numerusform>共 %n 条</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ReciprocalLinksDialog</name>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation>缺失的反向链接</translation>
+    </message>
+    <message>
+        <source>These records lack the link back to a record that links to them. The ticked links are added and the changed files are written at once; records with unsaved edits must be saved first. git shows (and can revert) the change.</source>
+        <translation>这些记录缺少指回链接到它们的记录的链接。勾选的链接会被添加，改动的文件会立即写入；有未保存编辑的记录须先保存。git 会显示（并可还原）这次改动。</translation>
+    </message>
+    <message>
+        <source>Record to change</source>
+        <translation>要修改的记录</translation>
+    </message>
+    <message>
+        <source>Link to add</source>
+        <translation>要添加的链接</translation>
+    </message>
+    <message>
+        <source>Because</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>%1 %2 it</source>
+        <translation>%1 %2 它</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Link(s)</source>
+        <translation>
+            <numerusform>添加 %n 个链接</numerusform>
         </translation>
     </message>
 </context>
@@ -549,6 +1006,18 @@ Restore them?</source>
     <message>
         <source>Often confused with</source>
         <translation>易混淆的错误</translation>
+    </message>
+    <message>
+        <source>add reciprocal link: %1 in %2</source>
+        <translation>添加反向链接：在 %2 中添加 %1</translation>
+    </message>
+    <message>
+        <source>add reciprocal link: %1 here</source>
+        <translation>添加反向链接：在此添加 %1</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>间隔</translation>
     </message>
 </context>
 <context>
@@ -941,6 +1410,54 @@ Restore them?</source>
         <source>No changes against the file on disk.</source>
         <translation>与磁盘上的文件相比没有更改。</translation>
     </message>
+    <message>
+        <source>Linked from</source>
+        <translation>被以下记录引用</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Link back</source>
+        <translation>反向链接</translation>
+    </message>
+    <message>
+        <source>Double-click to open the record</source>
+        <translation>双击打开该记录</translation>
+    </message>
+    <message>
+        <source>Add reciprocal link here</source>
+        <translation>在此添加反向链接</translation>
+    </message>
+    <message>
+        <source>Add to this record the link back to the selected record</source>
+        <translation>在此记录中添加指回所选记录的链接</translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <source>yes (%1)</source>
+        <translation>有（%1）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>No record links here.</source>
+        <translation>没有记录链接到这里。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>
@@ -981,6 +1498,160 @@ Restore them?</source>
     <message>
         <source>Their file (-) and your version (+)</source>
         <translation>他们的文件（-）与你的版本（+）</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexMatchListModel</name>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>匹配内容</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>捕获组</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexWorkbenchDock</name>
+    <message>
+        <source>Regex Workbench</source>
+        <translation>正则表达式工作台</translation>
+    </message>
+    <message>
+        <source>&amp;Ignore case</source>
+        <translation>忽略大小写(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Test line</source>
+        <translation>测试行</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>&amp;Regex:</source>
+        <translation>正则表达式(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Open Log…</source>
+        <translation>打开日志(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Log:</source>
+        <translation>日志：</translation>
+    </message>
+    <message>
+        <source>Paste a log here, or open a log file. Every match of the regex is highlighted.</source>
+        <translation>在此粘贴日志，或打开日志文件。正则表达式的每处匹配都会高亮显示。</translation>
+    </message>
+    <message>
+        <source>Next Match</source>
+        <translation>下一处匹配</translation>
+    </message>
+    <message>
+        <source>Previous Match</source>
+        <translation>上一处匹配</translation>
+    </message>
+    <message>
+        <source>No record open: try any regex against the log.</source>
+        <translation>没有打开的记录：可以用任意正则表达式试验日志。</translation>
+    </message>
+    <message>
+        <source>%1 — changes go to the record; Ctrl+Z undoes them.</source>
+        <translation>%1 — 修改会写入该记录；按 Ctrl+Z 可撤销。</translation>
+    </message>
+    <message>
+        <source>%1 — edit the record (Ctrl+E) to change its regex here.</source>
+        <translation>%1 — 编辑该记录（Ctrl+E）后即可在此修改它的正则表达式。</translation>
+    </message>
+    <message>
+        <source>Edit regex</source>
+        <translation>编辑正则表达式</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; the workbench opens logs up to %3 MB. Cut out the part you need.</source>
+        <translation>%1 有 %2 MB；工作台最多打开 %3 MB 的日志。请截取需要的部分。</translation>
+    </message>
+    <message>
+        <source>Open Log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Type a regex to see its matches.</source>
+        <translation>输入正则表达式以查看匹配。</translation>
+    </message>
+    <message>
+        <source>Paste a log or open one to see the matches.</source>
+        <translation>粘贴或打开日志以查看匹配。</translation>
+    </message>
+    <message>
+        <source>No match in the log.</source>
+        <translation>日志中没有匹配。</translation>
+    </message>
+    <message>
+        <source>More than %1 matches; the first %1 are listed and highlighted.</source>
+        <translation>匹配超过 %1 处；仅列出并高亮前 %1 处。</translation>
+    </message>
+    <message>
+        <source>The regex matches the empty string, so it would match every log.</source>
+        <translation>该正则表达式能匹配空字符串，因此会匹配任何日志。</translation>
+    </message>
+    <message>
+        <source>The regex does not compile: %1</source>
+        <translation>正则表达式无法编译：%1</translation>
+    </message>
+    <message>
+        <source>✓ match</source>
+        <translation>✓ 匹配</translation>
+    </message>
+    <message>
+        <source>✗ no match</source>
+        <translation>✗ 不匹配</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>错误签名</translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation>别名</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 处匹配</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -171,7 +171,6 @@ void MainWindow::createActions()
 
     createEditMenu();
     createRecordMenu();
-    createToolsMenu();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Find Record"), this, [this] {
@@ -197,6 +196,7 @@ void MainWindow::createActions()
     graphAction->setText(tr("&Graph"));
     graphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     view->addAction(graphAction);
+    createToolsMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Errata"), this, [this] {

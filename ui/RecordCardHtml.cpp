@@ -79,7 +79,7 @@ QString linkDetails(const Link &link)
     if (!link.condition.isEmpty())
         details += QStringLiteral(" — <i>%1</i>").arg(esc(link.condition));
     if (!link.typicalDelay.isEmpty())
-        details += QStringLiteral(" — %1 <i>%2</i>").arg(esc(tr("after")), esc(link.typicalDelay));
+        details += QStringLiteral(" — %1 <i>%2</i>").arg(esc(RecordCardHtml::tr("after")), esc(link.typicalDelay));
     if (!link.distinction.isEmpty())
         details += QStringLiteral(" — <i>%1</i>").arg(esc(link.distinction));
     return details;

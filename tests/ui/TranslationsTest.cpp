@@ -58,7 +58,7 @@ void TranslationsTest::menusInChinese()
     MainWindow window;
     const QStringList titles = menuTitles(window);
     QCOMPARE(titles, (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("记录(&R)"),
-                                  QStringLiteral("视图(&V)"), QStringLiteral("帮助(&H)")}));
+                                  QStringLiteral("视图(&V)"), QStringLiteral("工具(&T)"), QStringLiteral("帮助(&H)")}));
     QCOMPARE(window.review()->acceptAction()->text(), QStringLiteral("接受并转到下一条(&A)"));
     QCOMPARE(QLocale().language(), QLocale::Chinese);
 }
