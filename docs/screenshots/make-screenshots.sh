@@ -1,0 +1,26 @@
+#!/bin/sh
+# Renders every screenshot in docs/screenshots from the bundled sample KB,
+# each in a fresh settings and data folder (so the first-run sample copy is
+# used). Run from the top of the source tree after building into build/.
+set -eu
+app=${ERRATA:-build/app/errata}
+out=docs/screenshots
+log=docs/examples/ci-failure.log
+shot() {
+    file=$1
+    shift
+    tmp=$(mktemp -d)
+    mkdir -p "$tmp/c/Errata"
+    printf '[graph]\ndepth=2\n' > "$tmp/c/Errata/Errata.conf" # the graph shot shows two rings
+    QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" \
+        "$app" --screenshot "$out/$file" "$@"
+    rm -rf "$tmp"
+}
+shot browser-search.png --select pytorch/cuda-out-of-memory --search memory
+shot browser-card.png --select pytorch/nan-loss-step
+shot editor.png --select pytorch/cuda-out-of-memory --edit
+shot graph.png --select kubernetes/oomkilled --graph
+shot workbench.png --select node/eaddrinuse --workbench "$log"
+shot log-matcher.png --select pytorch/cuda-out-of-memory --match "$log"
+shot review.png --review --select kubernetes/pending-insufficient-resources
+shot main-zh.png --language zh_CN --select pytorch/cuda-out-of-memory --search 内存
