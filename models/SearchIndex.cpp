@@ -90,30 +90,40 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
     return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
 }
 
+// Records are tokenised on all cores a batch at a time, and each batch goes
+// into the posting lists before the next: only one batch's token lists are
+// held at once, not every record's (at 50,000 records that was gigabytes).
 void SearchIndex::build(const KnowledgeBase &kb, QDate today)
 {
-    const size_t count = size_t(kb.count());
-    m_entries.assign(count, Entry());
+    constexpr int Batch = 2048;
+    const int count = kb.count();
+    m_entries.assign(size_t(count), Entry());
     m_tokens.clear();
-    std::vector<std::vector<std::pair<std::string, uint32_t>>> perRecord(count);
-    Parallel::forEach(int(count), [&](int i) {
-        const Record &record = *kb.recordAt(i);
-        m_entries[size_t(i)] = makeEntry(kb, record, today);
-        perRecord[size_t(i)] = tokensOf(record);
-    });
-    m_entryOf.clear();
-    for (size_t i = 0; i < count; ++i)
-        m_entryOf.insert(m_entries[i].record, int(i));
-    m_idOrderStale = true;
     std::unordered_map<std::string, std::vector<uint32_t>> postings;
-    for (size_t i = 0; i < count; ++i) {
-        for (auto &[token, field] : perRecord[i])
-            postings[std::move(token)].push_back(uint32_t(i) << 2 | field);
-        perRecord[i] = {};
+    std::vector<std::vector<std::pair<std::string, uint32_t>>> batch;
+    for (int first = 0; first < count; first += Batch) {
+        const int size = qMin(Batch, count - first);
+        batch.assign(size_t(size), {});
+        Parallel::forEach(size, [&](int i) {
+            const Record &record = *kb.recordAt(first + i);
+            m_entries[size_t(first + i)] = makeEntry(kb, record, today);
+            batch[size_t(i)] = tokensOf(record);
+        });
+        for (int i = 0; i < size; ++i) {
+            for (auto &[token, field] : batch[size_t(i)])
+                postings[std::move(token)].push_back(uint32_t(first + i) << 2 | field);
+        }
     }
+    m_entryOf.clear();
+    for (int i = 0; i < count; ++i)
+        m_entryOf.insert(m_entries[size_t(i)].record, i);
+    m_idOrderStale = true;
     m_tokens.reserve(postings.size());
-    for (auto &[text, list] : postings)
-        m_tokens.push_back({text, std::move(list)});
+    while (!postings.empty()) { // node by node: the text is moved, not copied
+        auto node = postings.extract(postings.begin());
+        node.mapped().shrink_to_fit();
+        m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
+    }
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
 }
 
