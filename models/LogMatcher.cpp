@@ -811,9 +811,9 @@ void LogMatcher::Private::compileAll(const QList<Source> &sources)
     for (Entry &entry : prepared) {
         QString reason;
         if (!entry.engine->isValid())
-            reason = QStringLiteral("the regex does not compile: %1").arg(entry.engine->errorMessage());
+            reason = LogMatcher::tr("the regex does not compile: %1").arg(entry.engine->errorMessage());
         else if (entry.engine->matchesEmptyString())
-            reason = QStringLiteral("the regex matches the empty string, so it would match every log");
+            reason = LogMatcher::tr("the regex matches the empty string, so it would match every log");
         if (reason.isEmpty())
             entries.push_back(std::move(entry));
         else
@@ -854,7 +854,7 @@ void LogMatcher::Private::addToFilter()
         }
     }
     if (tooLarge > 0)
-        buildNotes << QStringLiteral("%1 of %2 regexes do not fit the fast path's memory budget (%3 bytes each), so "
+        buildNotes << LogMatcher::tr("%1 of %2 regexes do not fit the fast path's memory budget (%3 bytes each), so "
                                      "they are searched one by one.")
                           .arg(tooLarge)
                           .arg(entries.size())
@@ -897,7 +897,7 @@ void LogMatcher::Private::prepareScanner()
 {
     if (filter.NumRegexps() == 0 || scanner.build(atoms, options.maxMemory))
         return;
-    const QString note = QStringLiteral("The literal scanner would need %1 bytes, more than the memory budget of %2 "
+    const QString note = LogMatcher::tr("The literal scanner would need %1 bytes, more than the memory budget of %2 "
                                         "bytes, so %3 regexes are searched one by one.")
                              .arg(LiteralScanner::requiredMemory(atoms))
                              .arg(options.maxMemory);
@@ -924,7 +924,7 @@ void LogMatcher::Private::prepareSet()
         return;
     }
     fallBack(Path::Set, Path::Text,
-             QStringLiteral("The %1 regexes without a required literal or that can span lines do not fit in one "
+             LogMatcher::tr("The %1 regexes without a required literal or that can span lines do not fit in one "
                             "RE2::Set within the memory budget: each is searched over the whole log (when its "
                             "literals occur in it)."));
 }
@@ -1151,11 +1151,11 @@ std::vector<int> LogMatcher::Private::toSearch(const Scan &scan, QStringList *no
             list.push_back(int(i));
     }
     if (scan.setFailed)
-        *notes << QStringLiteral("The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could "
+        *notes << LogMatcher::tr("The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could "
                                  "match was searched one by one.")
                       .arg(setEntries.size())
-                      .arg(scan.setError == RE2::Set::kOutOfMemory ? QStringLiteral("out of memory")
-                                                                     : QStringLiteral("inconsistent result"));
+                      .arg(scan.setError == RE2::Set::kOutOfMemory ? LogMatcher::tr("out of memory")
+                                                                     : LogMatcher::tr("inconsistent result"));
     return list;
 }
 
@@ -1365,7 +1365,7 @@ LogMatchResult LogMatcher::matchEachRegex(const QByteArray &log, const std::atom
     }
     result = d->finish(text, tallies);
     result.wholeTextRegexCount = int(d->entries.size());
-    result.note = QStringLiteral("Every regex was searched one by one over the whole log (the reference search).");
+    result.note = LogMatcher::tr("Every regex was searched one by one over the whole log (the reference search).");
     result.timings.wholeTextMs = elapsedMs(timer);
     result.timings.totalMs = result.timings.wholeTextMs;
     return result;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "LogMatchResult.h"
 
 #include <QByteArray>
@@ -43,6 +45,8 @@ class Record;
 // build() must not run while a match() of the same matcher does.
 class LogMatcher
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::LogMatcher)
+
 public:
     struct Options
     {

@@ -73,28 +73,28 @@ OrderedJson ReciprocalLinks::withLink(const OrderedJson &document, const Missing
 {
     OrderedJson result = document;
     if (!result.is_object()) {
-        *error = QStringLiteral("%1 is not a JSON object").arg(missing.targetId);
+        *error = ReciprocalLinks::tr("%1 is not a JSON object").arg(missing.targetId);
         return OrderedJson();
     }
     OrderedJson &graph = result["transition_graph"];
     if (graph.is_null())
         graph = OrderedJson::object();
     if (!graph.is_object()) {
-        *error = QStringLiteral("the transition_graph of %1 is not an object").arg(missing.targetId);
+        *error = ReciprocalLinks::tr("the transition_graph of %1 is not an object").arg(missing.targetId);
         return OrderedJson();
     }
     OrderedJson &list = graph[Link::key(missing.missingKind())];
     if (list.is_null())
         list = OrderedJson::array();
     if (!list.is_array()) {
-        *error = QStringLiteral("%1 of %2 is not a list").arg(QLatin1String(Link::key(missing.missingKind())),
+        *error = ReciprocalLinks::tr("%1 of %2 is not a list").arg(QLatin1String(Link::key(missing.missingKind())),
                                                                 missing.targetId);
         return OrderedJson();
     }
     for (const OrderedJson &item : list) {
         const OrderedJson &target = item.is_object() ? Record::member(item, "error_id") : item;
         if (Record::toQString(target) == missing.sourceId) {
-            *error = QStringLiteral("%1 already lists %2 in %3")
+            *error = ReciprocalLinks::tr("%1 already lists %2 in %3")
                          .arg(missing.targetId, missing.sourceId, QLatin1String(Link::key(missing.missingKind())));
             return OrderedJson();
         }
@@ -122,11 +122,11 @@ bool ReciprocalLinks::fixAll(KnowledgeBase &kb, const QList<Missing> &missing, Q
     for (const Missing &item : missing) {
         Record *target = kb.find(item.targetId);
         if (!target) {
-            *error = QStringLiteral("%1 is not in the KB").arg(item.targetId);
+            *error = ReciprocalLinks::tr("%1 is not in the KB").arg(item.targetId);
             return false;
         }
         if (target->isModified()) {
-            *error = QStringLiteral("%1 has unsaved changes; save or revert it first").arg(item.targetId);
+            *error = ReciprocalLinks::tr("%1 has unsaved changes; save or revert it first").arg(item.targetId);
             return false;
         }
         qsizetype slot = records.indexOf(target);

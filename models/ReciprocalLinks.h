@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "Link.h"
 #include "OrderedJson.h"
 
@@ -22,6 +24,8 @@ class Record;
 // "kubernetes/oomkilled"} to crashloopbackoff's preceded_by.
 class ReciprocalLinks
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::ReciprocalLinks)
+
 public:
     struct Missing
     {

@@ -22,7 +22,7 @@ QString plainParseMessage(const char *what)
     const int colon = message.indexOf(QLatin1String(": "), message.indexOf(QLatin1String("parse error")));
     if (colon >= 0)
         message = message.mid(colon + 2);
-    return QStringLiteral("invalid JSON: ") + message;
+    return Record::tr("invalid JSON: ") + message;
 }
 
 // nlohmann reports an ill-formed UTF-8 sequence at the byte that broke it
@@ -72,11 +72,11 @@ bool Record::load(const QString &filePath, LoadError *error)
     m_filePath = filePath;
     QFile file(filePath);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = {QStringLiteral("cannot read the file: ") + file.errorString(), 0, 0};
+        *error = {Record::tr("cannot read the file: ") + file.errorString(), 0, 0};
         return false;
     }
     if (file.size() > MaxFileSize) {
-        *error = {QStringLiteral("the file is %1; records larger than %2 are not loaded")
+        *error = {Record::tr("the file is %1; records larger than %2 are not loaded")
                       .arg(sizeText(file.size()), sizeText(MaxFileSize)),
                   0, 0};
         return false;
@@ -93,13 +93,13 @@ bool Record::parse(const QByteArray &text, LoadError *error)
     m_crlf = text.contains("\r\n");
     m_modified = false;
     if (body.trimmed().isEmpty()) {
-        *error = {QStringLiteral("the file is empty"), 1, 1};
+        *error = {Record::tr("the file is empty"), 1, 1};
         return false;
     }
     const qsizetype tooDeep = JsonText::firstTooDeep(text, MaxDepth);
     if (tooDeep >= 0) {
         const JsonText::Position at = JsonText::positionOf(text, tooDeep);
-        *error = {QStringLiteral("JSON nested deeper than %1 levels").arg(MaxDepth), at.line, at.column};
+        *error = {Record::tr("JSON nested deeper than %1 levels").arg(MaxDepth), at.line, at.column};
         return false;
     }
     const std::string bodyText = body.toStdString();
@@ -114,7 +114,7 @@ bool Record::parse(const QByteArray &text, LoadError *error)
         return false;
     }
     if (!m_json.is_object()) {
-        *error = {QStringLiteral("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json.type_name())),
+        *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json.type_name())),
                   1, 1};
         m_json = OrderedJson::object();
         return false;

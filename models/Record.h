@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "DeadEnd.h"
 #include "Link.h"
 #include "VersionEntry.h"
@@ -32,6 +34,8 @@ namespace Errata {
 // record that fails validation can still be shown.
 class Record
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::Record)
+
 public:
     struct LoadError
     {

@@ -62,7 +62,7 @@ bool checkLinkers(const QList<Record *> &linkers, QString *error)
 {
     for (const Record *linker : linkers) {
         if (linker->isModified()) {
-            *error = QStringLiteral("%1 links to this record and has unsaved changes; save or revert it first")
+            *error = RecordOperations::tr("%1 links to this record and has unsaved changes; save or revert it first")
                          .arg(linker->filePath());
             return false;
         }
@@ -117,7 +117,7 @@ bool rewriteLink(OrderedJson &item, const std::string &oldId, const std::string 
 bool checkRename(const KnowledgeBase &kb, const Record &record, const QString &newId, QString *error)
 {
     if (newId == record.id()) {
-        *error = QStringLiteral("%1 already has the id %2").arg(record.filePath(), newId);
+        *error = RecordOperations::tr("%1 already has the id %2").arg(record.filePath(), newId);
         return false;
     }
     if (!RecordOperations::checkNewId(kb, newId, error, &record))
@@ -176,7 +176,7 @@ bool serialise(RenamePlan &plan, QString *error)
 bool RecordOperations::checkNewId(const KnowledgeBase &kb, const QString &id, QString *error, const Record *self)
 {
     if (kb.root().isEmpty()) {
-        *error = QStringLiteral("no knowledge base folder is open");
+        *error = RecordOperations::tr("no knowledge base folder is open");
         return false;
     }
     if (!RecordId::isSafe(id)) {
@@ -194,12 +194,12 @@ bool RecordOperations::checkNewId(const KnowledgeBase &kb, const QString &id, QS
     const Record *holder = kb.find(id);
     const QString path = RecordId::filePath(kb.root(), id);
     if (holder && holder != self) {
-        *error = QStringLiteral("the id %1 is taken already by %2").arg(id, holder->filePath());
+        *error = RecordOperations::tr("the id %1 is taken already by %2").arg(id, holder->filePath());
         return false;
     }
     const Record *atPath = kb.findFile(path);
     if ((atPath && atPath != self) || (!atPath && QFileInfo::exists(path))) {
-        *error = QStringLiteral("%1 exists already").arg(path);
+        *error = RecordOperations::tr("%1 exists already").arg(path);
         return false;
     }
     return true;
@@ -227,7 +227,7 @@ Record *RecordOperations::createRecord(KnowledgeBase &kb, const QString &domain,
                                        QString *error, const OrderedJson &templateJson)
 {
     if (domain.isEmpty() || domain.contains(QLatin1Char('/')) || slug.isEmpty()) {
-        *error = QStringLiteral("a new record needs a domain (one path segment) and a name");
+        *error = RecordOperations::tr("a new record needs a domain (one path segment) and a name");
         return nullptr;
     }
     const QString id = domain + QLatin1Char('/') + slug;
@@ -235,7 +235,7 @@ Record *RecordOperations::createRecord(KnowledgeBase &kb, const QString &domain,
         return nullptr;
     const OrderedJson json = RecordTemplate::instantiate(id, domain, today, templateJson);
     if (json.is_null()) {
-        *error = QStringLiteral("the template for new records is not a JSON object");
+        *error = RecordOperations::tr("the template for new records is not a JSON object");
         return nullptr;
     }
     const QString path = RecordId::filePath(kb.root(), id);
@@ -279,7 +279,7 @@ QList<RecordOperations::Linker> RecordOperations::linkersOf(const KnowledgeBase 
 std::unique_ptr<Record> RecordOperations::deleteRecord(KnowledgeBase &kb, Record *record, QString *error)
 {
     if (!record || kb.findFile(record->filePath()) != record) {
-        *error = QStringLiteral("the record to delete is not in this knowledge base");
+        *error = RecordOperations::tr("the record to delete is not in this knowledge base");
         return nullptr;
     }
     QFile file(record->filePath());
@@ -290,7 +290,7 @@ std::unique_ptr<Record> RecordOperations::deleteRecord(KnowledgeBase &kb, Record
         return nullptr;
     }
     if (!file.remove()) {
-        *error = QStringLiteral("%1: cannot be removed: %2").arg(record->filePath(), file.errorString());
+        *error = RecordOperations::tr("%1: cannot be removed: %2").arg(record->filePath(), file.errorString());
         return nullptr;
     }
     removeEmptyFolders(record->filePath(), kb.root());
@@ -300,12 +300,12 @@ std::unique_ptr<Record> RecordOperations::deleteRecord(KnowledgeBase &kb, Record
 Record *RecordOperations::restoreRecord(KnowledgeBase &kb, std::unique_ptr<Record> &&record, QString *error)
 {
     if (!record) {
-        *error = QStringLiteral("there is no record to restore");
+        *error = RecordOperations::tr("there is no record to restore");
         return nullptr;
     }
     const QString path = record->filePath();
     if (kb.findFile(path)) {
-        *error = QStringLiteral("%1 is in the knowledge base already").arg(path);
+        *error = RecordOperations::tr("%1 is in the knowledge base already").arg(path);
         return nullptr;
     }
     QFile file(path);
@@ -313,7 +313,7 @@ Record *RecordOperations::restoreRecord(KnowledgeBase &kb, std::unique_ptr<Recor
     if (file.exists()) {
         const bool same = !original.isEmpty() && file.open(QIODevice::ReadOnly) && file.readAll() == original;
         if (!same) {
-            *error = QStringLiteral("%1 exists on disk again with other content; it was not overwritten").arg(path);
+            *error = RecordOperations::tr("%1 exists on disk again with other content; it was not overwritten").arg(path);
             return nullptr;
         }
     } else if (!original.isEmpty() && !RecordWriter::writeText(path, original, error)) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "Link.h"
 #include "OrderedJson.h"
 
@@ -25,6 +27,8 @@ class Record;
 // every record that pointed at "pytorch/nan"; renaming back undoes it.
 class RecordOperations
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RecordOperations)
+
 public:
     struct Linker
     {

@@ -90,7 +90,7 @@ bool readPrevious(const QString &path, Previous *previous, QString *error)
         return true;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: cannot be read to keep a copy: %2").arg(path, file.errorString());
+        *error = RecordWriter::tr("%1: cannot be read to keep a copy: %2").arg(path, file.errorString());
         return false;
     }
     previous->text = file.readAll();
@@ -103,7 +103,7 @@ bool applyOne(const RecordWriter::FileChange &change, QString *error)
         return RecordWriter::writeText(change.path, change.text, error);
     QFile file(change.path);
     if (file.exists() && !file.remove()) {
-        *error = QStringLiteral("%1: cannot be removed: %2").arg(change.path, file.errorString());
+        *error = RecordWriter::tr("%1: cannot be removed: %2").arg(change.path, file.errorString());
         return false;
     }
     return true;
@@ -136,8 +136,8 @@ bool RecordWriter::textOf(const Record &record, QByteArray *text, QString *error
     } catch (const std::exception &e) {
         const QString field = firstBadString(record.json(), QString());
         *error = field.isEmpty()
-            ? QStringLiteral("%1: cannot be written: %2").arg(record.filePath(), QString::fromUtf8(e.what()))
-            : QStringLiteral("%1: cannot be written: %2 holds bytes that are not valid UTF-8")
+            ? RecordWriter::tr("%1: cannot be written: %2").arg(record.filePath(), QString::fromUtf8(e.what()))
+            : RecordWriter::tr("%1: cannot be written: %2 holds bytes that are not valid UTF-8")
                   .arg(record.filePath(), field);
         return false;
     }
@@ -157,21 +157,21 @@ QString RecordWriter::conflictMessage(const Record &record)
 {
     const bool exists = QFileInfo::exists(record.filePath());
     if (record.originalText().isEmpty())
-        return QStringLiteral("%1 already exists on disk (the record is new)").arg(record.filePath());
+        return RecordWriter::tr("%1 already exists on disk (the record is new)").arg(record.filePath());
     if (!exists)
-        return QStringLiteral("%1 was removed on disk since it was read").arg(record.filePath());
-    return QStringLiteral("%1 changed on disk since it was read").arg(record.filePath());
+        return RecordWriter::tr("%1 was removed on disk since it was read").arg(record.filePath());
+    return RecordWriter::tr("%1 changed on disk since it was read").arg(record.filePath());
 }
 
 bool RecordWriter::writeText(const QString &path, const QByteArray &text, QString *error)
 {
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("%1: cannot create its folder").arg(path);
+        *error = RecordWriter::tr("%1: cannot create its folder").arg(path);
         return false;
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        *error = QStringLiteral("%1: cannot be written: %2").arg(path, file.errorString());
+        *error = RecordWriter::tr("%1: cannot be written: %2").arg(path, file.errorString());
         return false;
     }
     return true;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -16,6 +18,8 @@ class Record;
 // it was read is not overwritten unless the caller says so.
 class RecordWriter
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RecordWriter)
+
 public:
     enum Outcome {
         Written,   // the new text is on disk

@@ -173,7 +173,7 @@ bool RecoveryStore::store(const QString &kbRoot, const QList<const Record *> &re
     if (!anyModified && previous.isEmpty())
         return true;
     if (!QDir().mkpath(dir)) {
-        *error = QStringLiteral("%1: cannot create the recovery folder").arg(dir);
+        *error = RecoveryStore::tr("%1: cannot create the recovery folder").arg(dir);
         return false;
     }
     QList<Item> items;
@@ -238,14 +238,14 @@ bool RecoveryStore::read(const QString &kbRoot, const QString &filePath, QByteAr
     const QList<Item> items = readManifest(dir);
     const qsizetype at = indexOf(items, QDir::cleanPath(filePath));
     if (at < 0) {
-        *error = QStringLiteral("%1: nothing to recover").arg(filePath);
+        *error = RecoveryStore::tr("%1: nothing to recover").arg(filePath);
         return false;
     }
     const QString stem = QDir(dir).filePath(items.at(at).name);
     originalText->clear();
     if (!readBytes(stem + QStringLiteral(".json"), text)
         || (!items.at(at).entry.isNew && !readBytes(stem + QStringLiteral(".orig"), originalText))) {
-        *error = QStringLiteral("%1: the recovered text cannot be read from %2").arg(filePath, dir);
+        *error = RecoveryStore::tr("%1: the recovered text cannot be read from %2").arg(filePath, dir);
         return false;
     }
     return true;
@@ -260,13 +260,13 @@ bool RecoveryStore::restore(const QString &kbRoot, const QString &filePath, Reco
     Record stored;
     Record::LoadError loadError;
     if (!stored.parse(text, &loadError)) {
-        *error = QStringLiteral("%1: the recovered text is not a record: %2").arg(filePath, loadError.message);
+        *error = RecoveryStore::tr("%1: the recovered text is not a record: %2").arg(filePath, loadError.message);
         return false;
     }
     Record restored = RecordTemplate::unsavedRecord(OrderedJson::object(), filePath, text.endsWith('\n'),
                                                     text.contains("\r\n"));
     if (!original.isEmpty() && !restored.parse(original, &loadError)) {
-        *error = QStringLiteral("%1: the recovered original text is not a record: %2").arg(filePath, loadError.message);
+        *error = RecoveryStore::tr("%1: the recovered original text is not a record: %2").arg(filePath, loadError.message);
         return false;
     }
     restored.setJson(stored.json());

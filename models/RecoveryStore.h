@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QList>
@@ -24,6 +26,8 @@ class Record;
 // record has unsaved edits (its id may be one of them).
 class RecoveryStore
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RecoveryStore)
+
 public:
     struct Entry
     {

@@ -1,5 +1,6 @@
 #include "RegexEngine.h"
 
+
 #include <re2/re2.h>
 
 #include <vector>
@@ -16,32 +17,32 @@ struct Unsupported
 
 // Constructs of other regex dialects (Python, PCRE) that RE2 rejects on purpose.
 const Unsupported UnsupportedSyntax[] = {
-    {"(?=", "RE2 does not support look-ahead \"(?=...)\""},
-    {"(?!", "RE2 does not support negative look-ahead \"(?!...)\""},
-    {"(?<=", "RE2 does not support look-behind \"(?<=...)\""},
-    {"(?<!", "RE2 does not support negative look-behind \"(?<!...)\""},
-    {"(?>", "RE2 does not support atomic groups \"(?>...)\""},
+    {"(?=", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support look-ahead \"(?=...)\"")},
+    {"(?!", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support negative look-ahead \"(?!...)\"")},
+    {"(?<=", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support look-behind \"(?<=...)\"")},
+    {"(?<!", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support negative look-behind \"(?<!...)\"")},
+    {"(?>", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support atomic groups \"(?>...)\"")},
     {"(?<", "this version of RE2 does not support named groups written \"(?<name>...)\"; write \"(?P<name>...)\""},
 };
 
 QString plainWords(int code, const QString &arg)
 {
     switch (code) {
-    case RE2::ErrorBadEscape: return QStringLiteral("invalid escape sequence \"%1\"").arg(arg);
-    case RE2::ErrorBadCharClass: return QStringLiteral("invalid character class \"%1\"").arg(arg);
-    case RE2::ErrorBadCharRange: return QStringLiteral("invalid character range \"%1\"").arg(arg);
-    case RE2::ErrorMissingBracket: return QStringLiteral("missing ] to close the character class \"%1\"").arg(arg);
-    case RE2::ErrorMissingParen: return QStringLiteral("missing ) to close a group");
-    case RE2::ErrorUnexpectedParen: return QStringLiteral("unmatched )");
-    case RE2::ErrorTrailingBackslash: return QStringLiteral("the pattern ends with a lone backslash");
-    case RE2::ErrorRepeatArgument: return QStringLiteral("\"%1\" has nothing before it to repeat").arg(arg);
-    case RE2::ErrorRepeatSize: return QStringLiteral("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
-    case RE2::ErrorRepeatOp: return QStringLiteral("invalid repetition \"%1\"").arg(arg);
-    case RE2::ErrorBadPerlOp: return QStringLiteral("invalid group syntax \"%1\"").arg(arg);
-    case RE2::ErrorBadUTF8: return QStringLiteral("the pattern is not valid UTF-8");
-    case RE2::ErrorBadNamedCapture: return QStringLiteral("invalid group name \"%1\"").arg(arg);
-    case RE2::ErrorPatternTooLarge: return QStringLiteral("the pattern is too large for RE2's memory budget");
-    default: return QStringLiteral("RE2 cannot compile the pattern");
+    case RE2::ErrorBadEscape: return RegexEngine::tr("invalid escape sequence \"%1\"").arg(arg);
+    case RE2::ErrorBadCharClass: return RegexEngine::tr("invalid character class \"%1\"").arg(arg);
+    case RE2::ErrorBadCharRange: return RegexEngine::tr("invalid character range \"%1\"").arg(arg);
+    case RE2::ErrorMissingBracket: return RegexEngine::tr("missing ] to close the character class \"%1\"").arg(arg);
+    case RE2::ErrorMissingParen: return RegexEngine::tr("missing ) to close a group");
+    case RE2::ErrorUnexpectedParen: return RegexEngine::tr("unmatched )");
+    case RE2::ErrorTrailingBackslash: return RegexEngine::tr("the pattern ends with a lone backslash");
+    case RE2::ErrorRepeatArgument: return RegexEngine::tr("\"%1\" has nothing before it to repeat").arg(arg);
+    case RE2::ErrorRepeatSize: return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
+    case RE2::ErrorRepeatOp: return RegexEngine::tr("invalid repetition \"%1\"").arg(arg);
+    case RE2::ErrorBadPerlOp: return RegexEngine::tr("invalid group syntax \"%1\"").arg(arg);
+    case RE2::ErrorBadUTF8: return RegexEngine::tr("the pattern is not valid UTF-8");
+    case RE2::ErrorBadNamedCapture: return RegexEngine::tr("invalid group name \"%1\"").arg(arg);
+    case RE2::ErrorPatternTooLarge: return RegexEngine::tr("the pattern is too large for RE2's memory budget");
+    default: return RegexEngine::tr("RE2 cannot compile the pattern");
     }
 }
 
@@ -125,13 +126,13 @@ QString explanation(const QString &pattern, int code, const QString &arg, qsizet
     if (code == RE2::ErrorBadPerlOp && at >= 0) {
         for (const Unsupported &construct : UnsupportedSyntax) {
             if (QStringView(pattern).mid(at).startsWith(QLatin1String(construct.syntax)))
-                return QString::fromLatin1(construct.explanation);
+                return RegexEngine::tr(construct.explanation);
         }
     }
     const bool backReference = arg.size() >= 2 && arg.at(0) == QLatin1Char('\\') && arg.at(1) >= QLatin1Char('1')
         && arg.at(1) <= QLatin1Char('9');
     if (code == RE2::ErrorBadEscape && backReference)
-        return QStringLiteral("RE2 does not support back-references such as \"%1\"").arg(arg);
+        return RegexEngine::tr("RE2 does not support back-references such as \"%1\"").arg(arg);
     return plainWords(code, arg);
 }
 

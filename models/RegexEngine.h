@@ -3,6 +3,7 @@
 #include "RegexMatch.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -20,6 +21,10 @@ namespace Errata {
 // RE2 does not support look-behind, with errorPosition() 0 pointing at "(?<=".
 class RegexEngine
 {
+    // Messages are in English unless a translator is installed (the desktop
+    // program installs one; the command line keeps English).
+    Q_DECLARE_TR_FUNCTIONS(Errata::RegexEngine)
+
 public:
     enum Case { CaseSensitive, CaseInsensitive };
 

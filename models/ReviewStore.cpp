@@ -80,13 +80,13 @@ bool ReviewStore::parse(const QByteArray &text, QString *error)
     m_reviews.clear();
     const nlohmann::json doc = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
-        *error = QStringLiteral("not a JSON object");
+        *error = ReviewStore::tr("not a JSON object");
         return false;
     }
     const auto version = doc.find("version");
     if (stringMember(doc, "format") != QLatin1String(FormatName) || version == doc.end()
         || !version->is_number_integer() || version->get<int>() != FormatVersion) {
-        *error = QStringLiteral("not an errata-review file of version %1").arg(FormatVersion);
+        *error = ReviewStore::tr("not an errata-review file of version %1").arg(FormatVersion);
         return false;
     }
     const auto reviews = doc.find("reviews");
@@ -96,14 +96,14 @@ bool ReviewStore::parse(const QByteArray &text, QString *error)
     }
     for (const auto &[id, fields] : reviews->items()) {
         if (!fields.is_object()) {
-            *error = QStringLiteral("the reviews of \"%1\" must be an object").arg(QString::fromStdString(id));
+            *error = ReviewStore::tr("the reviews of \"%1\" must be an object").arg(QString::fromStdString(id));
             return false;
         }
         for (const auto &[field, review] : fields.items()) {
             Review entry{stringMember(review, "en"), stringMember(review, "zh"),
                          QDate::fromString(stringMember(review, "date"), Qt::ISODate)};
             if (!review.is_object() || !isHashText(entry.englishHash) || !isHashText(entry.chineseHash)) {
-                *error = QStringLiteral("the review of %1 in \"%2\" needs \"en\" and \"zh\" hashes (16 hex digits)")
+                *error = ReviewStore::tr("the review of %1 in \"%2\" needs \"en\" and \"zh\" hashes (16 hex digits)")
                              .arg(QString::fromStdString(field), QString::fromStdString(id));
                 return false;
             }
@@ -131,11 +131,11 @@ QByteArray ReviewStore::serialize() const
 bool ReviewStore::save(QString *error) const
 {
     if (m_root.isEmpty()) {
-        *error = QStringLiteral("no KB folder to keep reviews in");
+        *error = ReviewStore::tr("no KB folder to keep reviews in");
         return false;
     }
     if (m_broken) {
-        *error = QStringLiteral("%1 could not be read, so it is not overwritten; fix or remove it first")
+        *error = ReviewStore::tr("%1 could not be read, so it is not overwritten; fix or remove it first")
                      .arg(filePath(m_root));
         return false;
     }

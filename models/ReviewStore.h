@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "TranslationStatus.h"
 
 #include <QDate>
@@ -30,6 +32,8 @@ class Record;
 // A file that cannot be read is reported and never overwritten.
 class ReviewStore
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::ReviewStore)
+
 public:
     enum Check { NotReviewed, Current, EnglishChanged, ChineseChanged };
 

@@ -116,7 +116,7 @@ void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QS
         const QString name = QString::fromStdString(key);
         if (!known.contains(name))
             add(out, Problem::Info, pointer + QLatin1Char('/') + pointerToken(name), "unknown-key",
-                QStringLiteral("unknown key \"%1\" (kept as it is)").arg(name));
+                RuleValidator::tr("unknown key \"%1\" (kept as it is)").arg(name));
     }
 }
 
@@ -157,26 +157,26 @@ void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb,
     const QString domain = record.domain();
     if (record.hadByteOrderMark())
         add(out, Problem::Warning, QString(), "byte-order-mark",
-            QStringLiteral("the file starts with a UTF-8 byte order mark; it is removed when the record is saved"));
+            tr("the file starts with a UTF-8 byte order mark; it is removed when the record is saved"));
     if (record.json().contains("id") && !id.isEmpty()) {
         if (id.size() > 200 || !fullMatch(id, idPattern()))
             add(out, Problem::Error, QStringLiteral("/id"), "id-syntax",
-                QStringLiteral("id %1 must be 2 or more segments joined by \"/\", each made of a-z, 0-9, \".\", "
+                tr("id %1 must be 2 or more segments joined by \"/\", each made of a-z, 0-9, \".\", "
                                "\"_\" or \"-\" and starting with a letter or digit, 200 characters at most")
                     .arg(quoted(id)));
         const QString first = id.section(QLatin1Char('/'), 0, 0);
         if (!domain.isEmpty() && first != domain)
             add(out, Problem::Error, QStringLiteral("/id"), "id-domain",
-                QStringLiteral("id %1 must start with the domain \"%2/\"").arg(quoted(id), domain));
+                tr("id %1 must start with the domain \"%2/\"").arg(quoted(id), domain));
         if (kb) {
             const QString pathId = kb->pathId(record);
             if (pathId != id)
                 add(out, Problem::Error, QStringLiteral("/id"), "id-path",
-                    QStringLiteral("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
+                    tr("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
             const QStringList others = kb->filesWithId(id);
             if (others.size() > 1)
                 add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
-                    QStringLiteral("id %1 is used by %2 files: %3")
+                    tr("id %1 is used by %2 files: %3")
                         .arg(quoted(id))
                         .arg(others.size())
                         .arg(others.join(QStringLiteral(", "))));
@@ -184,17 +184,17 @@ void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb,
     }
     if (!domain.isEmpty() && !fullMatch(domain, domainPattern()))
         add(out, Problem::Error, QStringLiteral("/domain"), "domain-syntax",
-            QStringLiteral("domain %1 may hold only a-z, 0-9 and \"-\", starting with a letter or digit").arg(quoted(domain)));
+            tr("domain %1 may hold only a-z, 0-9 and \"-\", starting with a letter or digit").arg(quoted(domain)));
     const QString category = record.category();
     if (!category.isEmpty() && !fullMatch(category, categoryPattern()))
         add(out, Problem::Error, QStringLiteral("/category"), "category-syntax",
-            QStringLiteral("category %1 may hold only a-z, 0-9, \"_\" and \"-\", starting with a letter or digit")
+            tr("category %1 may hold only a-z, 0-9, \"_\" and \"-\", starting with a letter or digit")
                 .arg(quoted(category)));
     const QString rootCauseType = record.rootCauseType();
     if (record.json().contains("root_cause_type") && record.json()["root_cause_type"].is_string()
         && !KnownRootCauseTypes.contains(rootCauseType))
         add(out, Problem::Warning, QStringLiteral("/root_cause_type"), "root-cause-type",
-            QStringLiteral("unknown root_cause_type %1; known types are %2")
+            tr("unknown root_cause_type %1; known types are %2")
                 .arg(quoted(rootCauseType), KnownRootCauseTypes.join(QStringLiteral(", "))));
 }
 
@@ -204,22 +204,22 @@ void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
         return;
     const RegexEngine engine(record.regex());
     if (!engine.isValid()) {
-        QString message = QStringLiteral("the regex does not compile: ") + engine.errorMessage();
+        QString message = tr("the regex does not compile: ") + engine.errorMessage();
         if (engine.errorPosition() >= 0)
-            message += QStringLiteral(" (at character %1 of the regex)").arg(engine.errorPosition() + 1);
+            message += tr(" (at character %1 of the regex)").arg(engine.errorPosition() + 1);
         add(out, Problem::Error, QStringLiteral("/regex"), "regex-compile", message);
         return;
     }
     if (engine.matchesEmptyString())
         add(out, Problem::Warning, QStringLiteral("/regex"), "regex-empty",
-            QStringLiteral("the regex matches the empty string, so it would match every log"));
+            tr("the regex matches the empty string, so it would match every log"));
     const QString signature = record.signature();
     if (!signature.isEmpty() && !engine.matches(signature)) {
         const RegexEngine caseless(record.regex(), RegexEngine::CaseInsensitive);
         add(out, Problem::Warning, QStringLiteral("/regex"), "regex-signature",
             caseless.matches(signature)
-                ? QStringLiteral("the regex does not match the record's own signature (it would if case were ignored)")
-                : QStringLiteral("the regex does not match the record's own signature"));
+                ? tr("the regex does not match the record's own signature (it would if case were ignored)")
+                : tr("the regex does not match the record's own signature"));
     }
 }
 
@@ -229,7 +229,7 @@ void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
     if (doc.contains("official_doc_url") && doc["official_doc_url"].is_string()
         && !isHttpUrl(record.officialDocUrl()))
         add(out, Problem::Error, QStringLiteral("/official_doc_url"), "url-scheme",
-            QStringLiteral("official_doc_url %1 is not an http or https URL").arg(quoted(record.officialDocUrl())));
+            tr("official_doc_url %1 is not an http or https URL").arg(quoted(record.officialDocUrl())));
     for (const char *listKey : {"dead_ends", "workarounds"}) {
         const auto list = doc.find(listKey);
         if (list == doc.end() || !list->is_array())
@@ -244,7 +244,7 @@ void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
                 if ((*sources)[s].is_string() && !isHttpUrl(url))
                     add(out, Problem::Error,
                         QStringLiteral("/%1/%2/sources/%3").arg(QLatin1String(listKey)).arg(i).arg(s), "url-scheme",
-                        QStringLiteral("source %1 is not an http or https URL").arg(quoted(url)));
+                        tr("source %1 is not an http or https URL").arg(quoted(url)));
             }
         }
     }
@@ -261,27 +261,27 @@ void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
         const QDate date = strictDate(record.json(), key);
         if (!date.isValid()) {
             add(out, Problem::Error, pointer, "date-format",
-                QStringLiteral("%1 %2 is not a real YYYY-MM-DD date").arg(QLatin1String(key), quoted(text)));
+                tr("%1 %2 is not a real YYYY-MM-DD date").arg(QLatin1String(key), quoted(text)));
         } else if (date > m_today) {
             add(out, Problem::Warning, pointer, "future-date",
-                QStringLiteral("%1 %2 is in the future").arg(QLatin1String(key), text));
+                tr("%1 %2 is in the future").arg(QLatin1String(key), text));
         }
     }
     const QDate firstSeen = strictDate(record.json(), "first_seen");
     const QDate lastConfirmed = strictDate(record.json(), "last_confirmed");
     if (firstSeen.isValid() && lastConfirmed.isValid() && firstSeen > lastConfirmed)
         add(out, Problem::Error, QStringLiteral("/first_seen"), "date-order",
-            QStringLiteral("first_seen %1 is after last_confirmed %2")
+            tr("first_seen %1 is after last_confirmed %2")
                 .arg(firstSeen.toString(Qt::ISODate), lastConfirmed.toString(Qt::ISODate)));
     if (!lastConfirmed.isValid() || lastConfirmed > m_today)
         return;
     const qint64 age = lastConfirmed.daysTo(m_today);
     if (age > 365)
         add(out, Problem::Warning, QStringLiteral("/last_confirmed"), "stale",
-            QStringLiteral("last confirmed %1 days ago (%2): stale").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
+            tr("last confirmed %1 days ago (%2): stale").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
     else if (age >= 180)
         add(out, Problem::Info, QStringLiteral("/last_confirmed"), "aging",
-            QStringLiteral("last confirmed %1 days ago (%2): aging").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
+            tr("last confirmed %1 days ago (%2): aging").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
 }
 
 void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
@@ -291,17 +291,17 @@ void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
     const QString resolvable = record.resolvable();
     if (resolvable == QLatin1String("true") && fix && confidence && (*fix < 0.7 || *confidence < 0.6))
         add(out, Problem::Warning, QStringLiteral("/resolvable"), "resolvable-rates",
-            QStringLiteral("resolvable is \"true\" but needs fix_success_rate >= 0.7 and confidence >= 0.6 "
+            tr("resolvable is \"true\" but needs fix_success_rate >= 0.7 and confidence >= 0.6 "
                            "(they are %1 and %2)")
                 .arg(*fix)
                 .arg(*confidence));
     if (resolvable == QLatin1String("false") && fix && *fix >= 0.2)
         add(out, Problem::Warning, QStringLiteral("/resolvable"), "resolvable-rates",
-            QStringLiteral("resolvable is \"false\" but fix_success_rate is %1 (it should be below 0.2)").arg(*fix));
+            tr("resolvable is \"false\" but fix_success_rate is %1 (it should be below 0.2)").arg(*fix));
     const auto evidence = record.evidenceCount();
     if (evidence && confidence && *evidence < 3 && *confidence > 0.3)
         add(out, Problem::Warning, QStringLiteral("/evidence_count"), "evidence-low",
-            QStringLiteral("confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)")
+            tr("confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)")
                 .arg(*confidence)
                 .arg(*evidence));
 }
@@ -321,10 +321,10 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
         if (english.isEmpty())
             continue;
         if (chinese.trimmed().isEmpty())
-            add(out, Problem::Info, pointer, "zh-missing", QStringLiteral("%1 is missing").arg(QLatin1String(pair.chinese)));
+            add(out, Problem::Info, pointer, "zh-missing", tr("%1 is missing").arg(QLatin1String(pair.chinese)));
         else if (!hasCjk(chinese) || chinese.trimmed() == english.trimmed())
             add(out, Problem::Warning, pointer, "untranslated",
-                QStringLiteral("%1 is not translated (no Chinese characters, or the English text repeated)")
+                tr("%1 is not translated (no Chinese characters, or the English text repeated)")
                     .arg(QLatin1String(pair.chinese)));
     }
     const QList<Workaround> workarounds = record.workarounds();
@@ -332,12 +332,12 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     if (workarounds.isEmpty() && chinese.isEmpty())
         return;
     if (!doc.contains("workarounds_zh") || chinese.isEmpty()) {
-        add(out, Problem::Info, QStringLiteral("/workarounds_zh"), "zh-missing", QStringLiteral("workarounds_zh is missing"));
+        add(out, Problem::Info, QStringLiteral("/workarounds_zh"), "zh-missing", tr("workarounds_zh is missing"));
         return;
     }
     if (chinese.size() != workarounds.size())
         add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "zh-count",
-            QStringLiteral("workarounds_zh has %1 item(s) but workarounds has %2").arg(chinese.size()).arg(workarounds.size()));
+            tr("workarounds_zh has %1 item(s) but workarounds has %2").arg(chinese.size()).arg(workarounds.size()));
     QList<int> untranslated;
     for (int i = 0; i < chinese.size(); ++i) {
         const bool repeats = i < workarounds.size() && chinese.at(i).trimmed() == workarounds.at(i).action.trimmed();
@@ -346,7 +346,7 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     }
     if (!untranslated.isEmpty())
         add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "untranslated",
-            QStringLiteral("workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)")
+            tr("workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)")
                 .arg(itemNumbers(untranslated)));
 }
 
@@ -363,19 +363,19 @@ void RuleValidator::checkLinks(const Record &record, const KnowledgeBase *kb, QL
             if (target.isEmpty())
                 continue;
             if (target == id)
-                add(out, Problem::Warning, pointer, "link-self", QStringLiteral("the record links to itself"));
+                add(out, Problem::Warning, pointer, "link-self", tr("the record links to itself"));
             if (seen.contains(target))
                 add(out, Problem::Warning, pointer, "link-duplicate",
-                    QStringLiteral("%1 is listed twice in %2").arg(quoted(target), QLatin1String(Link::key(kind))));
+                    tr("%1 is listed twice in %2").arg(quoted(target), QLatin1String(Link::key(kind))));
             seen.insert(target);
             if (!kb || target == id)
                 continue;
             if (!kb->find(target)) {
                 add(out, Problem::Warning, pointer, "link-dangling",
-                    QStringLiteral("link to %1, which is not in the KB").arg(quoted(target)));
+                    tr("link to %1, which is not in the KB").arg(quoted(target)));
             } else if (kind != Link::ConfusedWith && !kb->links().hasLink(target, Link::reverse(kind), id)) {
                 add(out, Problem::Info, pointer, "link-reciprocal",
-                    QStringLiteral("%1 has no %2 link back to this record")
+                    tr("%1 has no %2 link back to this record")
                         .arg(quoted(target), QLatin1String(Link::key(Link::reverse(kind)))));
             }
         }
@@ -390,7 +390,7 @@ void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
         for (int i = 0; i < items.size(); ++i) {
             if (seen.contains(items.at(i)))
                 add(out, Problem::Warning, QStringLiteral("/%1/%2").arg(QLatin1String(key)).arg(i), "duplicate-item",
-                    QStringLiteral("%1 appears twice in %2").arg(quoted(items.at(i)), QLatin1String(key)));
+                    tr("%1 appears twice in %2").arg(quoted(items.at(i)), QLatin1String(key)));
             seen.insert(items.at(i));
         }
     }
@@ -402,7 +402,7 @@ void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
             const OrderedJson &item = list[i];
             if (item.is_object() && Record::toStringList(Record::member(item, "sources")).isEmpty())
                 add(out, Problem::Info, QStringLiteral("/%1/%2").arg(QLatin1String(key)).arg(i), "no-sources",
-                    QStringLiteral("%1 item %2 cites no sources").arg(QLatin1String(key)).arg(i + 1));
+                    tr("%1 item %2 cites no sources").arg(QLatin1String(key)).arg(i + 1));
         }
     }
 }

@@ -2,6 +2,7 @@
 
 #include "Problem.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QList>
 
@@ -21,6 +22,8 @@ class Record;
 // reciprocity) are skipped.
 class RuleValidator
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::RuleValidator)
+
 public:
     explicit RuleValidator(QDate today = QDate::currentDate());
 

@@ -373,6 +373,45 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
     </message>
 </context>
 <context>
+    <name>Errata::LogMatcher</name>
+    <message>
+        <source>the regex does not compile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regex matches the empty string, so it would match every log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 regexes do not fit the fast path&apos;s memory budget (%3 bytes each), so they are searched one by one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The literal scanner would need %1 bytes, more than the memory budget of %2 bytes, so %3 regexes are searched one by one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 regexes without a required literal or that can span lines do not fit in one RE2::Set within the memory budget: each is searched over the whole log (when its literals occur in it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could match was searched one by one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inconsistent result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every regex was searched one by one over the whole log (the reference search).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::LogMatcherDock</name>
     <message>
         <source>Log Matcher</source>
@@ -877,6 +916,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::ReciprocalLinks</name>
+    <message>
+        <source>%1 is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the transition_graph of %1 is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already lists %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the KB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes; save or revert it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::ReciprocalLinksDialog</name>
     <message>
         <source>Missing Reciprocal Links</source>
@@ -908,6 +974,33 @@ Restore them?</source>
             <numerusform>Add %n Link</numerusform>
             <numerusform>Add %n Links</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::Record</name>
+    <message>
+        <source>invalid JSON: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the file: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1; records larger than %2 are not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON nested deeper than %1 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a record must be a JSON object, not %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1487,6 +1580,57 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::RecordOperations</name>
+    <message>
+        <source>%1 links to this record and has unsaved changes; save or revert it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already has the id %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no knowledge base folder is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the id %1 is taken already by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new record needs a domain (one path segment) and a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the template for new records is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record to delete is not in this knowledge base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no record to restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is in the knowledge base already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists on disk again with other content; it was not overwritten</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::RecordTab</name>
     <message>
         <source>This record&apos;s file was changed on disk by someone else.</source>
@@ -1506,6 +1650,151 @@ Restore them?</source>
     </message>
     <message>
         <source>Their file (-) and your version (+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordWriter</name>
+    <message>
+        <source>%1: cannot be read to keep a copy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 holds bytes that are not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already exists on disk (the record is new)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was removed on disk since it was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since it was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecoveryStore</name>
+    <message>
+        <source>%1: cannot create the recovery folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing to recover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the recovered text cannot be read from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the recovered text is not a record: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the recovered original text is not a record: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexEngine</name>
+    <message>
+        <source>RE2 does not support look-ahead &quot;(?=...)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 does not support negative look-ahead &quot;(?!...)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 does not support look-behind &quot;(?&lt;=...)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 does not support negative look-behind &quot;(?&lt;!...)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 does not support atomic groups &quot;(?&gt;...)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid escape sequence &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid character class &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid character range &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing ] to close the character class &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing ) to close a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unmatched )</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pattern ends with a lone backslash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has nothing before it to repeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most 1000)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid repetition &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid group syntax &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pattern is not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid group name &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pattern is too large for RE2&apos;s memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 cannot compile the pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RE2 does not support back-references such as &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1784,6 +2073,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::ReviewStore</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an errata-review file of version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reviews of &quot;%1&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the review of %1 in &quot;%2&quot; needs &quot;en&quot; and &quot;zh&quot; hashes (16 hex digits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no KB folder to keep reviews in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::ReviewView</name>
     <message>
         <source>Domain</source>
@@ -1859,6 +2175,149 @@ Restore them?</source>
     </message>
     <message>
         <source>%1 of %2 fields translated, %3 reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RuleValidator</name>
+    <message>
+        <source>unknown key &quot;%1&quot; (kept as it is)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file starts with a UTF-8 byte order mark; it is removed when the record is saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id %1 must be 2 or more segments joined by &quot;/&quot;, each made of a-z, 0-9, &quot;.&quot;, &quot;_&quot; or &quot;-&quot; and starting with a letter or digit, 200 characters at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id %1 must start with the domain &quot;%2/&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id %1 does not match the file&apos;s path, which gives &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id %1 is used by %2 files: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>domain %1 may hold only a-z, 0-9 and &quot;-&quot;, starting with a letter or digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>category %1 may hold only a-z, 0-9, &quot;_&quot; and &quot;-&quot;, starting with a letter or digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown root_cause_type %1; known types are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regex does not compile: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (at character %1 of the regex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regex matches the empty string, so it would match every log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regex does not match the record&apos;s own signature (it would if case were ignored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regex does not match the record&apos;s own signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>official_doc_url %1 is not an http or https URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source %1 is not an http or https URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a real YYYY-MM-DD date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is in the future</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first_seen %1 is after last_confirmed %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last confirmed %1 days ago (%2): stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last confirmed %1 days ago (%2): aging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolvable is &quot;true&quot; but needs fix_success_rate &gt;= 0.7 and confidence &gt;= 0.6 (they are %1 and %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolvable is &quot;false&quot; but fix_success_rate is %1 (it should be below 0.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not translated (no Chinese characters, or the English text repeated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workarounds_zh is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workarounds_zh has %1 item(s) but workarounds has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record links to itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is listed twice in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link to %1, which is not in the KB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 link back to this record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 appears twice in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 item %2 cites no sources</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -369,6 +369,45 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
     </message>
 </context>
 <context>
+    <name>Errata::LogMatcher</name>
+    <message>
+        <source>the regex does not compile: %1</source>
+        <translation>正则表达式无法编译：%1</translation>
+    </message>
+    <message>
+        <source>the regex matches the empty string, so it would match every log</source>
+        <translation>该正则表达式能匹配空字符串，因此会匹配任何日志</translation>
+    </message>
+    <message>
+        <source>%1 of %2 regexes do not fit the fast path&apos;s memory budget (%3 bytes each), so they are searched one by one.</source>
+        <translation>%2 个正则表达式中有 %1 个超出了快速路径的内存预算（每个 %3 字节），因此逐个搜索。</translation>
+    </message>
+    <message>
+        <source>The literal scanner would need %1 bytes, more than the memory budget of %2 bytes, so %3 regexes are searched one by one.</source>
+        <translation>字面量扫描器需要 %1 字节，超过了 %2 字节的内存预算，因此 %3 个正则表达式逐个搜索。</translation>
+    </message>
+    <message>
+        <source>The %1 regexes without a required literal or that can span lines do not fit in one RE2::Set within the memory budget: each is searched over the whole log (when its literals occur in it).</source>
+        <translation>%1 个没有必需字面量或可能跨行的正则表达式无法在内存预算内放入一个 RE2::Set：每个都会在整份日志中搜索（当日志中出现其字面量时）。</translation>
+    </message>
+    <message>
+        <source>The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could match was searched one by one.</source>
+        <translation>包含 %1 个正则表达式的全文 RE2::Set 失败（%2），因此其中可能匹配的每一个都逐个搜索了。</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>inconsistent result</source>
+        <translation>结果不一致</translation>
+    </message>
+    <message>
+        <source>Every regex was searched one by one over the whole log (the reference search).</source>
+        <translation>每个正则表达式都在整份日志中逐个搜索（参考搜索）。</translation>
+    </message>
+</context>
+<context>
     <name>Errata::LogMatcherDock</name>
     <message>
         <source>Log Matcher</source>
@@ -869,6 +908,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::ReciprocalLinks</name>
+    <message>
+        <source>%1 is not a JSON object</source>
+        <translation>%1 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the transition_graph of %1 is not an object</source>
+        <translation>%1 的 transition_graph 不是对象</translation>
+    </message>
+    <message>
+        <source>%1 of %2 is not a list</source>
+        <translation>%2 的 %1 不是列表</translation>
+    </message>
+    <message>
+        <source>%1 already lists %2 in %3</source>
+        <translation>%1 的 %3 中已列出 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the KB</source>
+        <translation>%1 不在知识库中</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes; save or revert it first</source>
+        <translation>%1 有未保存的更改；请先保存或还原</translation>
+    </message>
+</context>
+<context>
     <name>Errata::ReciprocalLinksDialog</name>
     <message>
         <source>Missing Reciprocal Links</source>
@@ -899,6 +965,33 @@ Restore them?</source>
         <translation>
             <numerusform>添加 %n 个链接</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::Record</name>
+    <message>
+        <source>invalid JSON: </source>
+        <translation>无效的 JSON：</translation>
+    </message>
+    <message>
+        <source>cannot read the file: </source>
+        <translation>无法读取文件：</translation>
+    </message>
+    <message>
+        <source>the file is %1; records larger than %2 are not loaded</source>
+        <translation>文件大小为 %1；大于 %2 的记录不会加载</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>JSON nested deeper than %1 levels</source>
+        <translation>JSON 嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a record must be a JSON object, not %1</source>
+        <translation>记录必须是 JSON 对象，而不是 %1</translation>
     </message>
 </context>
 <context>
@@ -1478,6 +1571,57 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::RecordOperations</name>
+    <message>
+        <source>%1 links to this record and has unsaved changes; save or revert it first</source>
+        <translation>%1 链接到此记录且有未保存的更改；请先保存或还原它</translation>
+    </message>
+    <message>
+        <source>%1 already has the id %2</source>
+        <translation>%1 的 ID 已经是 %2</translation>
+    </message>
+    <message>
+        <source>no knowledge base folder is open</source>
+        <translation>没有打开知识库文件夹</translation>
+    </message>
+    <message>
+        <source>the id %1 is taken already by %2</source>
+        <translation>ID %1 已被 %2 占用</translation>
+    </message>
+    <message>
+        <source>%1 exists already</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <source>a new record needs a domain (one path segment) and a name</source>
+        <translation>新记录需要一个领域（一段路径）和一个名称</translation>
+    </message>
+    <message>
+        <source>the template for new records is not a JSON object</source>
+        <translation>新记录的模板不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the record to delete is not in this knowledge base</source>
+        <translation>要删除的记录不在此知识库中</translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed: %2</source>
+        <translation>%1：无法删除：%2</translation>
+    </message>
+    <message>
+        <source>there is no record to restore</source>
+        <translation>没有可恢复的记录</translation>
+    </message>
+    <message>
+        <source>%1 is in the knowledge base already</source>
+        <translation>%1 已在知识库中</translation>
+    </message>
+    <message>
+        <source>%1 exists on disk again with other content; it was not overwritten</source>
+        <translation>%1 已重新出现在磁盘上且内容不同；未覆盖它</translation>
+    </message>
+</context>
+<context>
     <name>Errata::RecordTab</name>
     <message>
         <source>This record&apos;s file was changed on disk by someone else.</source>
@@ -1498,6 +1642,151 @@ Restore them?</source>
     <message>
         <source>Their file (-) and your version (+)</source>
         <translation>他们的文件（-）与你的版本（+）</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordWriter</name>
+    <message>
+        <source>%1: cannot be read to keep a copy: %2</source>
+        <translation>%1：无法读取以保留副本：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed: %2</source>
+        <translation>%1：无法删除：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 holds bytes that are not valid UTF-8</source>
+        <translation>%1：无法写入：%2 含有不是有效 UTF-8 的字节</translation>
+    </message>
+    <message>
+        <source>%1 already exists on disk (the record is new)</source>
+        <translation>%1 已存在于磁盘上（而该记录是新建的）</translation>
+    </message>
+    <message>
+        <source>%1 was removed on disk since it was read</source>
+        <translation>%1 在读取之后已从磁盘上删除</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since it was read</source>
+        <translation>%1 在读取之后已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <source>%1: cannot create its folder</source>
+        <translation>%1：无法创建其文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecoveryStore</name>
+    <message>
+        <source>%1: cannot create the recovery folder</source>
+        <translation>%1：无法创建恢复文件夹</translation>
+    </message>
+    <message>
+        <source>%1: nothing to recover</source>
+        <translation>%1：没有可恢复的内容</translation>
+    </message>
+    <message>
+        <source>%1: the recovered text cannot be read from %2</source>
+        <translation>%1：无法从 %2 读取恢复的文本</translation>
+    </message>
+    <message>
+        <source>%1: the recovered text is not a record: %2</source>
+        <translation>%1：恢复的文本不是记录：%2</translation>
+    </message>
+    <message>
+        <source>%1: the recovered original text is not a record: %2</source>
+        <translation>%1：恢复的原始文本不是记录：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RegexEngine</name>
+    <message>
+        <source>RE2 does not support look-ahead &quot;(?=...)&quot;</source>
+        <translation>RE2 不支持先行断言“(?=...)”</translation>
+    </message>
+    <message>
+        <source>RE2 does not support negative look-ahead &quot;(?!...)&quot;</source>
+        <translation>RE2 不支持否定先行断言“(?!...)”</translation>
+    </message>
+    <message>
+        <source>RE2 does not support look-behind &quot;(?&lt;=...)&quot;</source>
+        <translation>RE2 不支持后行断言“(?&lt;=...)”</translation>
+    </message>
+    <message>
+        <source>RE2 does not support negative look-behind &quot;(?&lt;!...)&quot;</source>
+        <translation>RE2 不支持否定后行断言“(?&lt;!...)”</translation>
+    </message>
+    <message>
+        <source>RE2 does not support atomic groups &quot;(?&gt;...)&quot;</source>
+        <translation>RE2 不支持原子组“(?&gt;...)”</translation>
+    </message>
+    <message>
+        <source>invalid escape sequence &quot;%1&quot;</source>
+        <translation>无效的转义序列“%1”</translation>
+    </message>
+    <message>
+        <source>invalid character class &quot;%1&quot;</source>
+        <translation>无效的字符类“%1”</translation>
+    </message>
+    <message>
+        <source>invalid character range &quot;%1&quot;</source>
+        <translation>无效的字符范围“%1”</translation>
+    </message>
+    <message>
+        <source>missing ] to close the character class &quot;%1&quot;</source>
+        <translation>缺少 ] 来结束字符类“%1”</translation>
+    </message>
+    <message>
+        <source>missing ) to close a group</source>
+        <translation>缺少 ) 来结束分组</translation>
+    </message>
+    <message>
+        <source>unmatched )</source>
+        <translation>多余的 )</translation>
+    </message>
+    <message>
+        <source>the pattern ends with a lone backslash</source>
+        <translation>模式以单个反斜杠结尾</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has nothing before it to repeat</source>
+        <translation>“%1”前面没有可以重复的内容</translation>
+    </message>
+    <message>
+        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most 1000)</source>
+        <translation>无效的重复次数“%1”（RE2 最多允许 1000）</translation>
+    </message>
+    <message>
+        <source>invalid repetition &quot;%1&quot;</source>
+        <translation>无效的重复“%1”</translation>
+    </message>
+    <message>
+        <source>invalid group syntax &quot;%1&quot;</source>
+        <translation>无效的分组语法“%1”</translation>
+    </message>
+    <message>
+        <source>the pattern is not valid UTF-8</source>
+        <translation>模式不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>invalid group name &quot;%1&quot;</source>
+        <translation>无效的分组名“%1”</translation>
+    </message>
+    <message>
+        <source>the pattern is too large for RE2&apos;s memory budget</source>
+        <translation>模式太大，超出了 RE2 的内存预算</translation>
+    </message>
+    <message>
+        <source>RE2 cannot compile the pattern</source>
+        <translation>RE2 无法编译该模式</translation>
+    </message>
+    <message>
+        <source>RE2 does not support back-references such as &quot;%1&quot;</source>
+        <translation>RE2 不支持“%1”这样的反向引用</translation>
     </message>
 </context>
 <context>
@@ -1773,6 +2062,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::ReviewStore</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not an errata-review file of version %1</source>
+        <translation>不是版本 %1 的 errata-review 文件</translation>
+    </message>
+    <message>
+        <source>the reviews of &quot;%1&quot; must be an object</source>
+        <translation>“%1”的审校记录必须是对象</translation>
+    </message>
+    <message>
+        <source>the review of %1 in &quot;%2&quot; needs &quot;en&quot; and &quot;zh&quot; hashes (16 hex digits)</source>
+        <translation>“%2”中 %1 的审校记录需要 &quot;en&quot; 和 &quot;zh&quot; 哈希值（16 位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>no KB folder to keep reviews in</source>
+        <translation>没有可保存审校记录的知识库文件夹</translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten; fix or remove it first</source>
+        <translation>无法读取 %1，因此不会覆盖它；请先修复或删除它</translation>
+    </message>
+</context>
+<context>
     <name>Errata::ReviewView</name>
     <message>
         <source>Domain</source>
@@ -1849,6 +2165,149 @@ Restore them?</source>
     <message>
         <source>%1 of %2 fields translated, %3 reviewed</source>
         <translation>%2 个字段中已翻译 %1 个，已审校 %3 个</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RuleValidator</name>
+    <message>
+        <source>unknown key &quot;%1&quot; (kept as it is)</source>
+        <translation>未知键“%1”（按原样保留）</translation>
+    </message>
+    <message>
+        <source>the file starts with a UTF-8 byte order mark; it is removed when the record is saved</source>
+        <translation>文件以 UTF-8 字节顺序标记（BOM）开头；保存记录时会将其删除</translation>
+    </message>
+    <message>
+        <source>id %1 must be 2 or more segments joined by &quot;/&quot;, each made of a-z, 0-9, &quot;.&quot;, &quot;_&quot; or &quot;-&quot; and starting with a letter or digit, 200 characters at most</source>
+        <translation>ID %1 必须由 2 段或更多段以“/”连接而成，每段由 a-z、0-9、“.”、“_”或“-”组成并以字母或数字开头，总长不超过 200 个字符</translation>
+    </message>
+    <message>
+        <source>id %1 must start with the domain &quot;%2/&quot;</source>
+        <translation>ID %1 必须以领域“%2/”开头</translation>
+    </message>
+    <message>
+        <source>id %1 does not match the file&apos;s path, which gives &quot;%2&quot;</source>
+        <translation>ID %1 与文件路径不符，文件路径对应的是“%2”</translation>
+    </message>
+    <message>
+        <source>id %1 is used by %2 files: %3</source>
+        <translation>ID %1 被 %2 个文件使用：%3</translation>
+    </message>
+    <message>
+        <source>domain %1 may hold only a-z, 0-9 and &quot;-&quot;, starting with a letter or digit</source>
+        <translation>领域 %1 只能包含 a-z、0-9 和“-”，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>category %1 may hold only a-z, 0-9, &quot;_&quot; and &quot;-&quot;, starting with a letter or digit</source>
+        <translation>类别 %1 只能包含 a-z、0-9、“_”和“-”，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>unknown root_cause_type %1; known types are %2</source>
+        <translation>未知的 root_cause_type %1；已知类型为 %2</translation>
+    </message>
+    <message>
+        <source>the regex does not compile: </source>
+        <translation>正则表达式无法编译：</translation>
+    </message>
+    <message>
+        <source> (at character %1 of the regex)</source>
+        <translation>（位于正则表达式的第 %1 个字符）</translation>
+    </message>
+    <message>
+        <source>the regex matches the empty string, so it would match every log</source>
+        <translation>该正则表达式能匹配空字符串，因此会匹配任何日志</translation>
+    </message>
+    <message>
+        <source>the regex does not match the record&apos;s own signature (it would if case were ignored)</source>
+        <translation>该正则表达式不匹配记录自身的错误签名（忽略大小写时会匹配）</translation>
+    </message>
+    <message>
+        <source>the regex does not match the record&apos;s own signature</source>
+        <translation>该正则表达式不匹配记录自身的错误签名</translation>
+    </message>
+    <message>
+        <source>official_doc_url %1 is not an http or https URL</source>
+        <translation>official_doc_url %1 不是 http 或 https 网址</translation>
+    </message>
+    <message>
+        <source>source %1 is not an http or https URL</source>
+        <translation>来源 %1 不是 http 或 https 网址</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a real YYYY-MM-DD date</source>
+        <translation>%1 %2 不是有效的 YYYY-MM-DD 日期</translation>
+    </message>
+    <message>
+        <source>%1 %2 is in the future</source>
+        <translation>%1 %2 是将来的日期</translation>
+    </message>
+    <message>
+        <source>first_seen %1 is after last_confirmed %2</source>
+        <translation>first_seen %1 晚于 last_confirmed %2</translation>
+    </message>
+    <message>
+        <source>last confirmed %1 days ago (%2): stale</source>
+        <translation>%1 天前最后确认（%2）：已过时</translation>
+    </message>
+    <message>
+        <source>last confirmed %1 days ago (%2): aging</source>
+        <translation>%1 天前最后确认（%2）：正在变旧</translation>
+    </message>
+    <message>
+        <source>resolvable is &quot;true&quot; but needs fix_success_rate &gt;= 0.7 and confidence &gt;= 0.6 (they are %1 and %2)</source>
+        <translation>resolvable 为 &quot;true&quot;，但这需要 fix_success_rate &gt;= 0.7 且 confidence &gt;= 0.6（实际为 %1 和 %2）</translation>
+    </message>
+    <message>
+        <source>resolvable is &quot;false&quot; but fix_success_rate is %1 (it should be below 0.2)</source>
+        <translation>resolvable 为 &quot;false&quot;，但 fix_success_rate 为 %1（应低于 0.2）</translation>
+    </message>
+    <message>
+        <source>confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)</source>
+        <translation>置信度 %1 仅基于 %2 条证据（少于 3 条）</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not translated (no Chinese characters, or the English text repeated)</source>
+        <translation>%1 未翻译（没有中文字符，或重复了英文原文）</translation>
+    </message>
+    <message>
+        <source>workarounds_zh is missing</source>
+        <translation>缺少 workarounds_zh</translation>
+    </message>
+    <message>
+        <source>workarounds_zh has %1 item(s) but workarounds has %2</source>
+        <translation>workarounds_zh 有 %1 项，但 workarounds 有 %2 项</translation>
+    </message>
+    <message>
+        <source>workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)</source>
+        <translation>workarounds_zh 的第 %1 项未翻译（没有中文字符，或重复了英文原文）</translation>
+    </message>
+    <message>
+        <source>the record links to itself</source>
+        <translation>该记录链接到自身</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice in %2</source>
+        <translation>%1 在 %2 中列出了两次</translation>
+    </message>
+    <message>
+        <source>link to %1, which is not in the KB</source>
+        <translation>链接到 %1，但它不在知识库中</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 link back to this record</source>
+        <translation>%1 没有指回此记录的 %2 链接</translation>
+    </message>
+    <message>
+        <source>%1 appears twice in %2</source>
+        <translation>%1 在 %2 中出现了两次</translation>
+    </message>
+    <message>
+        <source>%1 item %2 cites no sources</source>
+        <translation>%1 第 %2 项没有引用来源</translation>
     </message>
 </context>
 <context>

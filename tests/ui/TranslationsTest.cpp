@@ -1,4 +1,7 @@
 #include "MainWindow.h"
+#include "Record.h"
+#include "RegexEngine.h"
+#include "RuleValidator.h"
 #include "ReviewView.h"
 #include "SettingsDialog.h"
 #include "Translations.h"
@@ -27,6 +30,7 @@ private slots:
     void unknownLanguageIsRefused();
     void settingResolves();
     void settingsDialogStoresTheChoice();
+    void findingsAndRegexErrorsInChinese();
 
 private:
     static QStringList menuTitles(const MainWindow &window);
@@ -112,6 +116,29 @@ void TranslationsTest::settingsDialogStoresTheChoice()
     again.languageBox()->setCurrentIndex(0);
     QVERIFY(again.apply());
     QVERIFY(!QSettings().contains(Translations::settingKey()));
+}
+
+// The Problems dock and the workbench show the rules' findings and RE2's
+// errors in the user's language; without a translation they stay English
+// (as on the command line).
+void TranslationsTest::findingsAndRegexErrorsInChinese()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY(record.parse(QByteArrayLiteral(
+        "{\"id\": \"a/b\", \"signature\": \"boom\", \"regex\": \"boom\",\n"
+        " \"transition_graph\": {\"leads_to\": [{\"error_id\": \"a/b\"}]}}"), &error));
+    const auto selfLinkMessage = [&record] {
+        for (const Problem &problem : RuleValidator(QDate(2026, 1, 1)).check(record, nullptr)) {
+            if (problem.rule == QLatin1String("link-self"))
+                return problem.message;
+        }
+        return QString();
+    };
+    QCOMPARE(selfLinkMessage(), QStringLiteral("the record links to itself"));
+    QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
+    QCOMPARE(selfLinkMessage(), QStringLiteral("该记录链接到自身"));
+    QVERIFY(RegexEngine(QStringLiteral("(?<=a)b")).errorMessage().contains(QStringLiteral("RE2 不支持后行断言")));
 }
 
 QTEST_MAIN(TranslationsTest)
