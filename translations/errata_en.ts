@@ -332,6 +332,17 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::LogFileDialog</name>
+    <message>
+        <source>Open Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::LogMatchModel</name>
     <message numerus="yes">
         <source>%1
@@ -467,10 +478,6 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
     </message>
     <message>
         <source>Open Log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1893,10 +1900,6 @@ Restore them?</source>
     </message>
     <message>
         <source>Open Log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -330,6 +330,17 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::LogFileDialog</name>
+    <message>
+        <source>Open Log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>Errata::LogMatchModel</name>
     <message numerus="yes">
         <source>%1
@@ -464,10 +475,6 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
     <message>
         <source>Open Log</source>
         <translation>打开日志</translation>
-    </message>
-    <message>
-        <source>Logs (*.log *.txt *.out);;All files (*)</source>
-        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Matching…</source>
@@ -1885,10 +1892,6 @@ Restore them?</source>
     <message>
         <source>Open Log</source>
         <translation>打开日志</translation>
-    </message>
-    <message>
-        <source>Logs (*.log *.txt *.out);;All files (*)</source>
-        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Type a regex to see its matches.</source>

@@ -1,6 +1,7 @@
 #include "LogMatcherDock.h"
 
 #include "KnowledgeBase.h"
+#include "LogFileDialog.h"
 #include "LogMatchModel.h"
 #include "LogMatcher.h"
 #include "MatchHighlighter.h"
@@ -9,7 +10,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -226,12 +226,9 @@ bool LogMatcherDock::openLog(const QString &path, QString *error)
 
 void LogMatcherDock::chooseLog()
 {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Log"), settings.value(LogFolderKey).toString(),
-                                                      tr("Logs (*.log *.txt *.out);;All files (*)"));
+    const QString path = LogFileDialog::choose(this, LogFolderKey);
     if (path.isEmpty())
         return;
-    settings.setValue(LogFolderKey, QFileInfo(path).absolutePath());
     QString error;
     if (!openLog(path, &error))
         QMessageBox::warning(this, tr("Open Log"), error);

@@ -2,6 +2,7 @@
 
 #include "EditSession.h"
 #include "KnowledgeBase.h"
+#include "LogFileDialog.h"
 #include "MatchHighlighter.h"
 #include "Record.h"
 #include "RegexEngine.h"
@@ -11,8 +12,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -266,12 +265,9 @@ bool RegexWorkbenchDock::openLog(const QString &path, QString *error)
 
 void RegexWorkbenchDock::chooseLog()
 {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Log"), settings.value(LogFolderKey).toString(),
-                                                      tr("Logs (*.log *.txt *.out);;All files (*)"));
+    const QString path = LogFileDialog::choose(this, LogFolderKey);
     if (path.isEmpty())
         return;
-    settings.setValue(LogFolderKey, QFileInfo(path).absolutePath());
     QString error;
     if (!openLog(path, &error))
         QMessageBox::warning(this, tr("Open Log"), error);
