@@ -530,7 +530,8 @@ void LogMatcherTest::equivalenceOnSharedCorpus()
     LogMatcher matcher;
     matcher.build(records, LogMatcher::Options());
     QVERIFY2(matcher.fastPathComplete(), qPrintable(matcher.buildNote()));
-    QVERIFY2(matcher.buildMs() < 5000, qPrintable(QString::number(matcher.buildMs())));
+    // Build time is a benchmark figure (errata-match-bench), not asserted here.
+    qInfo("built for %d regexes in %.0f ms", matcher.regexCount(), matcher.buildMs());
     const QByteArray log = generateLog(records, 6000, 5, 3);
     const LogMatchResult result = matcher.match(log);
     QVERIFY2(!result.usedFallback, qPrintable(result.note));
