@@ -14,7 +14,7 @@ bool isNumberChar(char c)
 }
 
 // A run such as "1e-3", "0.50", "-0" or a 16-digit figure may be respelled.
-bool isOddRun(const std::string &run)
+bool isOddRun(std::string_view run)
 {
     int digits = 0;
     bool dot = false;
@@ -31,7 +31,7 @@ bool isOddRun(const std::string &run)
 
 // Looks at the number tokens outside strings only, so that text such as
 // "torch 2.0" or "lr=1e-4" inside a string does not trigger the SAX pass.
-bool NumberSpellings::mayHoldOddNumber(const std::string &text)
+bool NumberSpellings::mayHoldOddNumber(std::string_view text)
 {
     bool inString = false;
     std::size_t i = 0;
@@ -60,14 +60,14 @@ bool NumberSpellings::mayHoldOddNumber(const std::string &text)
     return false;
 }
 
-void NumberSpellings::collect(const std::string &text)
+void NumberSpellings::collect(std::string_view text)
 {
     m_found.clear();
     m_levels.clear();
     if (!mayHoldOddNumber(text))
         return;
     nlohmann::json_sax<OrderedJson> *handler = this;
-    if (!OrderedJson::sax_parse(text, handler))
+    if (!OrderedJson::sax_parse(text.begin(), text.end(), handler))
         m_found.clear();
 }
 

@@ -3,6 +3,7 @@
 #include "OrderedJson.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace Errata {
@@ -16,7 +17,7 @@ class NumberSpellings : private nlohmann::json_sax<OrderedJson>
 {
 public:
     // Replaces what was collected with the spellings found in `text`.
-    void collect(const std::string &text);
+    void collect(std::string_view text);
     bool isEmpty() const { return m_found.empty(); }
 
     // Serialises `document` with dump(2), restoring the collected spellings.
@@ -39,7 +40,7 @@ private:
         std::string key;
     };
 
-    static bool mayHoldOddNumber(const std::string &text);
+    static bool mayHoldOddNumber(std::string_view text);
     static std::string marker(std::size_t index);
     OrderedJson::json_pointer currentPointer() const;
     void enterValue();

@@ -1009,6 +1009,10 @@ Restore them?</source>
         <source>a record must be a JSON object, not %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordCardHtml</name>

@@ -1000,6 +1000,10 @@ Restore them?</source>
         <source>a record must be a JSON object, not %1</source>
         <translation>记录必须是 JSON 对象，而不是 %1</translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordCardHtml</name>
