@@ -11,6 +11,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace Errata {
@@ -67,6 +69,13 @@ int CommandLine::run(int argc, char *argv[])
     if (findCommand(argc, argv) || asksForHelpOrVersion(argc, argv))
         return runCommand(argc, argv);
     return runGui(argc, argv);
+}
+
+void CommandLine::exitWithoutCleanup(int code)
+{
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(code);
 }
 
 int CommandLine::runCommand(int argc, char *argv[])

@@ -1,5 +1,7 @@
 #include "ValidateCommand.h"
 
+#include "CommandLine.h"
+
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
 #include "RecordValidator.h"
@@ -83,6 +85,36 @@ QString displayPath(const QString &folder, const QString &root, const QString &f
     return prefix + QDir(root).relativeFilePath(file);
 }
 
+// Every finding, by file and then by line. The findings of one file come
+// from one record (already ordered by line) or from one file that did not
+// load, so the files are sorted and each file's list only by line.
+QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
+{
+    QList<QList<Problem>> groups;
+    groups.reserve(kb.count() + kb.loadProblems().size());
+    for (const Problem &problem : kb.loadProblems())
+        groups.append({problem});
+    for (int i = 0; i < kb.count(); ++i) {
+        const QList<Problem> problems = kb.problems(kb.recordAt(i));
+        if (!problems.isEmpty())
+            groups.append(problems);
+    }
+    for (QList<Problem> &group : groups) {
+        const QString file = displayPath(folder, kb.root(), group.first().file);
+        for (Problem &problem : group)
+            problem.file = file;
+        std::stable_sort(group.begin(), group.end(),
+                         [](const Problem &a, const Problem &b) { return a.line < b.line; });
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const QList<Problem> &a, const QList<Problem> &b) {
+        return a.first().file < b.first().file;
+    });
+    QList<Problem> all;
+    for (const QList<Problem> &group : std::as_const(groups))
+        all += group;
+    return all;
+}
+
 QJsonObject toJson(const Problem &problem)
 {
     return QJsonObject{{QStringLiteral("file"), problem.file},
@@ -113,12 +145,7 @@ int ValidateCommand::run(const QStringList &arguments)
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.folder));
     kb.validateAll(RecordValidator(options.today));
-    QList<Problem> problems = kb.allProblems();
-    for (Problem &problem : problems)
-        problem.file = displayPath(options.folder, kb.root(), problem.file);
-    std::stable_sort(problems.begin(), problems.end(), [](const Problem &a, const Problem &b) {
-        return a.file != b.file ? a.file < b.file : a.line < b.line;
-    });
+    const QList<Problem> problems = sortedProblems(kb, options.folder);
     const KnowledgeBase::Counts counts = kb.counts();
     const int files = kb.count() + int(kb.loadProblems().size());
     const double seconds = double(timer.elapsed()) / 1000.0;
@@ -142,8 +169,9 @@ int ValidateCommand::run(const QStringList &arguments)
                    .arg(counts.infos)
                    .arg(seconds, 0, 'f', 2);
     }
+    out.flush();
     const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
-    return failed ? 1 : 0;
+    CommandLine::exitWithoutCleanup(failed ? 1 : 0);
 }
 
 } // namespace Errata
