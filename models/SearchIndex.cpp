@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 namespace Errata {
@@ -115,8 +116,11 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
         }
     }
     m_entryOf.clear();
-    for (int i = 0; i < count; ++i)
+    m_initialLetters.clear();
+    for (int i = 0; i < count; ++i) {
         m_entryOf.insert(m_entries[size_t(i)].record, i);
+        m_initialLetters.push_back(initialLettersOf(m_entries[size_t(i)]));
+    }
     m_idOrderStale = true;
     m_tokens.reserve(postings.size());
     while (!postings.empty()) { // node by node: the text is moved, not copied
@@ -125,6 +129,72 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
         m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
     }
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
+    buildInitials();
+    sortOrder(); // now rather than at the first keystroke
+}
+
+std::string SearchIndex::initialOf(const std::string &token)
+{
+    if (token.empty())
+        return token;
+    const unsigned char lead = static_cast<unsigned char>(token[0]);
+    const size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    return token.substr(0, length);
+}
+
+// Tokens are sorted, so those sharing an initial stand together. Only an
+// initial with many tokens is worth merging (the Latin letters); the rest
+// are scanned at search time as before.
+void SearchIndex::buildInitials()
+{
+    constexpr size_t MinTokens = 64;
+    m_initials.clear();
+    std::vector<uint8_t> fields(m_entries.size(), 0); // field class + 1, 0: none
+    std::vector<uint32_t> touched;
+    for (size_t first = 0; first < m_tokens.size();) {
+        const std::string initial = initialOf(m_tokens[first].text);
+        size_t end = first;
+        while (end < m_tokens.size() && m_tokens[end].text.compare(0, initial.size(), initial) == 0)
+            ++end;
+        if (end - first >= MinTokens) {
+            for (size_t t = first; t < end; ++t) {
+                for (uint32_t posting : m_tokens[t].postings) {
+                    uint8_t &field = fields[posting >> 2];
+                    if (field == 0)
+                        touched.push_back(posting >> 2);
+                    field = std::max<uint8_t>(field, uint8_t((posting & 3) + 1));
+                }
+            }
+            std::sort(touched.begin(), touched.end());
+            std::vector<uint32_t> &merged = m_initials[initial];
+            merged.reserve(touched.size());
+            for (uint32_t entry : touched) {
+                merged.push_back(entry << 2 | uint32_t(fields[entry] - 1));
+                fields[entry] = 0;
+            }
+            touched.clear();
+        }
+        first = end;
+    }
+}
+
+// Entries only ever grow at the end, so the merged list stays sorted.
+void SearchIndex::addInitial(const std::string &token, uint32_t posting)
+{
+    const auto it = m_initials.find(initialOf(token));
+    if (it == m_initials.end())
+        return;
+    std::vector<uint32_t> &merged = it->second;
+    if (!merged.empty() && merged.back() >> 2 == posting >> 2)
+        merged.back() = std::max(merged.back(), posting);
+    else
+        merged.push_back(posting);
+}
+
+SearchIndex::InitialLetters SearchIndex::initialLettersOf(const Entry &entry)
+{
+    const auto first = [](const QString &text) { return text.isEmpty() ? char16_t(0) : text.front().unicode(); };
+    return InitialLetters{first(entry.foldedSignature), first(entry.foldedId)};
 }
 
 void SearchIndex::sortOrder() const
@@ -138,6 +208,7 @@ void SearchIndex::sortOrder() const
     m_idOrder.assign(m_entries.size(), 0);
     for (size_t place = 0; place < byId.size(); ++place)
         m_idOrder[size_t(byId[place])] = int(place);
+    m_byIdOrder = std::move(byId);
     m_idOrderStale = false;
 }
 
@@ -147,6 +218,7 @@ void SearchIndex::remove(const Record *record)
     if (it == m_entryOf.end())
         return;
     m_entries[size_t(*it)] = Entry(); // retired: postings may still name it, search skips it
+    m_initialLetters[size_t(*it)] = InitialLetters();
     m_entryOf.erase(it);
     m_idOrderStale = true;
 }
@@ -156,6 +228,7 @@ void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate to
     remove(record);
     const int entry = int(m_entries.size());
     m_entries.push_back(makeEntry(kb, *record, today));
+    m_initialLetters.push_back(initialLettersOf(m_entries.back()));
     m_entryOf.insert(record, entry);
     addTokens(entry, tokensOf(*record));
     m_idOrderStale = true;
@@ -170,6 +243,33 @@ void SearchIndex::addTokens(int entry, std::vector<std::pair<std::string, uint32
         if (it == m_tokens.end() || it->text != text)
             it = m_tokens.insert(it, Token{std::move(text), {}});
         it->postings.push_back(uint32_t(entry) << 2 | field);
+        addInitial(it->text, uint32_t(entry) << 2 | field);
+    }
+}
+
+void SearchIndex::scorePart(const std::string &part, std::vector<int> &partBest) const
+{
+    auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), part,
+                               [](const Token &token, const std::string &text) { return token.text < text; });
+    const auto merged = initialOf(part) == part ? m_initials.find(part) : m_initials.end();
+    if (merged != m_initials.end()) {
+        for (uint32_t posting : merged->second)
+            partBest[posting >> 2] = FieldScore[posting & 3];
+        if (it == m_tokens.end() || it->text != part)
+            return;
+        // The token that is the letter itself earns the exact bonus as well.
+        for (uint32_t posting : it->postings) {
+            int &score = partBest[posting >> 2];
+            score = std::max(score, FieldScore[posting & 3] + ExactTokenBonus);
+        }
+        return;
+    }
+    for (; it != m_tokens.end() && it->text.compare(0, part.size(), part) == 0; ++it) {
+        const int bonus = it->text.size() == part.size() ? ExactTokenBonus : 0;
+        for (uint32_t posting : it->postings) {
+            int &score = partBest[posting >> 2];
+            score = std::max(score, FieldScore[posting & 3] + bonus);
+        }
     }
 }
 
@@ -182,15 +282,7 @@ void SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
     std::vector<int> partBest(best.size());
     for (const std::string &part : parts) {
         std::fill(partBest.begin(), partBest.end(), 0);
-        auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), part,
-                                   [](const Token &token, const std::string &text) { return token.text < text; });
-        for (; it != m_tokens.end() && it->text.compare(0, part.size(), part) == 0; ++it) {
-            const int bonus = it->text.size() == part.size() ? ExactTokenBonus : 0;
-            for (uint32_t posting : it->postings) {
-                int &score = partBest[posting >> 2];
-                score = std::max(score, FieldScore[posting & 3] + bonus);
-            }
-        }
+        scorePart(part, partBest);
         for (size_t i = 0; i < best.size(); ++i)
             best[i] = std::min(best[i], partBest[i]);
     }
@@ -223,31 +315,62 @@ bool SearchIndex::passesFilters(const Entry &entry, const SearchQuery &query) co
     return true;
 }
 
-QList<SearchIndex::Hit> SearchIndex::search(const SearchQuery &query) const
+// Adds each word's score to `total` and clears `alive` where a word is
+// missing. The start-of-signature bonus looks at the compact first letters
+// before it touches an entry: a one-letter query asks it of every entry.
+void SearchIndex::scoreWords(const QStringList &words, std::vector<int> &total, std::vector<uint8_t> &alive) const
 {
-    std::vector<int> total(m_entries.size(), 0);
     std::vector<int> best(m_entries.size());
-    std::vector<bool> alive(m_entries.size(), true);
-    for (const QString &word : query.words) {
+    for (const QString &word : words) {
         scoreWord(word, best);
+        const char16_t first = word.isEmpty() ? 0 : word.front().unicode();
         for (size_t i = 0; i < m_entries.size(); ++i) {
-            alive[i] = alive[i] && best[i] > 0;
-            if (!alive[i])
+            if (!alive[i] || best[i] <= 0) {
+                alive[i] = 0;
                 continue;
+            }
             total[i] += best[i];
-            if (m_entries[i].foldedSignature.startsWith(word) || m_entries[i].foldedId.startsWith(word))
+            const bool startsHere = (m_initialLetters[i].signature == first
+                                     && m_entries[i].foldedSignature.startsWith(word))
+                || (m_initialLetters[i].id == first && m_entries[i].foldedId.startsWith(word));
+            if (startsHere)
                 total[i] += StartsWithBonus;
         }
     }
-    QList<Hit> hits;
-    for (size_t i = 0; i < m_entries.size(); ++i) {
-        if (alive[i] && m_entries[i].record && passesFilters(m_entries[i], query))
-            hits << Hit{int(i), total[i]};
-    }
+}
+
+// Hits are gathered in id order and then put in buckets by score, best
+// first: a stable counting sort, as scores take few distinct values.
+QList<SearchIndex::Hit> SearchIndex::search(const SearchQuery &query) const
+{
     sortOrder();
-    std::sort(hits.begin(), hits.end(), [this](const Hit &a, const Hit &b) {
-        return a.score != b.score ? a.score > b.score : m_idOrder[size_t(a.entry)] < m_idOrder[size_t(b.entry)];
-    });
+    std::vector<int> total(m_entries.size(), 0);
+    std::vector<uint8_t> alive(m_entries.size());
+    for (size_t i = 0; i < m_entries.size(); ++i)
+        alive[i] = m_entries[i].record ? 1 : 0;
+    scoreWords(query.words, total, alive);
+    const bool filtered = query.hasFilters();
+    std::vector<Hit> inIdOrder;
+    for (int entry : m_byIdOrder) {
+        if (alive[size_t(entry)] && (!filtered || passesFilters(m_entries[size_t(entry)], query)))
+            inIdOrder.push_back(Hit{entry, total[size_t(entry)]});
+    }
+    std::vector<int> scores;
+    for (const Hit &hit : inIdOrder)
+        scores.push_back(hit.score);
+    std::sort(scores.begin(), scores.end(), std::greater<int>());
+    scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+    std::vector<int> start(scores.size() + 1, 0);
+    const auto bucketOf = [&scores](int score) {
+        return size_t(std::lower_bound(scores.begin(), scores.end(), score, std::greater<int>()) - scores.begin());
+    };
+    for (const Hit &hit : inIdOrder)
+        ++start[bucketOf(hit.score) + 1];
+    for (size_t b = 1; b < start.size(); ++b)
+        start[b] += start[b - 1];
+    QList<Hit> hits(qsizetype(inIdOrder.size()));
+    for (const Hit &hit : inIdOrder)
+        hits[start[bucketOf(hit.score)]++] = hit;
     return hits;
 }
 

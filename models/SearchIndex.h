@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace Errata {
@@ -72,22 +73,45 @@ private:
         std::vector<uint32_t> postings; // (entry << 2) | field class, sorted by entry
     };
 
+    // The first character of a token, as UTF-8: what a one-letter query is.
+    static std::string initialOf(const std::string &token);
+    // A one-letter query matches every token with that initial, thousands
+    // of them at 50,000 records; their postings are merged ahead of time,
+    // one per entry with its best field class.
+    void buildInitials();
+    void addInitial(const std::string &token, uint32_t posting);
+    // Scores every entry for one query part into `partBest`.
+    void scorePart(const std::string &part, std::vector<int> &partBest) const;
+
     static std::vector<std::pair<std::string, uint32_t>> tokensOf(const Record &record);
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
     bool passesFilters(const Entry &entry, const SearchQuery &query) const;
     void scoreWord(const QString &word, std::vector<int> &best) const;
+    void scoreWords(const QStringList &words, std::vector<int> &total, std::vector<uint8_t> &alive) const;
+
+    // The first letters of an entry's folded signature and id, side by side
+    // in one small array so that a search need not visit every entry.
+    struct InitialLetters
+    {
+        char16_t signature = 0;
+        char16_t id = 0;
+    };
+    static InitialLetters initialLettersOf(const Entry &entry);
 
     void addTokens(int entry, std::vector<std::pair<std::string, uint32_t>> &&tokens);
 
     void sortOrder() const;
 
     std::vector<Entry> m_entries;
+    std::vector<InitialLetters> m_initialLetters; // one per entry
     QHash<const Record *, int> m_entryOf;
     // Each entry's place in id order, so that ties compare integers; worked
     // out again at the next search after an edit.
     mutable std::vector<int> m_idOrder;
+    mutable std::vector<int> m_byIdOrder; // the inverse: entry at each place
     mutable bool m_idOrderStale = true;
     std::vector<Token> m_tokens; // sorted by text
+    std::unordered_map<std::string, std::vector<uint32_t>> m_initials; // initial -> merged postings
 };
 
 } // namespace Errata

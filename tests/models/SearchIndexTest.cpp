@@ -47,6 +47,7 @@ private slots:
     void filters();
     void emptyQueryMatchesAll();
     void followsEditsAndRemovals();
+    void oneLetterQueryOverManyTokens();
 
 private:
     QList<QString> ids(const QString &query) const;
@@ -186,6 +187,51 @@ void SearchIndexTest::followsEditsAndRemovals()
     QCOMPARE(ids(QString()).size(), 5);
     m_index.update(m_kb, cafe, QDate(2026, 12, 2));
     QCOMPARE(ids(QStringLiteral("zebra")), QList<QString>{QStringLiteral("python/cafe")});
+}
+
+// A letter that begins a hundred different tokens is answered from postings
+// merged at build time; the scores must be those of the token scan.
+void SearchIndexTest::oneLetterQueryOverManyTokens()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (int i = 0; i < 100; ++i) {
+        const QByteArray letters{char('a' + i / 26), char('a' + i % 26)};
+        writeRecord(dir.path(), record(("net/c" + QByteArray::number(i)).constData(),
+                                       ("Con" + letters + " reset").constData(),
+                                       ("Cab" + letters + " unplugged.").constData()));
+    }
+    writeRecord(dir.path(), record("net/body", "Reset by peer", "The cache was full."));
+    writeRecord(dir.path(), record("net/exact", "Error c in stage two", "Nothing else."));
+    writeRecord(dir.path(), record("net/none", "Reset by peer", "Nothing else."));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    SearchIndex index;
+    index.build(kb, QDate(2026, 12, 2));
+    const auto scoreOf = [&index](const QString &query) {
+        QHash<QString, int> scores;
+        for (const SearchIndex::Hit &hit : index.search(SearchQuery::parse(query)))
+            scores.insert(index.entry(hit.entry).id, hit.score);
+        return scores;
+    };
+    QHash<QString, int> scores = scoreOf(QStringLiteral("c"));
+    QCOMPARE(scores.size(), 102);
+    QCOMPARE(scores.value(QStringLiteral("net/c7")), 60 + 40); // signature, and the signature starts with it
+    QCOMPARE(scores.value(QStringLiteral("net/body")), 10);     // "cache" in the root cause only
+    QCOMPARE(scores.value(QStringLiteral("net/exact")), 60 + 5); // the token "c" itself
+    QVERIFY(!scores.contains(QStringLiteral("net/none")));
+    const QList<SearchIndex::Hit> hits = index.search(SearchQuery::parse(QStringLiteral("c")));
+    QCOMPARE(index.entry(hits.first().entry).id, QStringLiteral("net/c0")); // ties by id
+    QCOMPARE(index.entry(hits.last().entry).id, QStringLiteral("net/body"));
+
+    Record *none = kb.find(QStringLiteral("net/none"));
+    kb.setValue(none, QStringLiteral("/root_cause"), "A crash.");
+    index.update(kb, none, QDate(2026, 12, 2));
+    scores = scoreOf(QStringLiteral("c"));
+    QCOMPARE(scores.value(QStringLiteral("net/none")), 10);
+    index.remove(kb.find(QStringLiteral("net/c7")));
+    QVERIFY(!scoreOf(QStringLiteral("c")).contains(QStringLiteral("net/c7")));
+    QCOMPARE(scoreOf(QStringLiteral("c")).size(), 102);
 }
 
 QTEST_GUILESS_MAIN(SearchIndexTest)
