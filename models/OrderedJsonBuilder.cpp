@@ -73,9 +73,12 @@ bool OrderedJsonBuilder::number_float(number_float_t value, const string_t &)
     return add(OrderedJson(value));
 }
 
+// Copied, not moved: the lexer's buffer has grown by doubling, so a moved
+// string would keep up to twice the memory it needs (and the lexer would
+// grow a new buffer for the next string).
 bool OrderedJsonBuilder::string(string_t &value)
 {
-    return add(OrderedJson(std::move(value)));
+    return add(OrderedJson(value));
 }
 
 bool OrderedJsonBuilder::binary(binary_t &value)
@@ -92,7 +95,7 @@ bool OrderedJsonBuilder::start_object(std::size_t)
 
 bool OrderedJsonBuilder::key(string_t &key)
 {
-    m_stack.back().key = std::move(key);
+    m_stack.back().key = key;
     return true;
 }
 
