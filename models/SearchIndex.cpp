@@ -22,24 +22,60 @@ enum FieldClass : uint32_t { Body = 0, OtherHead = 1, MainHead = 2 };
 constexpr int ExactTokenBonus = 5;
 constexpr int StartsWithBonus = 40;
 
-QStringList mainHeadTexts(const Record &record)
+// The record's strings by where they stand, read from the document as
+// UTF-8: the signature and id, the other "head" fields (Chinese signature,
+// aliases, tags), and the body. A value of the wrong type is skipped, as
+// the typed getters read it as empty.
+struct FieldTexts
 {
-    return QStringList{record.signature(), record.id()};
+    std::vector<std::string_view> mainHead;
+    std::vector<std::string_view> otherHead;
+    std::vector<std::string_view> body;
+};
+
+void addString(const OrderedJson &value, std::vector<std::string_view> &out)
+{
+    if (value.is_string())
+        out.push_back(value.get_ref<const std::string &>());
 }
 
-QStringList otherHeadTexts(const Record &record)
+void addStrings(const OrderedJson &list, std::vector<std::string_view> &out)
 {
-    return QStringList{record.signatureZh()} + record.aliases() + record.tags();
+    if (list.is_array()) {
+        for (const OrderedJson &item : list)
+            addString(item, out);
+    }
 }
 
-QStringList bodyTexts(const Record &record)
+void addMembers(const OrderedJson &list, const char *first, const char *second, std::vector<std::string_view> &out)
 {
-    QStringList texts{record.regex(), record.rootCause(), record.rootCauseZh()};
-    for (const DeadEnd &deadEnd : record.deadEnds())
-        texts << deadEnd.action << deadEnd.whyFails;
-    for (const Workaround &workaround : record.workarounds())
-        texts << workaround.action << workaround.how;
-    return texts + record.workaroundsZh();
+    if (!list.is_array())
+        return;
+    for (const OrderedJson &item : list) {
+        if (item.is_object()) {
+            addString(Record::member(item, first), out);
+            addString(Record::member(item, second), out);
+        }
+    }
+}
+
+FieldTexts fieldTexts(const Record &record)
+{
+    const OrderedJson &doc = record.json();
+    const auto member = [&doc](const char *key) -> const OrderedJson & { return Record::member(doc, key); };
+    FieldTexts texts;
+    addString(member("signature"), texts.mainHead);
+    addString(member("id"), texts.mainHead);
+    addString(member("signature_zh"), texts.otherHead);
+    addStrings(member("aliases"), texts.otherHead);
+    addStrings(member("tags"), texts.otherHead);
+    addString(member("regex"), texts.body);
+    addString(member("root_cause"), texts.body);
+    addString(member("root_cause_zh"), texts.body);
+    addMembers(member("dead_ends"), "action", "why_fails", texts.body);
+    addMembers(member("workarounds"), "action", "how", texts.body);
+    addStrings(member("workarounds_zh"), texts.body);
+    return texts;
 }
 
 bool hasChinese(const Record &record)
@@ -77,17 +113,21 @@ SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record 
 std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record &record)
 {
     std::unordered_map<std::string, uint32_t> own;
-    const auto collect = [&own](const QStringList &texts, FieldClass field) {
-        for (const QString &text : texts) {
-            for (std::string &token : SearchTokenizer::tokens(text, SearchTokenizer::Indexing)) {
+    std::vector<std::string> tokens;
+    const auto collect = [&](const std::vector<std::string_view> &texts, FieldClass field) {
+        for (std::string_view text : texts) {
+            tokens.clear();
+            SearchTokenizer::appendTokens(text, SearchTokenizer::Indexing, tokens);
+            for (std::string &token : tokens) {
                 uint32_t &best = own[std::move(token)];
                 best = std::max<uint32_t>(best, field);
             }
         }
     };
-    collect(mainHeadTexts(record), MainHead);
-    collect(otherHeadTexts(record), OtherHead);
-    collect(bodyTexts(record), Body);
+    const FieldTexts texts = fieldTexts(record);
+    collect(texts.mainHead, MainHead);
+    collect(texts.otherHead, OtherHead);
+    collect(texts.body, Body);
     return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
 }
 

@@ -2,6 +2,9 @@
 
 #include "SearchQuery.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace Errata {
 
 namespace {
@@ -61,6 +64,55 @@ void SearchTokenizer::addCamelParts(const QString &text, std::vector<std::string
             partStart = i;
         }
     }
+}
+
+void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out)
+{
+    const bool ascii = std::all_of(utf8.begin(), utf8.end(), [](char c) { return uchar(c) < 0x80; });
+    if (ascii) {
+        appendAsciiTokens(utf8, purpose, out);
+        return;
+    }
+    std::vector<std::string> tokens = SearchTokenizer::tokens(
+        QString::fromUtf8(utf8.data(), qsizetype(utf8.size())), purpose);
+    std::move(tokens.begin(), tokens.end(), std::back_inserter(out));
+}
+
+// tokens() and addCamelParts() for ASCII: words of letters and digits,
+// lower-cased, then the camelCase parts of the words that have humps.
+void SearchTokenizer::appendAsciiTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out)
+{
+    // Not <cctype>: its answers depend on the C locale.
+    const auto isUpper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const auto isLower = [](char c) { return c >= 'a' && c <= 'z'; };
+    const auto isWord = [&](char c) { return isUpper(c) || isLower(c) || (c >= '0' && c <= '9'); };
+    const auto lower = [&](std::string_view part) {
+        std::string folded(part);
+        for (char &c : folded)
+            c = isUpper(c) ? char(c - 'A' + 'a') : c;
+        return folded;
+    };
+    std::vector<std::string> camelParts;
+    size_t i = 0;
+    while (i < text.size()) {
+        if (!isWord(text[i])) {
+            ++i;
+            continue;
+        }
+        const size_t start = i;
+        size_t partStart = i;
+        for (; i < text.size() && isWord(text[i]); ++i) {
+            if (i > start && isUpper(text[i]) && isLower(text[i - 1])) {
+                camelParts.push_back(lower(text.substr(partStart, i - partStart)));
+                partStart = i;
+            }
+        }
+        out.push_back(lower(text.substr(start, i - start)));
+        if (partStart > start)
+            camelParts.push_back(lower(text.substr(partStart, i - partStart)));
+    }
+    if (purpose == Indexing)
+        std::move(camelParts.begin(), camelParts.end(), std::back_inserter(out));
 }
 
 void SearchTokenizer::addHan(const QString &run, Purpose purpose, std::vector<std::string> &out)

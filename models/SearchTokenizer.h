@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace Errata {
@@ -23,8 +24,13 @@ public:
     enum Purpose { Indexing, Querying };
 
     static std::vector<std::string> tokens(const QString &text, Purpose purpose);
+    // The same tokens for UTF-8 text, appended to `out`. ASCII text (most of
+    // a record) is split on its bytes, without a QString; other text goes
+    // through tokens() above.
+    static void appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out);
 
 private:
+    static void appendAsciiTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out);
     static void addCamelParts(const QString &text, std::vector<std::string> &out);
     static void addHan(const QString &run, Purpose purpose, std::vector<std::string> &out);
 };

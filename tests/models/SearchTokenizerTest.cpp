@@ -1,0 +1,86 @@
+// Tests for Errata::SearchTokenizer: the tokens of the examples in its
+// header, and the byte-level path for UTF-8 giving exactly the tokens of
+// the QString path.
+
+#include "SearchTokenizer.h"
+
+#include <QTest>
+
+using namespace Errata;
+
+namespace {
+
+QStringList toList(const std::vector<std::string> &tokens)
+{
+    QStringList list;
+    for (const std::string &token : tokens)
+        list << QString::fromStdString(token);
+    return list;
+}
+
+// "a b c" -> {"a", "b", "c"}
+QStringList words(const char *spaced)
+{
+    return QString::fromUtf8(spaced).split(QLatin1Char(' '));
+}
+
+QStringList viaUtf8(const QString &text, SearchTokenizer::Purpose purpose)
+{
+    const QByteArray utf8 = text.toUtf8();
+    std::vector<std::string> tokens{"kept"}; // appended to, not replaced
+    SearchTokenizer::appendTokens(std::string_view(utf8.constData(), size_t(utf8.size())), purpose, tokens);
+    QStringList list = toList(tokens);
+    if (list.value(0) == QLatin1String("kept"))
+        list.removeFirst();
+    else
+        list.prepend(QStringLiteral("(lost what was there)"));
+    return list;
+}
+
+} // namespace
+
+class SearchTokenizerTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void headerExamples();
+    void utf8PathAgrees_data();
+    void utf8PathAgrees();
+};
+
+void SearchTokenizerTest::headerExamples()
+{
+    using T = SearchTokenizer;
+    QCOMPARE(toList(T::tokens(QStringLiteral("RuntimeError: CUDA out of memory"), T::Indexing)),
+             words("runtimeerror cuda out of memory runtime error"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("torch.nn.utils.clip_grad_norm_"), T::Indexing)),
+             words("torch nn utils clip grad norm"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("梯度裁剪"), T::Indexing)),
+             words("梯 度 裁 剪 梯度 度裁 裁剪"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("梯度裁剪"), T::Querying)), words("梯度 度裁 裁剪"));
+}
+
+void SearchTokenizerTest::utf8PathAgrees_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("empty") << QString();
+    QTest::newRow("camel") << QStringLiteral("RuntimeError: CUDA out of memory");
+    QTest::newRow("humps") << QStringLiteral("getHTTPResponseCode parseJSONValue aB a1B x");
+    QTest::newRow("digits") << QStringLiteral("torch 2.0.1 lr=1e-4 HTTP404NotFound v2Beta");
+    QTest::newRow("punctuation") << QStringLiteral("  --foo_bar::Baz(qux)[0] \"quoted\"\t\n");
+    QTest::newRow("accents") << QStringLiteral("Café Naïve ÉCOLE");
+    QTest::newRow("mixed") << QStringLiteral("CUDA 显存不足 OutOfMemory 内存");
+    QTest::newRow("full width") << QStringLiteral("ＣＵＤＡ エラー");
+    QTest::newRow("emoji") << QStringLiteral("fails 😀 often");
+}
+
+void SearchTokenizerTest::utf8PathAgrees()
+{
+    QFETCH(QString, text);
+    for (const auto purpose : {SearchTokenizer::Indexing, SearchTokenizer::Querying})
+        QCOMPARE(viaUtf8(text, purpose), toList(SearchTokenizer::tokens(text, purpose)));
+}
+
+QTEST_GUILESS_MAIN(SearchTokenizerTest)
+#include "SearchTokenizerTest.moc"
