@@ -58,6 +58,12 @@ public:
         double p95Ms = 0;
         double maxMs = 0;
         QString slowest; // the keystroke that took maxMs
+        // The same keystrokes as the window handles them: the search, then
+        // the tree's filter model ranking the hits and mapping every row,
+        // as the tree view does when it expands all matching groups.
+        double treeP50Ms = 0;
+        double treeP95Ms = 0;
+        double treeMaxMs = 0;
         QList<QueryFigures> queries;
         QString toText() const;
         QJsonObject toJson() const;

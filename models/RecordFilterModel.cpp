@@ -12,15 +12,6 @@ const Record *recordOf(const QModelIndex &index)
     return reinterpret_cast<const Record *>(index.data(RecordTreeModel::RecordRole).value<quintptr>());
 }
 
-// "pytorch" for a domain row, "pytorch/oom" for a category row.
-QString groupKey(const QModelIndex &index)
-{
-    const QString name = index.data(RecordTreeModel::IdRole).toString();
-    if (index.data(RecordTreeModel::KindRole).toInt() == RecordTreeModel::CategoryNode)
-        return index.parent().data(RecordTreeModel::IdRole).toString() + QLatin1Char('/') + name;
-    return name;
-}
-
 } // namespace
 
 RecordFilterModel::RecordFilterModel(QObject *parent)
@@ -28,7 +19,6 @@ RecordFilterModel::RecordFilterModel(QObject *parent)
 {
     setRecursiveFilteringEnabled(true);
     setDynamicSortFilter(false);
-    sort(0);
 }
 
 void RecordFilterModel::setIndex(const SearchIndex *index)
@@ -44,25 +34,39 @@ void RecordFilterModel::setSearchText(const QString &text)
     m_hits = m_index && !m_query.isEmpty() ? m_index->search(m_query) : QList<SearchIndex::Hit>();
     computeRanks();
     invalidate();
-    sort(0);
+    // The tree keeps each level in name order, which is what the list shows
+    // without a search; sorting 50,000 rows again by their ids took 130 ms.
+    sort(isSearching() ? 0 : -1);
 }
 
+// Ranks are kept per row of the source tree, in arrays indexed by the
+// tree's row serials: each hit's record row, and each group above it with
+// the best rank below it and the number of hits below it. Filtering and
+// sorting 50,000 rows then read an array instead of roles and group names.
 void RecordFilterModel::computeRanks()
 {
-    m_recordRank.clear();
-    m_groupRank.clear();
-    m_groupHits.clear();
-    for (int rank = 0; rank < m_hits.size(); ++rank) {
-        const SearchIndex::Entry &entry = m_index->entry(m_hits.at(rank).entry);
-        m_recordRank.insert(entry.record, rank);
-        const QString domain = entry.record->domain().isEmpty() ? QStringLiteral("(none)") : entry.record->domain();
-        const QString category = entry.record->category().isEmpty() ? QStringLiteral("(none)") : entry.record->category();
-        const QString key = domain + QLatin1Char('/') + category;
-        for (const QString &group : {domain, key}) {
-            m_groupRank.insert(group, qMin(m_groupRank.value(group, rank), rank));
-            ++m_groupHits[group];
+    const auto *tree = qobject_cast<const RecordTreeModel *>(sourceModel());
+    const size_t rows = tree ? size_t(tree->serialCount()) : 0;
+    m_rank.assign(rows, INT_MAX);
+    m_hitsBelow.assign(rows, 0);
+    for (int rank = 0; rank < m_hits.size() && tree; ++rank) {
+        const QModelIndex leaf = tree->indexOf(m_index->entry(m_hits.at(rank).entry).record);
+        if (!leaf.isValid())
+            continue;
+        m_rank[size_t(tree->serialOf(leaf))] = rank;
+        // Hits come best first, so a group's first hit gives its rank.
+        for (QModelIndex group = leaf.parent(); group.isValid(); group = group.parent()) {
+            const size_t serial = size_t(tree->serialOf(group));
+            if (m_hitsBelow[serial]++ == 0)
+                m_rank[serial] = rank;
         }
     }
+}
+
+int RecordFilterModel::serialOf(const QModelIndex &sourceIndex) const
+{
+    const auto *tree = qobject_cast<const RecordTreeModel *>(sourceModel());
+    return tree ? tree->serialOf(sourceIndex) : -1;
 }
 
 QModelIndex RecordFilterModel::firstResult() const
@@ -78,26 +82,25 @@ QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole || !isSearching() || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
         return QSortFilterProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);
+    const size_t serial = size_t(serialOf(source)); // a group added since the search counts none
     return tr("%1 (%2 of %3)")
         .arg(source.data(RecordTreeModel::IdRole).toString())
-        .arg(m_groupHits.value(groupKey(source)))
+        .arg(serial < m_hitsBelow.size() ? m_hitsBelow[serial] : 0)
         .arg(source.data(RecordTreeModel::CountRole).toInt());
 }
 
 int RecordFilterModel::rankOf(const QModelIndex &sourceIndex) const
 {
-    if (const Record *record = recordOf(sourceIndex))
-        return m_recordRank.value(record, INT_MAX);
-    return m_groupRank.value(groupKey(sourceIndex), INT_MAX);
+    const int serial = serialOf(sourceIndex);
+    return serial >= 0 && size_t(serial) < m_rank.size() ? m_rank[size_t(serial)] : INT_MAX;
 }
 
 bool RecordFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     if (!isSearching())
         return true;
-    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    const Record *record = recordOf(index);
-    return record && m_recordRank.contains(record);
+    // A group is ranked only when a hit lies below it.
+    return rankOf(sourceModel()->index(sourceRow, 0, sourceParent)) != INT_MAX;
 }
 
 bool RecordFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const

@@ -6,6 +6,8 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
+#include <vector>
+
 namespace Errata {
 
 class Record;
@@ -40,15 +42,16 @@ protected:
 
 private:
     int rankOf(const QModelIndex &sourceIndex) const;
+    int serialOf(const QModelIndex &sourceIndex) const;
     void computeRanks();
 
     const SearchIndex *m_index = nullptr;
     QString m_text;
     SearchQuery m_query;
     QList<SearchIndex::Hit> m_hits;
-    QHash<const Record *, int> m_recordRank;
-    QHash<QString, int> m_groupRank;  // "domain" and "domain/category"
-    QHash<QString, int> m_groupHits;
+    // Indexed by the source tree's row serials (RecordTreeModel::serialOf).
+    std::vector<int> m_rank;      // INT_MAX: no hit
+    std::vector<int> m_hitsBelow; // groups only
 };
 
 } // namespace Errata

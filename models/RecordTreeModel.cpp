@@ -16,6 +16,7 @@ struct RecordTreeModel::Node
     int row = 0;
     int count = 0;     // records below
     int severity = -1; // worst Problem::Severity below (groups), -1 for none
+    int serial = 0;    // unique in this model until the next reset
     std::vector<std::unique_ptr<Node>> children;
 };
 
@@ -55,13 +56,14 @@ void RecordTreeModel::setKnowledgeBase(const KnowledgeBase *kb)
 void RecordTreeModel::rebuild()
 {
     beginResetModel();
-    m_root = std::make_unique<Node>();
+    m_nextSerial = 0;
+    m_root = newNode();
     m_leaves.clear();
     QHash<QString, Node *> groups; // "domain" and "domain/category" -> node
     const auto group = [&](Node *parent, Kind kind, const QString &name, const QString &key) {
         Node *&node = groups[key];
         if (!node) {
-            parent->children.push_back(std::make_unique<Node>());
+            parent->children.push_back(newNode());
             node = parent->children.back().get();
             node->kind = kind;
             node->name = name;
@@ -99,7 +101,7 @@ void RecordTreeModel::finishSubtree(Node *node)
 
 std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::makeLeaf(const Record *record, Node *parent)
 {
-    auto leaf = std::make_unique<Node>();
+    auto leaf = newNode();
     leaf->kind = RecordNode;
     leaf->name = record->id();
     leaf->record = record;
@@ -116,7 +118,7 @@ RecordTreeModel::Node *RecordTreeModel::groupFor(Node *parent, Kind kind, const 
         if (child->name == name)
             return child.get();
     }
-    auto group = std::make_unique<Node>();
+    auto group = newNode();
     group->kind = kind;
     group->name = name;
     Node *raw = group.get();
@@ -203,6 +205,18 @@ void RecordTreeModel::updateRecord(const Record *record)
     const QModelIndex index = indexOfNode(leaf);
     emit dataChanged(index, index);
     changeCounts(leaf->parent, 0);
+}
+
+std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::newNode()
+{
+    auto node = std::make_unique<Node>();
+    node->serial = m_nextSerial++;
+    return node;
+}
+
+int RecordTreeModel::serialOf(const QModelIndex &index) const
+{
+    return index.isValid() ? nodeOf(index)->serial : -1;
 }
 
 RecordTreeModel::Node *RecordTreeModel::nodeOf(const QModelIndex &index) const

@@ -41,6 +41,11 @@ public:
     const KnowledgeBase *knowledgeBase() const { return m_kb; }
 
     QModelIndex indexOf(const Record *record) const;
+    // A small number for each row, unique until the next reset, below
+    // serialCount(); -1 for the invalid index. Lets a proxy keep per-row
+    // figures in an array (RecordFilterModel's ranks).
+    int serialOf(const QModelIndex &index) const;
+    int serialCount() const { return m_nextSerial; }
     const Record *recordAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -59,6 +64,7 @@ private:
     struct Node;
 
     void rebuild();
+    std::unique_ptr<Node> newNode();
     void finishSubtree(Node *node);
     std::unique_ptr<Node> makeLeaf(const Record *record, Node *parent);
     Node *nodeOf(const QModelIndex &index) const;
@@ -73,6 +79,7 @@ private:
     const KnowledgeBase *m_kb = nullptr;
     std::unique_ptr<Node> m_root;
     QHash<const Record *, Node *> m_leaves;
+    int m_nextSerial = 0;
 };
 
 } // namespace Errata

@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <functional>
+
 using namespace Errata;
 
 namespace {
@@ -49,6 +51,7 @@ private slots:
     void severityRole();
     void filterKeepsMatchingGroupsRanked();
     void filterFollowsChanges();
+    void serialsNumberEveryRowOnce();
 
 private:
     QTemporaryDir m_dir;
@@ -172,6 +175,26 @@ void RecordTreeModelTest::filterFollowsChanges()
     QCOMPARE(childNames(filter).value(0), QStringLiteral("aaa"));
     m_kb->take(m_kb->find(QStringLiteral("aaa/first")));
     QCOMPARE(childNames(filter).value(0), QStringLiteral("docker"));
+}
+
+void RecordTreeModelTest::serialsNumberEveryRowOnce()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    QSet<int> seen;
+    std::function<void(const QModelIndex &)> visit = [&](const QModelIndex &parent) {
+        for (int row = 0; row < model.rowCount(parent); ++row) {
+            const QModelIndex index = model.index(row, 0, parent);
+            const int serial = model.serialOf(index);
+            QVERIFY(serial >= 0 && serial < model.serialCount());
+            QVERIFY(!seen.contains(serial));
+            seen.insert(serial);
+            visit(index);
+        }
+    };
+    visit(QModelIndex());
+    QCOMPARE(seen.size(), 2 + 3 + 4); // domains, categories, records
+    QCOMPARE(model.serialOf(QModelIndex()), -1);
 }
 
 QTEST_GUILESS_MAIN(RecordTreeModelTest)
