@@ -45,7 +45,7 @@ void RecordFilterModel::setSearchText(const QString &text)
 // sorting 50,000 rows then read an array instead of roles and group names.
 void RecordFilterModel::computeRanks()
 {
-    const auto *tree = qobject_cast<const RecordTreeModel *>(sourceModel());
+    const RecordTreeModel *tree = m_tree;
     const size_t rows = tree ? size_t(tree->serialCount()) : 0;
     m_rank.assign(rows, INT_MAX);
     m_hitsBelow.assign(rows, 0);
@@ -63,10 +63,17 @@ void RecordFilterModel::computeRanks()
     }
 }
 
+void RecordFilterModel::setSourceModel(QAbstractItemModel *model)
+{
+    m_tree = qobject_cast<const RecordTreeModel *>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+// Asked twice per comparison while sorting: the tree is looked up once, in
+// setSourceModel, not cast here.
 int RecordFilterModel::serialOf(const QModelIndex &sourceIndex) const
 {
-    const auto *tree = qobject_cast<const RecordTreeModel *>(sourceModel());
-    return tree ? tree->serialOf(sourceIndex) : -1;
+    return m_tree ? m_tree->serialOf(sourceIndex) : -1;
 }
 
 QModelIndex RecordFilterModel::firstResult() const

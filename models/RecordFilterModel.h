@@ -11,6 +11,7 @@
 namespace Errata {
 
 class Record;
+class RecordTreeModel;
 
 // Filters and ranks the record tree (a RecordTreeModel) by a search: only
 // matching records and the groups that hold them stay, records ordered by
@@ -23,6 +24,9 @@ class RecordFilterModel : public QSortFilterProxyModel
 public:
     explicit RecordFilterModel(QObject *parent = nullptr);
 
+    // Ranks need a RecordTreeModel source; with any other source a search
+    // keeps no rows.
+    void setSourceModel(QAbstractItemModel *model) override;
     void setIndex(const SearchIndex *index);
     void setSearchText(const QString &text);
     QString searchText() const { return m_text; }
@@ -46,6 +50,7 @@ private:
     void computeRanks();
 
     const SearchIndex *m_index = nullptr;
+    const RecordTreeModel *m_tree = nullptr; // the source model
     QString m_text;
     SearchQuery m_query;
     QList<SearchIndex::Hit> m_hits;
