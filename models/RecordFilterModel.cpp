@@ -3,6 +3,8 @@
 #include "Record.h"
 #include "RecordTreeModel.h"
 
+#include <algorithm>
+
 namespace Errata {
 
 namespace {
@@ -17,7 +19,10 @@ const Record *recordOf(const QModelIndex &index)
 RecordFilterModel::RecordFilterModel(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
-    setRecursiveFilteringEnabled(true);
+    // Groups carry the ranks of the hits below them (computeRanks), so a
+    // group without hits is dropped at once; recursive filtering would look
+    // at every record of every such group on each keystroke.
+    setRecursiveFilteringEnabled(false);
     setDynamicSortFilter(false);
 }
 
@@ -29,11 +34,16 @@ void RecordFilterModel::setIndex(const SearchIndex *index)
 
 void RecordFilterModel::setSearchText(const QString &text)
 {
+    // A reset, not invalidate(): views keep no persistent rows to map from
+    // one search to the next, and they see the old counts until the old
+    // rows are gone (QSortFilterProxyModel drops its mapping on its own
+    // modelReset).
+    beginResetModel();
     m_text = text;
     m_query = SearchQuery::parse(text);
     m_hits = m_index && !m_query.isEmpty() ? m_index->search(m_query) : QList<SearchIndex::Hit>();
     computeRanks();
-    invalidate();
+    endResetModel();
     // The tree keeps each level in name order, which is what the list shows
     // without a search; sorting 50,000 rows again by their ids took 130 ms.
     sort(isSearching() ? 0 : -1);
@@ -69,6 +79,55 @@ void RecordFilterModel::setSourceModel(QAbstractItemModel *model)
     QSortFilterProxyModel::setSourceModel(model);
 }
 
+int RecordFilterModel::hitsBelow(const QModelIndex &sourceIndex) const
+{
+    const size_t serial = size_t(serialOf(sourceIndex)); // a group added since the search counts none
+    return serial < m_hitsBelow.size() ? m_hitsBelow[serial] : 0;
+}
+
+// Rows only go away between two searches (records added since are not
+// hits), so the counts of the last search may say "children" where none are
+// left, which views allow (as for rows not fetched yet), never the reverse.
+bool RecordFilterModel::hasChildren(const QModelIndex &parent) const
+{
+    if (!isSearching() || !parent.isValid() || !m_tree)
+        return QSortFilterProxyModel::hasChildren(parent);
+    return hitsBelow(mapToSource(parent)) > 0;
+}
+
+QModelIndexList RecordFilterModel::groupsToExpand(int recordBudget) const
+{
+    QModelIndexList groups;
+    if (!isSearching())
+        return groups;
+    struct Category
+    {
+        int rank;
+        int hits;
+        QModelIndex index;
+    };
+    std::vector<Category> categories;
+    for (int row = 0; row < rowCount(); ++row) {
+        const QModelIndex domain = index(row, 0);
+        groups << domain;
+        for (int child = 0; child < rowCount(domain); ++child) {
+            const QModelIndex category = index(child, 0, domain);
+            const QModelIndex source = mapToSource(category);
+            categories.push_back({rankOf(source), hitsBelow(source), category});
+        }
+    }
+    std::sort(categories.begin(), categories.end(),
+              [](const Category &a, const Category &b) { return a.rank < b.rank; });
+    int shown = 0;
+    for (const Category &category : categories) {
+        if (shown > 0 && shown + category.hits > recordBudget)
+            continue;
+        groups << category.index;
+        shown += category.hits;
+    }
+    return groups;
+}
+
 // Asked twice per comparison while sorting: the tree is looked up once, in
 // setSourceModel, not cast here.
 int RecordFilterModel::serialOf(const QModelIndex &sourceIndex) const
@@ -89,10 +148,9 @@ QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole || !isSearching() || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
         return QSortFilterProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);
-    const size_t serial = size_t(serialOf(source)); // a group added since the search counts none
     return tr("%1 (%2 of %3)")
         .arg(source.data(RecordTreeModel::IdRole).toString())
-        .arg(serial < m_hitsBelow.size() ? m_hitsBelow[serial] : 0)
+        .arg(hitsBelow(source))
         .arg(source.data(RecordTreeModel::CountRole).toInt());
 }
 

@@ -37,8 +37,21 @@ public:
     // The best-ranked record's index in this model, or an invalid index.
     QModelIndex firstResult() const;
 
+    // The groups a view should expand to show the results: every domain
+    // with hits, and its categories best first while the records they hold
+    // stay within `recordBudget` (the best category always). A search that
+    // matches most of a large KB so shows its best results at once without
+    // laying out tens of thousands of rows; the other groups stay listed,
+    // with their counts, collapsed. Empty without a search.
+    QModelIndexList groupsToExpand(int recordBudget = DefaultRecordBudget) const;
+    static constexpr int DefaultRecordBudget = 1000;
+
     // While searching, a group reads "pytorch (3 of 120)".
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    // While searching, answered from the hit counts: a view asks this of
+    // every group it shows, and QSortFilterProxyModel would filter and sort
+    // the group's rows to answer.
+    bool hasChildren(const QModelIndex &parent = QModelIndex()) const override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -48,6 +61,7 @@ private:
     int rankOf(const QModelIndex &sourceIndex) const;
     int serialOf(const QModelIndex &sourceIndex) const;
     void computeRanks();
+    int hitsBelow(const QModelIndex &sourceIndex) const;
 
     const SearchIndex *m_index = nullptr;
     const RecordTreeModel *m_tree = nullptr; // the source model

@@ -68,7 +68,7 @@ void BrowserDock::refreshSearch()
         return;
     const Record *current = currentRecord();
     m_filter->setSearchText(m_search->text());
-    m_tree->expandAll();
+    expandResults();
     if (current)
         selectRecord(current);
     updateCount();
@@ -90,7 +90,7 @@ void BrowserDock::applySearch()
     m_filter->setSearchText(m_search->text());
     m_delegate->setHighlightWords(m_filter->query().words);
     if (m_filter->isSearching()) {
-        m_tree->expandAll();
+        expandResults();
         m_tree->setCurrentIndex(m_filter->firstResult());
     } else {
         m_tree->collapseAll();
@@ -98,6 +98,15 @@ void BrowserDock::applySearch()
     }
     m_tree->viewport()->update();
     updateCount();
+}
+
+// Every group with results, but only as many record rows as the filter
+// model's budget: at 50,000 records "c" matches nearly all of them.
+void BrowserDock::expandResults()
+{
+    m_tree->collapseAll();
+    for (const QModelIndex &group : m_filter->groupsToExpand())
+        m_tree->expand(group);
 }
 
 void BrowserDock::updateCount()

@@ -45,6 +45,7 @@ protected:
 
 private:
     void applySearch();
+    void expandResults();
     void activate(const QModelIndex &index);
     void moveCurrent(int step);
     void updateCount();

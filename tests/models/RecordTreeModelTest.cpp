@@ -38,6 +38,26 @@ QStringList childNames(const QAbstractItemModel &model, const QModelIndex &paren
     return names;
 }
 
+// Counts the rows the filter is asked about, below each parent id.
+class CountingFilterModel : public RecordFilterModel
+{
+public:
+    mutable QHash<QString, int> asked;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
+    {
+        ++asked[sourceParent.data(RecordTreeModel::IdRole).toString()];
+        return RecordFilterModel::filterAcceptsRow(sourceRow, sourceParent);
+    }
+};
+
+void visitAll(const QAbstractItemModel &model, const QModelIndex &parent = {})
+{
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        visitAll(model, model.index(row, 0, parent));
+}
+
 } // namespace
 
 class RecordTreeModelTest : public QObject
@@ -51,6 +71,9 @@ private slots:
     void severityRole();
     void filterKeepsMatchingGroupsRanked();
     void filterFollowsChanges();
+    void filterSkipsGroupsWithoutHits();
+    void filterProposesGroupsWithinBudget();
+    void filterCountsFollowRemovalsWhileSearching();
     void serialsNumberEveryRowOnce();
 
 private:
@@ -175,6 +198,89 @@ void RecordTreeModelTest::filterFollowsChanges()
     QCOMPARE(childNames(filter).value(0), QStringLiteral("aaa"));
     m_kb->take(m_kb->find(QStringLiteral("aaa/first")));
     QCOMPARE(childNames(filter).value(0), QStringLiteral("docker"));
+}
+
+// A group without hits is dropped on its own rank: the records below it are
+// not looked at (at 50,000 records that is most of the work of a keystroke).
+void RecordTreeModelTest::filterSkipsGroupsWithoutHits()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    CountingFilterModel filter;
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    filter.setSearchText(QStringLiteral("denied"));
+    filter.asked.clear();
+    filter.invalidate();
+    visitAll(filter);
+    QCOMPARE(childNames(filter), QStringList{QStringLiteral("docker")});
+    QVERIFY(filter.asked.value(QString()) > 0); // the domains
+    QVERIFY(filter.asked.value(QStringLiteral("daemon")) > 0); // docker's category, with the hit
+    for (const char *group : {"pytorch", "memory", "numeric"}) // pytorch and its categories
+        QVERIFY2(!filter.asked.contains(QLatin1String(group)), group);
+}
+
+void RecordTreeModelTest::filterProposesGroupsWithinBudget()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    RecordFilterModel filter;
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    QVERIFY(filter.groupsToExpand().isEmpty()); // no search
+
+    const auto names = [](const QModelIndexList &groups) {
+        QStringList list;
+        for (const QModelIndex &group : groups)
+            list << group.data(RecordTreeModel::IdRole).toString();
+        return list;
+    };
+    filter.setSearchText(QStringLiteral("domain:pytorch"));
+    QCOMPARE(filter.resultCount(), 3);
+    QStringList all = names(filter.groupsToExpand());
+    QCOMPARE(all.takeFirst(), QStringLiteral("pytorch")); // domains first
+    all.sort();
+    QCOMPARE(all, (QStringList{QStringLiteral("memory"), QStringLiteral("numeric")}));
+    // Within a budget of one record only the best category opens (it is
+    // always opened, even when it holds more than the budget).
+    const QModelIndexList one = filter.groupsToExpand(1);
+    QCOMPARE(one.size(), 2);
+    QCOMPARE(filter.firstResult().parent(), one.at(1));
+    const QModelIndexList two = filter.groupsToExpand(2);
+    QCOMPARE(two.size(), 2);
+    QCOMPARE(two.at(1), one.at(1));
+}
+
+// Removing hits while a search is shown: hasChildren() answers from the
+// search's counts, which may only overstate the rows left (the tester checks
+// after every signal that a group with rows says it has children).
+void RecordTreeModelTest::filterCountsFollowRemovalsWhileSearching()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    RecordFilterModel filter;
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    filter.setSearchText(QStringLiteral("loss"));
+    const QModelIndex pytorch = filter.index(0, 0);
+    QCOMPARE(pytorch.data().toString(), QStringLiteral("pytorch (2 of 3)"));
+    m_kb->take(m_kb->find(QStringLiteral("pytorch/inf")));
+    QVERIFY(filter.hasChildren(pytorch));
+    QCOMPARE(filter.rowCount(pytorch), 1);
+    m_kb->take(m_kb->find(QStringLiteral("pytorch/nan")));
+    QCOMPARE(filter.rowCount(pytorch), 0);
+    index.build(*m_kb);
+    filter.setSearchText(QStringLiteral("loss")); // what the window does after a change
+    QCOMPARE(filter.rowCount(), 0);
+    filter.setSearchText(QStringLiteral("memory"));
+    QVERIFY(filter.hasChildren(filter.index(0, 0)));
 }
 
 void RecordTreeModelTest::serialsNumberEveryRowOnce()
