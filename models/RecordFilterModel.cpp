@@ -59,18 +59,38 @@ void RecordFilterModel::computeRanks()
     const size_t rows = tree ? size_t(tree->serialCount()) : 0;
     m_rank.assign(rows, INT_MAX);
     m_hitsBelow.assign(rows, 0);
-    for (int rank = 0; rank < m_hits.size() && tree; ++rank) {
-        const QModelIndex leaf = tree->indexOf(m_index->entry(m_hits.at(rank).entry).record);
-        if (!leaf.isValid())
+    if (!tree)
+        return;
+    for (int rank = 0; rank < m_hits.size(); ++rank) {
+        const RowPath &path = pathOf(m_hits.at(rank).entry);
+        if (path.length == 0)
             continue;
-        m_rank[size_t(tree->serialOf(leaf))] = rank;
+        m_rank[size_t(path.serials[0])] = rank;
         // Hits come best first, so a group's first hit gives its rank.
-        for (QModelIndex group = leaf.parent(); group.isValid(); group = group.parent()) {
-            const size_t serial = size_t(tree->serialOf(group));
+        for (int up = 1; up < path.length; ++up) {
+            const size_t serial = size_t(path.serials[up]);
             if (m_hitsBelow[serial]++ == 0)
                 m_rank[serial] = rank;
         }
     }
+}
+
+const RecordFilterModel::RowPath &RecordFilterModel::pathOf(int entry)
+{
+    if (m_pathsVersion != m_tree->structureVersion()) {
+        m_paths.clear();
+        m_pathsVersion = m_tree->structureVersion();
+    }
+    if (m_paths.size() < size_t(m_index->size()))
+        m_paths.resize(size_t(m_index->size()));
+    RowPath &path = m_paths[size_t(entry)];
+    const Record *record = m_index->entry(entry).record;
+    if (path.record == record && record)
+        return path;
+    path = RowPath{record};
+    for (QModelIndex row = m_tree->indexOf(record); row.isValid() && path.length < 3; row = row.parent())
+        path.serials[path.length++] = m_tree->serialOf(row);
+    return path;
 }
 
 void RecordFilterModel::setSourceModel(QAbstractItemModel *model)

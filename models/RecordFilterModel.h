@@ -61,6 +61,14 @@ private:
     int rankOf(const QModelIndex &sourceIndex) const;
     int serialOf(const QModelIndex &sourceIndex) const;
     void computeRanks();
+    // The serials of a hit's row and of the groups above it, leaf first.
+    struct RowPath
+    {
+        const Record *record = nullptr;
+        int serials[3] = {-1, -1, -1};
+        int length = 0; // 0: the record has no row
+    };
+    const RowPath &pathOf(int entry);
     int hitsBelow(const QModelIndex &sourceIndex) const;
 
     const SearchIndex *m_index = nullptr;
@@ -71,6 +79,12 @@ private:
     // Indexed by the source tree's row serials (RecordTreeModel::serialOf).
     std::vector<int> m_rank;      // INT_MAX: no hit
     std::vector<int> m_hitsBelow; // groups only
+    // Indexed by search index entry; valid while the tree's structure
+    // version stays m_pathsVersion and the entry's record is the same.
+    // Finding a record's row is a hash lookup per hit, too slow for the
+    // 50,000 hits of a one-letter query at every keystroke.
+    std::vector<RowPath> m_paths;
+    int m_pathsVersion = -1;
 };
 
 } // namespace Errata

@@ -56,6 +56,7 @@ void RecordTreeModel::setKnowledgeBase(const KnowledgeBase *kb)
 void RecordTreeModel::rebuild()
 {
     beginResetModel();
+    ++m_structureVersion;
     m_nextSerial = 0;
     m_root = newNode();
     m_leaves.clear();
@@ -134,6 +135,7 @@ void RecordTreeModel::insertChild(Node *parent, std::unique_ptr<Node> child)
     const int row = int(at - children.begin());
     child->parent = parent;
     beginInsertRows(indexOfNode(parent), row, row);
+    ++m_structureVersion;
     children.insert(children.begin() + row, std::move(child));
     for (size_t i = size_t(row); i < children.size(); ++i)
         children[i]->row = int(i);
@@ -144,6 +146,7 @@ void RecordTreeModel::removeNode(Node *node)
 {
     Node *parent = node->parent;
     beginRemoveRows(indexOfNode(parent), node->row, node->row);
+    ++m_structureVersion;
     auto &children = parent->children;
     children.erase(children.begin() + node->row);
     for (size_t i = 0; i < children.size(); ++i)

@@ -46,6 +46,9 @@ public:
     // figures in an array (RecordFilterModel's ranks).
     int serialOf(const QModelIndex &index) const;
     int serialCount() const { return m_nextSerial; }
+    // Changes whenever a row is added or removed or the model is reset: a
+    // proxy may keep what it worked out about rows while it stays the same.
+    int structureVersion() const { return m_structureVersion; }
     const Record *recordAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -80,6 +83,7 @@ private:
     std::unique_ptr<Node> m_root;
     QHash<const Record *, Node *> m_leaves;
     int m_nextSerial = 0;
+    int m_structureVersion = 0;
 };
 
 } // namespace Errata

@@ -74,6 +74,7 @@ private slots:
     void filterSkipsGroupsWithoutHits();
     void filterProposesGroupsWithinBudget();
     void filterCountsFollowRemovalsWhileSearching();
+    void filterFollowsRecordsMovedBetweenSearches();
     void serialsNumberEveryRowOnce();
 
 private:
@@ -281,6 +282,34 @@ void RecordTreeModelTest::filterCountsFollowRemovalsWhileSearching()
     QCOMPARE(filter.rowCount(), 0);
     filter.setSearchText(QStringLiteral("memory"));
     QVERIFY(filter.hasChildren(filter.index(0, 0)));
+}
+
+// The filter remembers which rows a hit's record has; a record that moved
+// to another group since the last search is found in its new place.
+void RecordTreeModelTest::filterFollowsRecordsMovedBetweenSearches()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    SearchIndex index;
+    index.build(*m_kb);
+    RecordFilterModel filter;
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    filter.setIndex(&index);
+    filter.setSearchText(QStringLiteral("loss"));
+    QCOMPARE(childNames(filter), QStringList{QStringLiteral("pytorch")});
+
+    Record *inf = m_kb->find(QStringLiteral("pytorch/inf"));
+    m_kb->setValue(inf, QStringLiteral("/domain"), "numpy");
+    const auto check = [&] {
+        filter.setSearchText(QStringLiteral("loss"));
+        QCOMPARE(childNames(filter), (QStringList{QStringLiteral("numpy"), QStringLiteral("pytorch")}));
+        QCOMPARE(filter.index(0, 0).data().toString(), QStringLiteral("numpy (1 of 1)"));
+        QCOMPARE(filter.index(1, 0).data().toString(), QStringLiteral("pytorch (1 of 2)"));
+    };
+    check(); // the index still has the record's old entry; the tree moved it
+    index.update(*m_kb, inf);
+    check(); // a new entry
 }
 
 void RecordTreeModelTest::serialsNumberEveryRowOnce()
