@@ -33,7 +33,7 @@ BrowserDock::BrowserDock(QWidget *parent)
     m_tree->setItemDelegate(m_delegate);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(false);
-    m_tree->setExpandsOnDoubleClick(true);
+    m_tree->setExpandsOnDoubleClick(false); // activate() toggles groups, for Enter too
     m_tree->header()->setStretchLastSection(true);
 
     auto *content = new QWidget;
@@ -124,9 +124,12 @@ int BrowserDock::resultCount() const
 
 void BrowserDock::activate(const QModelIndex &index)
 {
+    // Enter with nothing chosen opens the best result; on a group, Enter or
+    // a double click opens or closes it (searches leave the groups beyond
+    // the first thousand records closed).
     QModelIndex target = index;
-    if (!target.isValid() || !m_filter->mapToSource(target).data(RecordTreeModel::RecordRole).value<quintptr>())
-        target = m_filter->isSearching() ? m_filter->firstResult() : target;
+    if (!target.isValid() && m_filter->isSearching())
+        target = m_filter->firstResult();
     const auto record = reinterpret_cast<const Record *>(target.data(RecordTreeModel::RecordRole).value<quintptr>());
     if (record)
         emit recordActivated(record);

@@ -53,6 +53,7 @@ private slots:
     void opensKbAndShowsCounts();
     void typingFiltersAndEnterOpensBestResult();
     void arrowKeysMoveThroughResults();
+    void enterOnAGroupOpensAndClosesIt();
     void cardLinkOpensLinkedRecord();
     void brokenFilesAreListedAndTheRestOpens();
     void openTabsAreRestored();
@@ -137,6 +138,33 @@ void MainWindowTest::arrowKeysMoveThroughResults()
     QTest::keyClick(search, Qt::Key_Up);
     QCOMPARE(window.browser()->currentRecord(), first);
     QVERIFY(search->hasFocus() || !window.isActiveWindow());
+}
+
+void MainWindowTest::enterOnAGroupOpensAndClosesIt()
+{
+    MainWindow window;
+    window.show();
+    openAndWait(window);
+    QLineEdit *search = window.browser()->searchField();
+    QTest::keyClicks(search, QStringLiteral("pytorch"));
+    QTreeView *tree = window.browser()->treeView();
+    const QModelIndex first = tree->currentIndex();
+    QVERIFY(window.browser()->currentRecord());
+    QTest::keyClick(search, Qt::Key_Up); // onto the record's category
+    const QModelIndex group = tree->currentIndex();
+    QCOMPARE(group, first.parent());
+    QVERIFY(tree->isExpanded(group));
+    QTest::keyClick(search, Qt::Key_Return);
+    QVERIFY(!tree->isExpanded(group));
+    QCOMPARE(window.tabs()->count(), 0);
+    QTest::keyClick(search, Qt::Key_Return);
+    QVERIFY(tree->isExpanded(group));
+    // A double click activates the row (the view itself no longer toggles
+    // on a double click, so the group is toggled once).
+    QVERIFY(!tree->expandsOnDoubleClick());
+    emit tree->activated(group);
+    QVERIFY(!tree->isExpanded(group));
+    QCOMPARE(window.tabs()->count(), 0);
 }
 
 void MainWindowTest::cardLinkOpensLinkedRecord()
