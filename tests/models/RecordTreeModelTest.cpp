@@ -58,6 +58,28 @@ void visitAll(const QAbstractItemModel &model, const QModelIndex &parent = {})
         visitAll(model, model.index(row, 0, parent));
 }
 
+// A tree over the KB, its search index and a filter over both; the tester,
+// when there is one, watches the filter from before it gets its source.
+template<typename Filter = RecordFilterModel>
+struct FilteredTree
+{
+    explicit FilteredTree(KnowledgeBase &kb, bool tested = true)
+    {
+        model.setKnowledgeBase(&kb);
+        index.build(kb);
+        if (tested)
+            tester = std::make_unique<QAbstractItemModelTester>(&filter,
+                                                                QAbstractItemModelTester::FailureReportingMode::QtTest);
+        filter.setSourceModel(&model);
+        filter.setIndex(&index);
+    }
+
+    RecordTreeModel model;
+    SearchIndex index;
+    Filter filter;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+};
+
 } // namespace
 
 class RecordTreeModelTest : public QObject
@@ -160,14 +182,8 @@ void RecordTreeModelTest::severityRole()
 
 void RecordTreeModelTest::filterKeepsMatchingGroupsRanked()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    RecordFilterModel filter;
-    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<> tree(*m_kb);
+    RecordFilterModel &filter = tree.filter;
     QCOMPARE(childNames(filter), (QStringList{QStringLiteral("docker"), QStringLiteral("pytorch")}));
 
     filter.setSearchText(QStringLiteral("loss"));
@@ -187,14 +203,8 @@ void RecordTreeModelTest::filterKeepsMatchingGroupsRanked()
 
 void RecordTreeModelTest::filterFollowsChanges()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    RecordFilterModel filter;
-    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<> tree(*m_kb);
+    RecordFilterModel &filter = tree.filter;
     m_kb->add(makeRecord(m_dir.path(), recordJson("aaa/first", "misc", "first")));
     QCOMPARE(childNames(filter).value(0), QStringLiteral("aaa"));
     m_kb->take(m_kb->find(QStringLiteral("aaa/first")));
@@ -205,13 +215,8 @@ void RecordTreeModelTest::filterFollowsChanges()
 // not looked at (at 50,000 records that is most of the work of a keystroke).
 void RecordTreeModelTest::filterSkipsGroupsWithoutHits()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    CountingFilterModel filter;
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<CountingFilterModel> tree(*m_kb, false);
+    CountingFilterModel &filter = tree.filter;
     filter.setSearchText(QStringLiteral("denied"));
     filter.asked.clear();
     filter.invalidate();
@@ -225,13 +230,8 @@ void RecordTreeModelTest::filterSkipsGroupsWithoutHits()
 
 void RecordTreeModelTest::filterProposesGroupsWithinBudget()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    RecordFilterModel filter;
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<RecordFilterModel> tree(*m_kb, false);
+    RecordFilterModel &filter = tree.filter;
     QVERIFY(filter.groupsToExpand().isEmpty()); // no search
 
     const auto names = [](const QModelIndexList &groups) {
@@ -261,14 +261,9 @@ void RecordTreeModelTest::filterProposesGroupsWithinBudget()
 // after every signal that a group with rows says it has children).
 void RecordTreeModelTest::filterCountsFollowRemovalsWhileSearching()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    RecordFilterModel filter;
-    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<> tree(*m_kb);
+    RecordFilterModel &filter = tree.filter;
+    SearchIndex &index = tree.index;
     filter.setSearchText(QStringLiteral("loss"));
     const QModelIndex pytorch = filter.index(0, 0);
     QCOMPARE(pytorch.data().toString(), QStringLiteral("pytorch (2 of 3)"));
@@ -288,14 +283,9 @@ void RecordTreeModelTest::filterCountsFollowRemovalsWhileSearching()
 // to another group since the last search is found in its new place.
 void RecordTreeModelTest::filterFollowsRecordsMovedBetweenSearches()
 {
-    RecordTreeModel model;
-    model.setKnowledgeBase(m_kb.get());
-    SearchIndex index;
-    index.build(*m_kb);
-    RecordFilterModel filter;
-    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.setSourceModel(&model);
-    filter.setIndex(&index);
+    FilteredTree<> tree(*m_kb);
+    RecordFilterModel &filter = tree.filter;
+    SearchIndex &index = tree.index;
     filter.setSearchText(QStringLiteral("loss"));
     QCOMPARE(childNames(filter), QStringList{QStringLiteral("pytorch")});
 
