@@ -143,7 +143,8 @@ int ValidateCommand::run(const QStringList &arguments)
     QElapsedTimer timer;
     timer.start();
     KnowledgeBase kb;
-    kb.adopt(KnowledgeBaseLoader::load(options.folder));
+    // Kept: validation reads every document right away.
+    kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
     kb.validateAll(RecordValidator(options.today));
     const QList<Problem> problems = sortedProblems(kb, options.folder);
     const KnowledgeBase::Counts counts = kb.counts();

@@ -191,7 +191,10 @@ bool KnowledgeBase::validateAll(const RecordValidator &validator, const std::ato
                                 const std::function<void(int, int)> &progress)
 {
     std::vector<QList<Problem>> found(m_records.size());
-    const auto validateOne = [&](int i) { found[size_t(i)] = validator.validate(*m_records[size_t(i)], this); };
+    const auto validateOne = [&](int i) {
+        const Record::ParsedForNow parsed(*m_records[size_t(i)]);
+        found[size_t(i)] = validator.validate(*m_records[size_t(i)], this);
+    };
     const auto report = [&](int done) {
         if (progress)
             progress(done, count());

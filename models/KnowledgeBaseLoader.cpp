@@ -20,7 +20,8 @@ QStringList KnowledgeBaseLoader::recordFiles(const QString &root)
 }
 
 KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const std::atomic_bool *cancel,
-                                                      const std::function<void(int, int)> &progress)
+                                                      const std::function<void(int, int)> &progress,
+                                                      Documents documents)
 {
     Result result;
     result.root = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
@@ -30,8 +31,11 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
     std::vector<Record::LoadError> errors(size_t(files.size()));
     const auto loadOne = [&](int i) {
         auto record = std::make_unique<Record>();
-        if (record->load(files.at(i), &errors[size_t(i)]))
-            loaded[size_t(i)] = std::move(record);
+        if (!record->load(files.at(i), &errors[size_t(i)]))
+            return;
+        if (documents == ReleaseDocuments)
+            record->releaseDocument();
+        loaded[size_t(i)] = std::move(record);
     };
     const auto report = [&](int done) {
         if (progress)

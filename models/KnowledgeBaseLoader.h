@@ -29,12 +29,18 @@ public:
         bool cancelled = false;
     };
 
+    // Whether loaded records keep their parsed documents. Released ones are
+    // parsed again when needed (Record::json()), which costs time but keeps
+    // a large KB in a third of the memory.
+    enum Documents { ReleaseDocuments, KeepDocuments };
+
     // Sorted absolute paths of the *.json files below `root`.
     static QStringList recordFiles(const QString &root);
 
     // `progress(done, total)` is called on the calling thread.
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
-                       const std::function<void(int, int)> &progress = {});
+                       const std::function<void(int, int)> &progress = {},
+                       Documents documents = ReleaseDocuments);
 };
 
 } // namespace Errata

@@ -36,6 +36,7 @@ void LinkGraph::addEdgesAmongNodes(const KnowledgeBase &kb)
         const Record *record = kb.find(m_nodes.at(source).id);
         if (!record)
             continue;
+        const Record::ParsedForNow parsed(*record); // not kept: the graph may span the KB
         for (const Link &link : record->allLinks()) {
             const int target = indexOf(link.targetId);
             if (link.targetId.isEmpty() || target < 0)
@@ -55,9 +56,9 @@ LinkGraph LinkGraph::whole(const KnowledgeBase &kb)
     for (const QString &id : std::as_const(ids))
         graph.addNode(kb, id, 0, -1);
     for (const QString &id : std::as_const(ids)) {
-        for (const Link &link : kb.find(id)->allLinks()) {
-            if (!link.targetId.isEmpty())
-                graph.addNode(kb, link.targetId, 0, -1);
+        for (const Record::LinkTarget &link : kb.find(id)->linkTargets()) {
+            if (!link.id.isEmpty())
+                graph.addNode(kb, link.id, 0, -1);
         }
     }
     graph.addEdgesAmongNodes(kb);
@@ -75,8 +76,8 @@ LinkGraph LinkGraph::neighbourhood(const KnowledgeBase &kb, const QString &cente
         if (node.depth >= depth || node.missing)
             continue;
         QStringList neighbours;
-        for (const Link &link : kb.find(node.id)->allLinks())
-            neighbours << link.targetId;
+        for (const Record::LinkTarget &link : kb.find(node.id)->linkTargets())
+            neighbours << link.id;
         for (const LinkIndex::Backlink &backlink : kb.links().backlinks(node.id))
             neighbours << backlink.sourceId;
         for (const QString &id : std::as_const(neighbours)) {

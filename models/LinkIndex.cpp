@@ -18,17 +18,17 @@ void LinkIndex::clear()
 void LinkIndex::add(const Record &record)
 {
     const QString sourceId = record.id();
-    for (const Link &link : record.allLinks()) {
-        m_backlinks[link.targetId].append({sourceId, link.kind});
-        ++m_edges[edgeKey(sourceId, link.kind, link.targetId)];
+    for (const Record::LinkTarget &link : record.linkTargets()) {
+        m_backlinks[link.id].append({sourceId, link.kind});
+        ++m_edges[edgeKey(sourceId, link.kind, link.id)];
     }
 }
 
 void LinkIndex::remove(const Record &record)
 {
     const QString sourceId = record.id();
-    for (const Link &link : record.allLinks()) {
-        QList<Backlink> &list = m_backlinks[link.targetId];
+    for (const Record::LinkTarget &link : record.linkTargets()) {
+        QList<Backlink> &list = m_backlinks[link.id];
         for (qsizetype i = 0; i < list.size(); ++i) {
             if (list.at(i).sourceId == sourceId && list.at(i).kind == link.kind) {
                 list.removeAt(i);
@@ -36,8 +36,8 @@ void LinkIndex::remove(const Record &record)
             }
         }
         if (list.isEmpty())
-            m_backlinks.remove(link.targetId);
-        const QString key = edgeKey(sourceId, link.kind, link.targetId);
+            m_backlinks.remove(link.id);
+        const QString key = edgeKey(sourceId, link.kind, link.id);
         if (--m_edges[key] <= 0)
             m_edges.remove(key);
     }

@@ -183,20 +183,111 @@ bool Record::parse(const QByteArray &text, LoadError *error)
         *error = {plainParseMessage(what), at.line, at.column};
         return false;
     }
-    m_json = builder.takeDocument();
-    if (!m_json.is_object()) {
-        *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json.type_name())),
+    m_json = std::make_unique<OrderedJson>(builder.takeDocument());
+    if (!m_json->is_object()) {
+        *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json->type_name())),
                   1, 1};
-        m_json = OrderedJson::object();
+        *m_json = OrderedJson::object();
+        updateSummary();
         return false;
     }
     m_spellings.collect(bodyText);
+    updateSummary();
     return true;
+}
+
+Record::Record(const Record &other)
+    : m_filePath(other.m_filePath)
+    , m_text(other.m_text)
+    , m_json(other.m_json ? std::make_unique<OrderedJson>(*other.m_json) : nullptr)
+    , m_spellings(other.m_spellings)
+    , m_summary(other.m_summary)
+    , m_byteOrderMark(other.m_byteOrderMark)
+    , m_finalNewline(other.m_finalNewline)
+    , m_crlf(other.m_crlf)
+    , m_modified(other.m_modified)
+{
+}
+
+Record &Record::operator=(const Record &other)
+{
+    if (this != &other)
+        *this = Record(other);
+    return *this;
+}
+
+Record::~Record() = default;
+
+const OrderedJson &Record::json() const
+{
+    if (!m_json)
+        parseDocument();
+    return *m_json;
+}
+
+OrderedJson &Record::document()
+{
+    json();
+    return *m_json;
+}
+
+// The text parsed once already, so this cannot fail unless the record was
+// never loaded (a default record reads as null, as it always did).
+void Record::parseDocument() const
+{
+    m_json = std::make_unique<OrderedJson>();
+    if (m_text.isEmpty())
+        return;
+    const qsizetype skip = m_byteOrderMark ? ByteOrderMark.size() : 0;
+    const std::string_view body(m_text.constData() + skip, size_t(m_text.size() - skip));
+    OrderedJsonBuilder builder;
+    *m_json = builder.parse(body) ? builder.takeDocument() : OrderedJson::object();
+    if (!m_json->is_object())
+        *m_json = OrderedJson::object();
+    m_spellings.collect(body);
+}
+
+void Record::releaseDocument()
+{
+    if (!m_modified)
+        releaseParsed();
+}
+
+void Record::releaseParsed() const
+{
+    m_json.reset();
+    m_spellings = NumberSpellings();
+}
+
+void Record::updateSummary()
+{
+    m_summary.id = stringField("id");
+    m_summary.signature = stringField("signature");
+    m_summary.signatureZh = stringField("signature_zh");
+    m_summary.regex = stringField("regex");
+    m_summary.domain = stringField("domain");
+    m_summary.category = stringField("category");
+    m_summary.links.clear();
+    for (const Link &link : allLinks())
+        m_summary.links << LinkTarget{link.kind, link.targetId};
+}
+
+Record::ParsedForNow::ParsedForNow(const Record &record)
+    : m_record(record)
+    , m_release(!record.hasDocument())
+{
+    record.json();
+}
+
+Record::ParsedForNow::~ParsedForNow()
+{
+    if (m_release && !m_record.m_modified)
+        m_record.releaseParsed();
 }
 
 QByteArray Record::serialize() const
 {
-    QByteArray text = QByteArray::fromStdString(m_spellings.dump(m_json));
+    QByteArray text = QByteArray::fromStdString(m_spellings.dump(json()));
     if (m_finalNewline)
         text += '\n';
     if (m_crlf)
@@ -220,22 +311,24 @@ void Record::markSaved(const QByteArray &writtenText)
 OrderedJson Record::value(const QString &pointer) const
 {
     const auto path = toPointer(pointer);
-    return m_json.contains(path) ? m_json.at(path) : OrderedJson();
+    const OrderedJson &doc = json();
+    return doc.contains(path) ? doc.at(path) : OrderedJson();
 }
 
 void Record::setValue(const QString &pointer, const OrderedJson &value)
 {
-    m_json[toPointer(pointer)] = value;
+    document()[toPointer(pointer)] = value;
     m_modified = true;
+    updateSummary();
 }
 
 void Record::removeValue(const QString &pointer)
 {
     const auto path = toPointer(pointer);
-    if (!m_json.contains(path))
+    if (!document().contains(path))
         return;
     const auto parentPath = path.parent_pointer();
-    OrderedJson &parent = m_json.at(parentPath);
+    OrderedJson &parent = m_json->at(parentPath);
     const std::string &last = path.back();
     if (parent.is_array()) {
         parent.erase(std::stoul(last));
@@ -244,12 +337,14 @@ void Record::removeValue(const QString &pointer)
         parent.erase(last);
     }
     m_modified = true;
+    updateSummary();
 }
 
 void Record::setJson(const OrderedJson &json)
 {
-    m_json = json;
+    document() = json;
     m_modified = true;
+    updateSummary();
 }
 
 const OrderedJson &Record::member(const OrderedJson &object, const char *key)
@@ -307,14 +402,12 @@ QStringList Record::toStringList(const OrderedJson &value)
 
 QString Record::stringField(const char *key) const
 {
-    const auto it = m_json.find(key);
-    return it == m_json.end() ? QString() : toQString(*it);
+    return toQString(member(json(), key));
 }
 
 std::optional<double> Record::numberField(const char *key) const
 {
-    const auto it = m_json.find(key);
-    return it == m_json.end() ? std::nullopt : toNumber(*it);
+    return toNumber(member(json(), key));
 }
 
 QDate Record::dateField(const char *key) const
@@ -324,16 +417,15 @@ QDate Record::dateField(const char *key) const
 
 QStringList Record::stringList(const char *key) const
 {
-    const auto it = m_json.find(key);
-    return it == m_json.end() ? QStringList() : toStringList(*it);
+    return toStringList(member(json(), key));
 }
 
 std::optional<qint64> Record::evidenceCount() const
 {
-    const auto it = m_json.find("evidence_count");
-    if (it == m_json.end() || !it->is_number_integer())
+    const OrderedJson &count = member(json(), "evidence_count");
+    if (!count.is_number_integer())
         return std::nullopt;
-    return it->get<qint64>();
+    return count.get<qint64>();
 }
 
 QString Record::locale() const
@@ -344,7 +436,7 @@ QString Record::locale() const
 
 QList<VersionEntry> Record::versions() const
 {
-    return objectsOf<VersionEntry>(m_json, "versions", [](const OrderedJson &item) {
+    return objectsOf<VersionEntry>(json(), "versions", [](const OrderedJson &item) {
         const auto text = [&item](const char *key) { return toQString(member(item, key)); };
         return VersionEntry{text("version"), text("introduced"), text("deprecated"),
                             text("removed"), text("behavior_change"), text("status")};
@@ -354,17 +446,17 @@ QList<VersionEntry> Record::versions() const
 QList<QPair<QString, QString>> Record::osNotes() const
 {
     QList<QPair<QString, QString>> notes;
-    const auto it = m_json.find("os_specific");
-    if (it == m_json.end() || !it->is_object())
+    const OrderedJson &perOs = member(json(), "os_specific");
+    if (!perOs.is_object())
         return notes;
-    for (const auto &[os, note] : it->items())
+    for (const auto &[os, note] : perOs.items())
         notes << qMakePair(QString::fromStdString(os), toQString(note));
     return notes;
 }
 
 QList<DeadEnd> Record::deadEnds() const
 {
-    return objectsOf<DeadEnd>(m_json, "dead_ends", [](const OrderedJson &item) {
+    return objectsOf<DeadEnd>(json(), "dead_ends", [](const OrderedJson &item) {
         const auto text = [&item](const char *key) { return toQString(member(item, key)); };
         return DeadEnd{text("action"), text("why_fails"), toNumber(member(item, "fail_rate")), text("condition"),
                        toStringList(member(item, "sources"))};
@@ -373,7 +465,7 @@ QList<DeadEnd> Record::deadEnds() const
 
 QList<Workaround> Record::workarounds() const
 {
-    return objectsOf<Workaround>(m_json, "workarounds", [](const OrderedJson &item) {
+    return objectsOf<Workaround>(json(), "workarounds", [](const OrderedJson &item) {
         const auto text = [&item](const char *key) { return toQString(member(item, key)); };
         return Workaround{text("action"), toNumber(member(item, "success_rate")), text("how"),
                           text("condition"), text("tradeoff"), toStringList(member(item, "sources"))};
@@ -383,13 +475,10 @@ QList<Workaround> Record::workarounds() const
 QList<Link> Record::links(Link::Kind kind) const
 {
     QList<Link> list;
-    const auto graph = m_json.find("transition_graph");
-    if (graph == m_json.end() || !graph->is_object())
+    const OrderedJson &items = member(member(json(), "transition_graph"), Link::key(kind));
+    if (!items.is_array())
         return list;
-    const auto it = graph->find(Link::key(kind));
-    if (it == graph->end() || !it->is_array())
-        return list;
-    for (const auto &item : *it) {
+    for (const auto &item : items) {
         Link link;
         link.kind = kind;
         if (item.is_string()) {
@@ -435,7 +524,7 @@ const QStringList &Record::knownKeys()
 QStringList Record::unknownKeys() const
 {
     QStringList unknown;
-    for (const auto &[key, value] : m_json.items()) {
+    for (const auto &[key, value] : json().items()) {
         const QString name = QString::fromStdString(key);
         if (!knownKeys().contains(name))
             unknown << name;

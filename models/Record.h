@@ -16,6 +16,7 @@
 #include "NumberSpellings.h"
 #include "OrderedJson.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,14 @@ namespace Errata {
 //
 // Typed getters never throw: a field of the wrong type reads as empty, so a
 // record that fails validation can still be shown.
+//
+// The parsed document is the larger part of a record in memory (about three
+// times its text), so a KB of tens of thousands of records does not keep
+// them all: releaseDocument() drops the document of an unchanged record, and
+// json() parses the text again when it is next needed. What the tree, the
+// link index and the log matcher read of every record (id, signature and its
+// Chinese, regex, domain, category, link targets) is kept aside and read
+// without the document. A record is used by one thread at a time.
 class Record
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::Record)
@@ -47,7 +56,35 @@ public:
     static constexpr qint64 MaxFileSize = 16 * 1024 * 1024;
     static constexpr int MaxDepth = 64;
 
+    // Where a link of this record points: all the link index needs.
+    struct LinkTarget
+    {
+        Link::Kind kind = Link::LeadsTo;
+        QString id;
+    };
+
+    // Parses the document of `record` for as long as it lives, if it was
+    // not parsed, and releases it again afterwards: for passes over every
+    // record of a KB that should not leave every document in memory.
+    class ParsedForNow
+    {
+    public:
+        explicit ParsedForNow(const Record &record);
+        ~ParsedForNow();
+        ParsedForNow(const ParsedForNow &) = delete;
+        ParsedForNow &operator=(const ParsedForNow &) = delete;
+
+    private:
+        const Record &m_record;
+        bool m_release;
+    };
+
     Record() = default;
+    Record(const Record &other);
+    Record &operator=(const Record &other);
+    Record(Record &&other) noexcept = default;
+    Record &operator=(Record &&other) noexcept = default;
+    ~Record();
 
     // Parses `text`; on failure returns false and fills `error`.
     bool parse(const QByteArray &text, LoadError *error);
@@ -57,7 +94,12 @@ public:
     QString filePath() const { return m_filePath; }
     void setFilePath(const QString &filePath) { m_filePath = filePath; }
 
-    const OrderedJson &json() const { return m_json; }
+    // The document, parsed again from the text if it was released.
+    const OrderedJson &json() const;
+    bool hasDocument() const { return bool(m_json); }
+    // Frees the document of an unchanged record (a changed one keeps it).
+    // References that json() returned are invalid afterwards.
+    void releaseDocument();
     const QByteArray &originalText() const { return m_text; }
     bool hadByteOrderMark() const { return m_byteOrderMark; }
     bool hasFinalNewline() const { return m_finalNewline; }
@@ -79,12 +121,12 @@ public:
     void removeValue(const QString &pointer);
     void setJson(const OrderedJson &json);
 
-    QString id() const { return stringField("id"); }
-    QString signature() const { return stringField("signature"); }
-    QString signatureZh() const { return stringField("signature_zh"); }
-    QString regex() const { return stringField("regex"); }
-    QString domain() const { return stringField("domain"); }
-    QString category() const { return stringField("category"); }
+    QString id() const { return m_summary.id; }
+    QString signature() const { return m_summary.signature; }
+    QString signatureZh() const { return m_summary.signatureZh; }
+    QString regex() const { return m_summary.regex; }
+    QString domain() const { return m_summary.domain; }
+    QString category() const { return m_summary.category; }
     QString subcategory() const { return stringField("subcategory"); }
     QString rootCause() const { return stringField("root_cause"); }
     QString rootCauseType() const { return stringField("root_cause_type"); }
@@ -96,6 +138,7 @@ public:
     QStringList workaroundsZh() const { return stringList("workarounds_zh"); }
     QList<Link> links(Link::Kind kind) const;
     QList<Link> allLinks() const;
+    QList<LinkTarget> linkTargets() const { return m_summary.links; }
     QString officialDocUrl() const { return stringField("official_doc_url"); }
     QString officialDocSection() const { return stringField("official_doc_section"); }
     QString errorCode() const { return stringField("error_code"); }
@@ -124,6 +167,22 @@ public:
     static QStringList toStringList(const OrderedJson &value);
 
 private:
+    struct Summary
+    {
+        QString id;
+        QString signature;
+        QString signatureZh;
+        QString regex;
+        QString domain;
+        QString category;
+        QList<LinkTarget> links;
+    };
+
+    OrderedJson &document();
+    void parseDocument() const;
+    void releaseParsed() const;
+    void updateSummary();
+
     QString stringField(const char *key) const;
     std::optional<double> numberField(const char *key) const;
     QDate dateField(const char *key) const;
@@ -131,8 +190,11 @@ private:
 
     QString m_filePath;
     QByteArray m_text;
-    OrderedJson m_json;
-    NumberSpellings m_spellings;
+    // Null while released; the spellings are released with it (they are
+    // collected again from the unchanged text).
+    mutable std::unique_ptr<OrderedJson> m_json;
+    mutable NumberSpellings m_spellings;
+    Summary m_summary;
     bool m_byteOrderMark = false;
     bool m_finalNewline = false;
     bool m_crlf = false;

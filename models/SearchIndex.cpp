@@ -147,6 +147,7 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
         batch.assign(size_t(size), {});
         Parallel::forEach(size, [&](int i) {
             const Record &record = *kb.recordAt(first + i);
+            const Record::ParsedForNow parsed(record);
             m_entries[size_t(first + i)] = makeEntry(kb, record, today);
             batch[size_t(i)] = tokensOf(record);
         });

@@ -223,9 +223,25 @@ void ReviewView::createActions()
     connect(m_previous, &QAction::triggered, this, &ReviewView::previousUnfinished);
 }
 
+// Hidden, the view waits for the KB: its progress tally, status filter and
+// sorting read every record in full, which would parse every document of a
+// large KB and keep it in memory (see Record::releaseDocument()).
 void ReviewView::setKnowledgeBase(KnowledgeBase *kb)
 {
     m_kb = kb;
+    attachKnowledgeBase(isHidden() ? nullptr : kb);
+}
+
+void ReviewView::setVisible(bool visible)
+{
+    QWidget::setVisible(visible);
+    if (visible && m_attached != m_kb)
+        attachKnowledgeBase(m_kb);
+}
+
+void ReviewView::attachKnowledgeBase(KnowledgeBase *kb)
+{
+    m_attached = kb;
     QString error;
     const bool loaded = m_model->setKnowledgeBase(kb, &error);
     m_errorBar->setVisible(!loaded);
@@ -382,7 +398,7 @@ void ReviewView::applyFilters()
 void ReviewView::updateProgress()
 {
     const QMap<QString, ReviewTally::Counts> domains =
-        m_kb ? ReviewTally::byDomain(*m_kb, m_model->store()) : QMap<QString, ReviewTally::Counts>();
+        m_attached ? ReviewTally::byDomain(*m_attached, m_model->store()) : QMap<QString, ReviewTally::Counts>();
     const ReviewTally::Counts total = ReviewTally::total(domains);
     const QString selected = m_domains->currentItem() ? m_domains->currentItem()->data(0, Qt::UserRole).toString()
                                                       : QSettings().value(Keys::Domain).toString();

@@ -59,6 +59,8 @@ public:
     bool nextUnfinished();
     bool previousUnfinished();
 
+    void setVisible(bool visible) override;
+
 signals:
     void recordSelected(Errata::Record *record);
     void message(const QString &text);
@@ -85,11 +87,13 @@ private:
     Position findUnfinished(int step) const;
     bool moveTo(const Position &position);
     void applyFilters();
+    void attachKnowledgeBase(KnowledgeBase *kb);
     void updateProgress();
     void restoreSettings();
     void saveSettings() const;
 
-    KnowledgeBase *m_kb = nullptr;
+    KnowledgeBase *m_kb = nullptr;       // the KB of the window
+    KnowledgeBase *m_attached = nullptr; // the KB shown: none while the view is hidden
     ReviewModel *m_model;
     ReviewFilterModel *m_filter;
     QTreeWidget *m_domains;

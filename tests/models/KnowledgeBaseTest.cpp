@@ -8,6 +8,7 @@
 #include "Problem.h"
 #include "Record.h"
 #include "RecordValidator.h"
+#include "SearchIndex.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -104,6 +105,7 @@ private slots:
     void loadProgressReachesTotal();
     void validationProgressReachesTotal();
     void allProblemsAndCounts();
+    void documentsAreReleasedUnlessKept();
 
 private:
     static KnowledgeBaseLoader::Result load(const QString &root) { return KnowledgeBaseLoader::load(root); }
@@ -845,6 +847,47 @@ void KnowledgeBaseTest::allProblemsAndCounts()
         infos += problem.severity == Problem::Info ? 1 : 0;
     QCOMPARE(counts.infos, infos);
     QCOMPARE(counts.errors + counts.warnings + counts.infos, int(all.size()));
+}
+
+// A large KB keeps its records' text, not their parsed documents: loading
+// and validating leave them released, and what is read then is the same.
+void KnowledgeBaseTest::documentsAreReleasedUnlessKept()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("g/a.json")),
+              cleanRecord(QStringLiteral("g/a"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/ghost\"]}"));
+    writeFile(dir.filePath(QStringLiteral("g/b.json")), cleanRecord(QStringLiteral("g/b")));
+
+    KnowledgeBase released;
+    released.adopt(load(dir.path()));
+    KnowledgeBase kept;
+    kept.adopt(KnowledgeBaseLoader::load(dir.path(), nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
+    QCOMPARE(released.count(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(!released.recordAt(i)->hasDocument());
+        QVERIFY(kept.recordAt(i)->hasDocument());
+    }
+    QCOMPARE(released.links().backlinks(QStringLiteral("g/ghost")).size(), 1);
+
+    QVERIFY(released.validateAll(RecordValidator(Today)));
+    QVERIFY(kept.validateAll(RecordValidator(Today)));
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY2(!released.recordAt(i)->hasDocument(), "validation parses a released document only for itself");
+        QCOMPARE(rules(released.problems(released.recordAt(i))), rules(kept.problems(kept.recordAt(i))));
+        QVERIFY(released.recordAt(i)->json() == kept.recordAt(i)->json());
+    }
+    QVERIFY(rules(released.problems(released.find(QStringLiteral("g/a")))).contains(QStringLiteral("link-dangling")));
+
+    for (int i = 0; i < 2; ++i)
+        released.recordAt(i)->releaseDocument();
+    SearchIndex index;
+    index.build(released, Today);
+    QVERIFY2(!released.recordAt(0)->hasDocument(), "indexing parses a released document only for itself");
+    const QList<SearchIndex::Hit> hits = index.search(SearchQuery::parse(QStringLiteral("sda1 severity:warning")));
+    QCOMPARE(hits.size(), 1);
+    QCOMPARE(index.entry(hits.at(0).entry).id, QStringLiteral("g/a"));
+    QCOMPARE(index.entry(hits.at(0).entry).category, QStringLiteral("io_error"));
 }
 
 QTEST_GUILESS_MAIN(KnowledgeBaseTest)

@@ -119,6 +119,14 @@ private slots:
     void missingFileIsReported();
     void megabyteStringLoadsAndRoundTrips();
     void serializeInvalidUtf8Throws();
+
+    // A released document
+    void releasedDocumentIsParsedAgain();
+    void releasedDocumentKeepsSpellingsAndByteOrderMark();
+    void changedRecordKeepsItsDocument();
+    void summaryFollowsEdits();
+    void parsedForNowReleasesOnlyWhatItParsed();
+    void copyOwnsItsDocument();
 };
 
 // ---------------------------------------------------------------------------
@@ -1111,6 +1119,135 @@ void RecordTest::serializeInvalidUtf8Throws()
     document[std::string("\xE9")] = 1;
     badKey.setJson(document);
     QVERIFY_THROWS_EXCEPTION(nlohmann::json::type_error, badKey.serialize());
+}
+
+
+// ---------------------------------------------------------------------------
+// A released document: parsed again from the text, with the same result
+
+void RecordTest::releasedDocumentIsParsedAgain()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.load(seedPath(), &error), qPrintable(error.message));
+    const OrderedJson before = record.json();
+    const QList<Link> links = record.allLinks();
+    QVERIFY(record.hasDocument());
+
+    record.releaseDocument();
+    QVERIFY(!record.hasDocument());
+    // What every record is asked for in a KB-wide pass needs no document.
+    QCOMPARE(record.id(), QStringLiteral("pytorch/nan-loss-step"));
+    QVERIFY(!record.signature().isEmpty());
+    QCOMPARE(record.domain(), QStringLiteral("pytorch"));
+    QCOMPARE(record.linkTargets().size(), links.size());
+    QVERIFY(!record.hasDocument());
+
+    QCOMPARE(record.textToWrite(), readFile(seedPath()));
+    QVERIFY(!record.hasDocument());
+    QVERIFY(record.json() == before);
+    QVERIFY(record.hasDocument());
+    QCOMPARE(record.serialize(), readFile(seedPath()));
+}
+
+void RecordTest::releasedDocumentKeepsSpellingsAndByteOrderMark()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.parse(Bom + numberDocument("0.50"), &error), qPrintable(error.message));
+    record.releaseDocument();
+    QVERIFY(!record.hasDocument());
+    QCOMPARE(record.value(QStringLiteral("/n")).get<double>(), 0.5);
+    record.releaseDocument();
+
+    record.setValue(QStringLiteral("/other"), 2);
+    QCOMPARE(record.serialize(), QByteArray("{\n  \"n\": 0.50,\n  \"other\": 2\n}"));
+}
+
+void RecordTest::changedRecordKeepsItsDocument()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.load(seedPath(), &error), qPrintable(error.message));
+    record.setValue(QStringLiteral("/confidence"), 0.25);
+    record.releaseDocument();
+    QVERIFY2(record.hasDocument(), "a changed record's document is its only copy of the change");
+    QCOMPARE(*record.confidence(), 0.25);
+
+    record.markSaved(record.textToWrite());
+    record.releaseDocument();
+    QVERIFY(!record.hasDocument());
+    QCOMPARE(*record.confidence(), 0.25);
+}
+
+void RecordTest::summaryFollowsEdits()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.parse(R"({"id": "a/b", "domain": "a", "transition_graph": {"leads_to": [{"error_id": "a/c"}]}})",
+                          &error),
+             qPrintable(error.message));
+    QCOMPARE(record.linkTargets().size(), 1);
+    QCOMPARE(record.linkTargets().at(0).id, QStringLiteral("a/c"));
+
+    record.setValue(QStringLiteral("/id"), "x/y");
+    record.setValue(QStringLiteral("/category"), "cat");
+    record.setValue(QStringLiteral("/transition_graph/preceded_by"), OrderedJson::array({"x/z"}));
+    QCOMPARE(record.id(), QStringLiteral("x/y"));
+    QCOMPARE(record.category(), QStringLiteral("cat"));
+    QCOMPARE(record.linkTargets().size(), 2);
+    QCOMPARE(record.linkTargets().at(1).kind, Link::PrecededBy);
+    QCOMPARE(record.linkTargets().at(1).id, QStringLiteral("x/z"));
+
+    record.removeValue(QStringLiteral("/transition_graph/leads_to/0"));
+    record.removeValue(QStringLiteral("/domain"));
+    QCOMPARE(record.linkTargets().size(), 1);
+    QCOMPARE(record.domain(), QString());
+
+    record.setJson(OrderedJson{{"id", 7}, {"signature", "S"}});
+    QCOMPARE(record.id(), QString()); // a wrong type reads as empty, as in the document
+    QCOMPARE(record.signature(), QStringLiteral("S"));
+    QVERIFY(record.linkTargets().isEmpty());
+}
+
+void RecordTest::parsedForNowReleasesOnlyWhatItParsed()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.load(seedPath(), &error), qPrintable(error.message));
+    {
+        const Record::ParsedForNow parsed(record);
+        QVERIFY(record.hasDocument());
+    }
+    QVERIFY2(record.hasDocument(), "a document parsed before the pass stays");
+
+    record.releaseDocument();
+    {
+        const Record::ParsedForNow parsed(record);
+        QVERIFY(record.hasDocument());
+        QVERIFY(!record.deadEnds().isEmpty());
+    }
+    QVERIFY2(!record.hasDocument(), "a document parsed for the pass is released after it");
+}
+
+void RecordTest::copyOwnsItsDocument()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.load(seedPath(), &error), qPrintable(error.message));
+    Record copy = record;
+    copy.setValue(QStringLiteral("/id"), "other/id");
+    QCOMPARE(record.id(), QStringLiteral("pytorch/nan-loss-step"));
+    QCOMPARE(record.json().at("id").get<std::string>(), std::string("pytorch/nan-loss-step"));
+    QCOMPARE(copy.id(), QStringLiteral("other/id"));
+
+    record.releaseDocument();
+    Record released = record;
+    QVERIFY(!released.hasDocument());
+    QVERIFY(released.json() == record.json());
+    copy = released;
+    QCOMPARE(copy.id(), QStringLiteral("pytorch/nan-loss-step"));
+    QVERIFY(!copy.isModified());
 }
 
 QTEST_APPLESS_MAIN(RecordTest)

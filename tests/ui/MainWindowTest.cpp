@@ -60,6 +60,7 @@ private slots:
     void editSaveAndDirtyMarkers();
     void renameIsUndoableAndFollowedBySearch();
     void toolDocksFollowTheCurrentRecord();
+    void browsingLeavesDocumentsReleased();
 
 private:
     void openAndWait(MainWindow &window);
@@ -287,6 +288,30 @@ void MainWindowTest::toolDocksFollowTheCurrentRecord()
     while (window.tabs()->count() > 0)
         emit window.tabs()->tabCloseRequested(0);
     QVERIFY(workbench->regexEditable()); // no record: a scratch regex
+}
+
+// A large KB is held as text: showing the tree, searching and the hidden
+// review view parse no record for good; an opened record keeps its document.
+void MainWindowTest::browsingLeavesDocumentsReleased()
+{
+    MainWindow window;
+    window.show();
+    openAndWait(window);
+    QTest::qWait(300); // the review view's progress is worked out after a pause
+    QTest::keyClicks(window.browser()->searchField(), QStringLiteral("loss"));
+    QTest::qWait(300);
+    const KnowledgeBase *kb = window.knowledgeBase();
+    const auto parsed = [kb] {
+        QStringList ids;
+        for (int i = 0; i < kb->count(); ++i) {
+            if (kb->recordAt(i)->hasDocument())
+                ids << kb->recordAt(i)->id();
+        }
+        return ids;
+    };
+    QCOMPARE(parsed(), QStringList());
+    window.openRecord(QStringLiteral("pytorch/oom"));
+    QCOMPARE(parsed(), QStringList{QStringLiteral("pytorch/oom")});
 }
 
 QTEST_MAIN(MainWindowTest)
