@@ -191,7 +191,8 @@ bool Record::parse(const QByteArray &text, LoadError *error)
         updateSummary();
         return false;
     }
-    m_spellings.collect(bodyText);
+    m_spellings = NumberSpellings();
+    m_spellingsKnown = false;
     updateSummary();
     return true;
 }
@@ -201,6 +202,7 @@ Record::Record(const Record &other)
     , m_text(other.m_text)
     , m_json(other.m_json ? std::make_unique<OrderedJson>(*other.m_json) : nullptr)
     , m_spellings(other.m_spellings)
+    , m_spellingsKnown(other.m_spellingsKnown)
     , m_summary(other.m_summary)
     , m_byteOrderMark(other.m_byteOrderMark)
     , m_finalNewline(other.m_finalNewline)
@@ -225,10 +227,22 @@ const OrderedJson &Record::json() const
     return *m_json;
 }
 
+// Before the first change, the spellings of the text the document came from.
 OrderedJson &Record::document()
 {
     json();
+    spellings();
     return *m_json;
+}
+
+const NumberSpellings &Record::spellings() const
+{
+    if (!m_spellingsKnown) {
+        const qsizetype skip = m_byteOrderMark ? ByteOrderMark.size() : 0;
+        m_spellings.collect(std::string_view(m_text.constData() + skip, size_t(m_text.size() - skip)));
+        m_spellingsKnown = true;
+    }
+    return m_spellings;
 }
 
 // The text parsed once already, so this cannot fail unless the record was
@@ -244,7 +258,6 @@ void Record::parseDocument() const
     *m_json = builder.parse(body) ? builder.takeDocument() : OrderedJson::object();
     if (!m_json->is_object())
         *m_json = OrderedJson::object();
-    m_spellings.collect(body);
 }
 
 void Record::releaseDocument()
@@ -257,6 +270,7 @@ void Record::releaseParsed() const
 {
     m_json.reset();
     m_spellings = NumberSpellings();
+    m_spellingsKnown = false;
 }
 
 void Record::updateSummary()
@@ -287,7 +301,7 @@ Record::ParsedForNow::~ParsedForNow()
 
 QByteArray Record::serialize() const
 {
-    QByteArray text = QByteArray::fromStdString(m_spellings.dump(json()));
+    QByteArray text = QByteArray::fromStdString(spellings().dump(json()));
     if (m_finalNewline)
         text += '\n';
     if (m_crlf)
@@ -305,7 +319,9 @@ void Record::markSaved(const QByteArray &writtenText)
     m_text = writtenText;
     m_byteOrderMark = writtenText.startsWith(ByteOrderMark);
     m_modified = false;
-    m_spellings.collect(std::string_view(writtenText.constData(), size_t(writtenText.size()))); // pointers may have moved with the edit
+    // Collected again from the new text when needed: pointers may have moved with the edit.
+    m_spellings = NumberSpellings();
+    m_spellingsKnown = false;
 }
 
 OrderedJson Record::value(const QString &pointer) const

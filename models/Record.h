@@ -179,6 +179,7 @@ private:
     };
 
     OrderedJson &document();
+    const NumberSpellings &spellings() const;
     void parseDocument() const;
     void releaseParsed() const;
     void updateSummary();
@@ -190,10 +191,11 @@ private:
 
     QString m_filePath;
     QByteArray m_text;
-    // Null while released; the spellings are released with it (they are
-    // collected again from the unchanged text).
+    // Null while released. The spellings are collected from the text only
+    // when a change or a serialisation needs them.
     mutable std::unique_ptr<OrderedJson> m_json;
     mutable NumberSpellings m_spellings;
+    mutable bool m_spellingsKnown = false;
     Summary m_summary;
     bool m_byteOrderMark = false;
     bool m_finalNewline = false;
