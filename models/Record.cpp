@@ -79,8 +79,10 @@ bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure)
         return false;
     }
     // One byte more than the size, so that a single read also finds the end;
-    // a file that grew since fstat is read on until the limit.
-    text->resize(qsizetype(info.st_size) + 1);
+    // a file that grew since fstat is read on until the limit. Allocated to
+    // the byte: resize() would round up to the next power of two, and a KB
+    // keeps every record's text.
+    *text = QByteArray(qsizetype(info.st_size) + 1, Qt::Uninitialized);
     qsizetype filled = 0;
     for (;;) {
         const ssize_t got = QT_READ(fd, text->data() + filled, size_t(text->size() - filled));
@@ -100,6 +102,8 @@ bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure)
         text->resize(text->size() * 2);
     }
     text->truncate(filled);
+    if (text->capacity() > filled + filled / 8)
+        text->squeeze(); // grown while reading
     return true;
 }
 #else

@@ -127,6 +127,7 @@ private slots:
     void summaryFollowsEdits();
     void parsedForNowReleasesOnlyWhatItParsed();
     void copyOwnsItsDocument();
+    void textIsHeldInItsOwnSize();
 };
 
 // ---------------------------------------------------------------------------
@@ -1248,6 +1249,22 @@ void RecordTest::copyOwnsItsDocument()
     copy = released;
     QCOMPARE(copy.id(), QStringLiteral("pytorch/nan-loss-step"));
     QVERIFY(!copy.isModified());
+}
+
+// A KB holds the text of every record, so a 4.2 KB file must not take 8 KB.
+void RecordTest::textIsHeldInItsOwnSize()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("r.json"));
+    const QByteArray text = "{\"id\": \"" + QByteArray(4200, 'x') + "\"}\n";
+    QVERIFY(writeFile(path, text));
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.load(path, &error), qPrintable(error.message));
+    QCOMPARE(record.originalText(), text);
+    QVERIFY2(record.originalText().capacity() <= text.size() + 16,
+             qPrintable(QStringLiteral("capacity %1 for %2 bytes").arg(record.originalText().capacity()).arg(text.size())));
 }
 
 QTEST_APPLESS_MAIN(RecordTest)
