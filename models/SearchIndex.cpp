@@ -134,7 +134,8 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
 // Records are tokenised on all cores a batch at a time, and each batch goes
 // into the posting lists before the next: only one batch's token lists are
 // held at once, not every record's (at 50,000 records that was gigabytes).
-void SearchIndex::build(const KnowledgeBase &kb, QDate today)
+bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_bool *cancel,
+                        const std::function<void(int, int)> &progress)
 {
     constexpr int Batch = 2048;
     const int count = kb.count();
@@ -151,10 +152,16 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
             m_entries[size_t(first + i)] = makeEntry(kb, record, today);
             batch[size_t(i)] = tokensOf(record);
         });
+        if (cancel && cancel->load()) {
+            *this = SearchIndex();
+            return false;
+        }
         for (int i = 0; i < size; ++i) {
             for (auto &[token, field] : batch[size_t(i)])
                 postings[std::move(token)].push_back(uint32_t(first + i) << 2 | field);
         }
+        if (progress)
+            progress(first + size, count);
     }
     m_entryOf.clear();
     m_initialLetters.clear();
@@ -172,6 +179,7 @@ void SearchIndex::build(const KnowledgeBase &kb, QDate today)
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
     buildInitials();
     sortOrder(); // now rather than at the first keystroke
+    return true;
 }
 
 std::string SearchIndex::initialOf(const std::string &token)

@@ -7,7 +7,9 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -53,7 +55,10 @@ public:
     };
 
     // Indexes every record of `kb`, with its current validation findings.
-    void build(const KnowledgeBase &kb, QDate today = QDate::currentDate());
+    // `progress(done, total)` is called on the calling thread; false when
+    // cancelled (the index is then empty).
+    bool build(const KnowledgeBase &kb, QDate today = QDate::currentDate(), const std::atomic_bool *cancel = nullptr,
+               const std::function<void(int, int)> &progress = {});
     // Keeping up with edits: a changed or added record is indexed anew (its
     // old entry retired), a removed one is retired. Retired entries keep
     // their place (record null) and are never found.

@@ -678,10 +678,6 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loading %1 was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -848,6 +844,18 @@ Restore them?</source>
             <numerusform>Added %n reciprocal link and saved the record.</numerusform>
             <numerusform>Added %n reciprocal links and saved the records.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the records of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing %1 for search…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -672,10 +672,6 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
         <translation>打开知识库文件夹</translation>
     </message>
     <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
         <source>Loading %1 was cancelled.</source>
         <translation>已取消加载 %1。</translation>
     </message>
@@ -842,6 +838,18 @@ Restore them?</source>
         <translation>
             <numerusform>已添加 %n 个反向链接并保存了记录。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Checking the records of %1…</source>
+        <translation>正在检查 %1 中的记录…</translation>
+    </message>
+    <message>
+        <source>Indexing %1 for search…</source>
+        <translation>正在为 %1 建立搜索索引…</translation>
     </message>
 </context>
 <context>

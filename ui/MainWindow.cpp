@@ -492,21 +492,23 @@ void MainWindow::openKnowledgeBase(const QString &folder)
     m_progress->setRange(0, 0);
     m_progress->setVisible(true);
     m_cancelButton->setVisible(true);
-    statusBar()->showMessage(tr("Loading %1…").arg(folder));
+    statusBar()->showMessage(tr("Reading %1…").arg(folder));
     QThread *guiThread = thread();
-    const auto progress = [this](int done, int total) {
-        QMetaObject::invokeMethod(this, [this, done, total] { showLoadProgress(done, total); }, Qt::QueuedConnection);
+    const auto progress = [this](LoadPhase phase) {
+        return [this, phase](int done, int total) {
+            QMetaObject::invokeMethod(
+                this, [this, phase, done, total] { showLoadProgress(phase, done, total); }, Qt::QueuedConnection);
+        };
     };
     m_loadWatcher.setFuture(QtConcurrent::run([folder, guiThread, progress, cancel = &m_cancel] {
         auto loaded = std::make_shared<Loaded>();
         loaded->kb = std::make_unique<KnowledgeBase>();
-        loaded->kb->adopt(KnowledgeBaseLoader::load(folder, cancel, progress));
-        loaded->cancelled = *cancel || !loaded->kb->validateAll(RecordValidator(), cancel);
-        if (!loaded->cancelled) {
-            loaded->index = std::make_unique<SearchIndex>();
-            loaded->index->build(*loaded->kb);
-        }
-        loaded->kb->moveToThread(guiThread);
+        loaded->index = std::make_unique<SearchIndex>();
+        KnowledgeBase &kb = *loaded->kb;
+        kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading)));
+        loaded->cancelled = *cancel || !kb.validateAll(RecordValidator(), cancel, progress(Checking))
+            || !loaded->index->build(kb, QDate::currentDate(), cancel, progress(Indexing));
+        kb.moveToThread(guiThread);
         return loaded;
     }));
 }
@@ -522,10 +524,14 @@ void MainWindow::cancelLoad()
     m_cancel = true;
 }
 
-void MainWindow::showLoadProgress(int done, int total)
+void MainWindow::showLoadProgress(LoadPhase phase, int done, int total)
 {
     if (!m_loadWatcher.isRunning())
         return;
+    const QString message = phase == Reading ? tr("Reading %1…")
+        : phase == Checking                  ? tr("Checking the records of %1…")
+                                             : tr("Indexing %1 for search…");
+    statusBar()->showMessage(message.arg(m_loadingFolder));
     m_progress->setRange(0, total);
     m_progress->setValue(done);
 }

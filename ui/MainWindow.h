@@ -121,7 +121,9 @@ private:
     void chooseFolder();
     void reload();
     void cancelLoad();
-    void showLoadProgress(int done, int total);
+    // What a load is busy with, as the status bar says.
+    enum LoadPhase { Reading, Checking, Indexing };
+    void showLoadProgress(LoadPhase phase, int done, int total);
     void finishLoad();
     void openRecordTab(const Record *record);
     void closeTab(int index);

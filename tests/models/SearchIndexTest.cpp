@@ -48,6 +48,7 @@ private slots:
     void emptyQueryMatchesAll();
     void followsEditsAndRemovals();
     void oneLetterQueryOverManyTokens();
+    void buildReportsProgressAndCanBeCancelled();
 
 private:
     QList<QString> ids(const QString &query) const;
@@ -232,6 +233,21 @@ void SearchIndexTest::oneLetterQueryOverManyTokens()
     index.remove(kb.find(QStringLiteral("net/c7")));
     QVERIFY(!scoreOf(QStringLiteral("c")).contains(QStringLiteral("net/c7")));
     QCOMPARE(scoreOf(QStringLiteral("c")).size(), 102);
+}
+
+void SearchIndexTest::buildReportsProgressAndCanBeCancelled()
+{
+    QList<QPair<int, int>> reports;
+    SearchIndex index;
+    QVERIFY(index.build(m_kb, QDate(2026, 12, 2), nullptr, [&](int done, int total) { reports << qMakePair(done, total); }));
+    QVERIFY(!reports.isEmpty());
+    QCOMPARE(reports.last(), qMakePair(m_kb.count(), m_kb.count()));
+    QCOMPARE(index.size(), m_kb.count());
+
+    const std::atomic_bool cancel{true};
+    QVERIFY(!index.build(m_kb, QDate(2026, 12, 2), &cancel));
+    QCOMPARE(index.size(), 0);
+    QVERIFY(index.search(SearchQuery::parse(QString())).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(SearchIndexTest)
