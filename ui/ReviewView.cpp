@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -242,6 +243,11 @@ void ReviewView::setVisible(bool visible)
 void ReviewView::attachKnowledgeBase(KnowledgeBase *kb)
 {
     m_attached = kb;
+    if (kb) {
+        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+        kb->parseDocuments(); // on all cores, rather than one by one as the tally reads them
+        QGuiApplication::restoreOverrideCursor();
+    }
     QString error;
     const bool loaded = m_model->setKnowledgeBase(kb, &error);
     m_errorBar->setVisible(!loaded);

@@ -291,7 +291,8 @@ void MainWindowTest::toolDocksFollowTheCurrentRecord()
 }
 
 // A large KB is held as text: showing the tree, searching and the hidden
-// review view parse no record for good; an opened record keeps its document.
+// review view parse no record for good; an opened record keeps its document,
+// and so does every record once the review view is shown.
 void MainWindowTest::browsingLeavesDocumentsReleased()
 {
     MainWindow window;
@@ -312,6 +313,9 @@ void MainWindowTest::browsingLeavesDocumentsReleased()
     QCOMPARE(parsed(), QStringList());
     window.openRecord(QStringLiteral("pytorch/oom"));
     QCOMPARE(parsed(), QStringList{QStringLiteral("pytorch/oom")});
+
+    window.setReviewMode(true); // the review view reads every record, all at once
+    QCOMPARE(parsed().size(), kb->count());
 }
 
 QTEST_MAIN(MainWindowTest)
