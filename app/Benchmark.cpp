@@ -6,6 +6,7 @@
 #include "RecordFilterModel.h"
 #include "RecordTreeModel.h"
 #include "SearchIndex.h"
+#include "SearchIndexCache.h"
 #include "SearchQuery.h"
 
 #include <QElapsedTimer>
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace Errata {
@@ -104,7 +106,13 @@ QString Benchmark::LoadFigures::toText() const
         .arg(infos)
         .arg(megabytes(startRssBytes), 0, 'f', 1)
         .arg(megabytes(loadRssBytes), 0, 'f', 1)
-        .arg(megabytes(validateRssBytes), 0, 'f', 1);
+        .arg(megabytes(validateRssBytes), 0, 'f', 1)
+        + (cacheWriteMs >= 0 || restored > 0
+               ? QStringLiteral("; %1 records from the index cache, %2")
+                     .arg(restored)
+                     .arg(cacheWriteMs >= 0 ? QStringLiteral("cache written in %1 ms").arg(cacheWriteMs, 0, 'f', 0)
+                                            : QStringLiteral("cache up to date"))
+               : QString());
 }
 
 QJsonObject Benchmark::LoadFigures::toJson() const
@@ -123,7 +131,9 @@ QJsonObject Benchmark::LoadFigures::toJson() const
                        {QStringLiteral("start_rss_bytes"), startRssBytes},
                        {QStringLiteral("load_rss_bytes"), loadRssBytes},
                        {QStringLiteral("validate_rss_bytes"), validateRssBytes},
-                       {QStringLiteral("rss_ratio"), rssRatio()}};
+                       {QStringLiteral("rss_ratio"), rssRatio()},
+                       {QStringLiteral("restored"), restored},
+                       {QStringLiteral("cache_write_ms"), cacheWriteMs}};
 }
 
 Benchmark::LoadFigures Benchmark::LoadFigures::fromJson(const QJsonObject &json)
@@ -141,6 +151,8 @@ Benchmark::LoadFigures Benchmark::LoadFigures::fromJson(const QJsonObject &json)
     figures.startRssBytes = json.value(QStringLiteral("start_rss_bytes")).toInteger();
     figures.loadRssBytes = json.value(QStringLiteral("load_rss_bytes")).toInteger();
     figures.validateRssBytes = json.value(QStringLiteral("validate_rss_bytes")).toInteger();
+    figures.restored = json.value(QStringLiteral("restored")).toInt();
+    figures.cacheWriteMs = json.value(QStringLiteral("cache_write_ms")).toDouble(-1);
     return figures;
 }
 
@@ -203,15 +215,21 @@ Benchmark::SearchFigures Benchmark::SearchFigures::fromJson(const QJsonObject &j
     return figures;
 }
 
-Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder)
+Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QString &cacheFile)
 {
     LoadFigures figures;
     figures.rawBytes = rawSize(folder);
     figures.startRssBytes = peakRss();
     QElapsedTimer timer;
     timer.start();
+    std::unique_ptr<SearchIndexCache> cache;
+    if (!cacheFile.isEmpty()) {
+        cache = std::make_unique<SearchIndexCache>(cacheFile);
+        if (!cache->open(folder) && !cache->errorString().isEmpty())
+            qWarning("errata-bench: index cache %s not used: %s", qPrintable(cacheFile), qPrintable(cache->errorString()));
+    }
     KnowledgeBase kb;
-    loadInto(kb, folder);
+    kb.adopt(KnowledgeBaseLoader::load(folder, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, cache.get()));
     figures.loadMs = elapsedMs(timer);
     figures.loadRssBytes = peakRss();
     timer.restart();
@@ -220,9 +238,23 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder)
     figures.validateRssBytes = peakRss();
     timer.restart();
     SearchIndex index;
-    index.build(kb);
+    if (cache)
+        cache->index(kb, index);
+    else
+        index.build(kb);
     figures.indexMs = elapsedMs(timer);
     figures.peakRssBytes = peakRss();
+    if (cache) {
+        figures.restored = cache->restoredCount();
+        if (cache->isOutdated()) {
+            timer.restart();
+            QString error;
+            if (!SearchIndexCache::save(cacheFile, kb, index, &error))
+                qWarning("errata-bench: cannot write %s: %s", qPrintable(cacheFile), qPrintable(error));
+            figures.cacheWriteMs = elapsedMs(timer);
+            figures.peakRssBytes = peakRss();
+        }
+    }
     figures.records = kb.count();
     const KnowledgeBase::Counts counts = kb.counts();
     figures.errors = counts.errors;

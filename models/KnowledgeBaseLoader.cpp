@@ -1,6 +1,7 @@
 #include "KnowledgeBaseLoader.h"
 
 #include "Parallel.h"
+#include "SearchIndexCache.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -21,17 +22,28 @@ QStringList KnowledgeBaseLoader::recordFiles(const QString &root)
 
 KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const std::atomic_bool *cancel,
                                                       const std::function<void(int, int)> &progress,
-                                                      Documents documents)
+                                                      Documents documents, SearchIndexCache *cache)
 {
     Result result;
     result.root = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
+    const QDir rootDir(result.root);
+    const QString prefix = result.root.endsWith(QLatin1Char('/')) ? result.root : result.root + QLatin1Char('/');
+    const auto relativePath = [&](const QString &file) {
+        return file.startsWith(prefix) ? file.mid(prefix.size()) : rootDir.relativeFilePath(file);
+    };
     const QStringList files = recordFiles(result.root);
     result.fileCount = int(files.size());
     std::vector<std::unique_ptr<Record>> loaded(size_t(files.size()));
     std::vector<Record::LoadError> errors(size_t(files.size()));
     const auto loadOne = [&](int i) {
         auto record = std::make_unique<Record>();
-        if (!record->load(files.at(i), &errors[size_t(i)]))
+        record->setFilePath(files.at(i));
+        QByteArray text;
+        Record::LoadError &error = errors[size_t(i)];
+        if (!Record::readFile(files.at(i), &text, &error.message))
+            return;
+        const bool cached = cache && cache->restore(relativePath(files.at(i)), text, *record);
+        if (!cached && !record->parse(text, &error))
             return;
         if (documents == ReleaseDocuments)
             record->releaseDocument();

@@ -14,6 +14,8 @@
 
 namespace Errata {
 
+class SearchIndexCache;
+
 // Reads every record of a KB folder on all cores. Files that cannot be read
 // or parsed become problems (with line and column for JSON errors); the rest
 // still load. Hidden folders (".git") and hidden files are skipped.
@@ -37,10 +39,11 @@ public:
     // Sorted absolute paths of the *.json files below `root`.
     static QStringList recordFiles(const QString &root);
 
-    // `progress(done, total)` is called on the calling thread.
+    // `progress(done, total)` is called on the calling thread. With an
+    // opened `cache`, files it holds unchanged are not parsed.
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
                        const std::function<void(int, int)> &progress = {},
-                       Documents documents = ReleaseDocuments);
+                       Documents documents = ReleaseDocuments, SearchIndexCache *cache = nullptr);
 };
 
 } // namespace Errata

@@ -157,14 +157,31 @@ bool Record::load(const QString &filePath, LoadError *error)
     return parse(text, error);
 }
 
-bool Record::parse(const QByteArray &text, LoadError *error)
+bool Record::readFile(const QString &filePath, QByteArray *text, QString *failure)
+{
+    return readWholeFile(filePath, text, failure);
+}
+
+void Record::takeText(const QByteArray &text)
 {
     m_text = text;
     m_byteOrderMark = text.startsWith(ByteOrderMark);
-    const QByteArray body = m_byteOrderMark ? text.mid(ByteOrderMark.size()) : text;
     m_finalNewline = text.endsWith('\n');
     m_crlf = text.contains("\r\n");
     m_modified = false;
+}
+
+void Record::restore(const QByteArray &text, const Summary &summary)
+{
+    takeText(text);
+    releaseParsed();
+    m_summary = summary;
+}
+
+bool Record::parse(const QByteArray &text, LoadError *error)
+{
+    takeText(text);
+    const QByteArray body = m_byteOrderMark ? text.mid(ByteOrderMark.size()) : text;
     const auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
     if (std::all_of(body.cbegin(), body.cend(), isSpace)) {
         *error = {Record::tr("the file is empty"), 1, 1};

@@ -63,6 +63,19 @@ public:
         QString id;
     };
 
+    // What KB-wide passes read of every record, kept while the document
+    // is released: the tree, the link index, the log matcher.
+    struct Summary
+    {
+        QString id;
+        QString signature;
+        QString signatureZh;
+        QString regex;
+        QString domain;
+        QString category;
+        QList<LinkTarget> links;
+    };
+
     // Parses the document of `record` for as long as it lives, if it was
     // not parsed, and releases it again afterwards: for passes over every
     // record of a KB that should not leave every document in memory.
@@ -90,6 +103,13 @@ public:
     bool parse(const QByteArray &text, LoadError *error);
     // Reads and parses a file; messages name what went wrong, not the file.
     bool load(const QString &filePath, LoadError *error);
+    // Reads a whole file of at most MaxFileSize bytes into `text`; on
+    // failure returns false and says why in `failure`.
+    static bool readFile(const QString &filePath, QByteArray *text, QString *failure);
+    // Takes `text` that parsed before into a record with `summary`, without
+    // parsing it now: the document stays released until json() needs it.
+    // For a text known to be unchanged since (SearchIndexCache).
+    void restore(const QByteArray &text, const Summary &summary);
 
     QString filePath() const { return m_filePath; }
     void setFilePath(const QString &filePath) { m_filePath = filePath; }
@@ -139,6 +159,7 @@ public:
     QList<Link> links(Link::Kind kind) const;
     QList<Link> allLinks() const;
     QList<LinkTarget> linkTargets() const { return m_summary.links; }
+    const Summary &summary() const { return m_summary; }
     QString officialDocUrl() const { return stringField("official_doc_url"); }
     QString officialDocSection() const { return stringField("official_doc_section"); }
     QString errorCode() const { return stringField("error_code"); }
@@ -167,18 +188,10 @@ public:
     static QStringList toStringList(const OrderedJson &value);
 
 private:
-    struct Summary
-    {
-        QString id;
-        QString signature;
-        QString signatureZh;
-        QString regex;
-        QString domain;
-        QString category;
-        QList<LinkTarget> links;
-    };
 
     OrderedJson &document();
+    // The text and what is noted of it (BOM, final newline, CRLF).
+    void takeText(const QByteArray &text);
     const NumberSpellings &spellings() const;
     void parseDocument() const;
     void releaseParsed() const;

@@ -5,10 +5,14 @@
 #include "Record.h"
 #include "SearchTokenizer.h"
 
+#include <QDataStream>
+#include <QIODevice>
 #include <QStringList>
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <unordered_map>
 
 namespace Errata {
@@ -85,6 +89,33 @@ bool hasChinese(const Record &record)
     return !record.signatureZh().isEmpty() && rootCause && workarounds;
 }
 
+// A count read from `in`, checked against what is left of the stream at
+// `unit` bytes per item at least: a damaged count must not ask for gigabytes.
+bool readCount(QDataStream &in, quint64 unit, quint32 *count)
+{
+    in >> *count;
+    return in.status() == QDataStream::Ok && quint64(*count) * unit <= quint64(in.device()->bytesAvailable());
+}
+
+template<typename T>
+void writeArray(QDataStream &out, const T *data, size_t count)
+{
+    out << quint32(count);
+    out.writeRawData(reinterpret_cast<const char *>(data), int(count * sizeof(T)));
+}
+
+template<typename Container>
+bool readArray(QDataStream &in, Container &into)
+{
+    using Item = typename Container::value_type;
+    quint32 count = 0;
+    if (!readCount(in, sizeof(Item), &count))
+        return false;
+    into.resize(count);
+    const int bytes = int(count * sizeof(Item));
+    return in.readRawData(reinterpret_cast<char *>(into.data()), bytes) == bytes;
+}
+
 } // namespace
 
 SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const
@@ -102,11 +133,25 @@ SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record 
     entry.fixRate = record.fixSuccessRate().value_or(-1);
     entry.confidence = record.confidence().value_or(-1);
     entry.hasChinese = hasChinese(record);
-    const QDate confirmed = record.lastConfirmed();
-    entry.stale = confirmed.isValid() && confirmed.daysTo(today) > 365;
-    for (const Problem &problem : kb.problems(&record))
-        entry.severities |= 1 << problem.severity;
+    entry.lastConfirmed = record.lastConfirmed();
+    refreshEntry(entry, kb, today);
     return entry;
+}
+
+void SearchIndex::refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today)
+{
+    entry.stale = entry.lastConfirmed.isValid() && entry.lastConfirmed.daysTo(today) > 365;
+    entry.severities = 0;
+    for (const Problem &problem : kb.problems(entry.record))
+        entry.severities |= 1 << problem.severity;
+}
+
+void SearchIndex::refresh(const KnowledgeBase &kb, QDate today)
+{
+    for (Entry &entry : m_entries) {
+        if (entry.record)
+            refreshEntry(entry, kb, today);
+    }
 }
 
 // Each record's distinct tokens with the best field class they appear in.
@@ -163,13 +208,6 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
         if (progress)
             progress(first + size, count);
     }
-    m_entryOf.clear();
-    m_initialLetters.clear();
-    for (int i = 0; i < count; ++i) {
-        m_entryOf.insert(m_entries[size_t(i)].record, i);
-        m_initialLetters.push_back(initialLettersOf(m_entries[size_t(i)]));
-    }
-    m_idOrderStale = true;
     m_tokens.reserve(postings.size());
     while (!postings.empty()) { // node by node: the text is moved, not copied
         auto node = postings.extract(postings.begin());
@@ -177,9 +215,23 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
         m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
     }
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
+    finishBuild();
+    return true;
+}
+
+void SearchIndex::finishBuild()
+{
+    m_entryOf.clear();
+    m_initialLetters.clear();
+    m_initialLetters.reserve(m_entries.size());
+    for (size_t i = 0; i < m_entries.size(); ++i) {
+        if (m_entries[i].record)
+            m_entryOf.insert(m_entries[i].record, int(i));
+        m_initialLetters.push_back(initialLettersOf(m_entries[i]));
+    }
+    m_idOrderStale = true;
     buildInitials();
     sortOrder(); // now rather than at the first keystroke
-    return true;
 }
 
 std::string SearchIndex::initialOf(const std::string &token)
@@ -421,6 +473,141 @@ QList<SearchIndex::Hit> SearchIndex::search(const SearchQuery &query) const
     for (const Hit &hit : inIdOrder)
         hits[start[bucketOf(hit.score)]++] = hit;
     return hits;
+}
+
+// New tokens are gathered aside and merged into the sorted list once: one
+// insertion at a time would move the whole list for each.
+void SearchIndex::add(const KnowledgeBase &kb, const std::vector<const Record *> &records, QDate today)
+{
+    const size_t first = m_entries.size();
+    m_entries.resize(first + records.size());
+    std::vector<std::vector<std::pair<std::string, uint32_t>>> tokens(records.size());
+    Parallel::forEach(int(records.size()), [&](int i) {
+        const Record &record = *records[size_t(i)];
+        const Record::ParsedForNow parsed(record);
+        m_entries[first + size_t(i)] = makeEntry(kb, record, today);
+        tokens[size_t(i)] = tokensOf(record);
+    });
+    std::map<std::string, std::vector<uint32_t>> fresh;
+    for (size_t i = 0; i < records.size(); ++i) {
+        for (auto &[text, field] : tokens[i]) {
+            const auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), text,
+                                             [](const Token &token, const std::string &t) { return token.text < t; });
+            std::vector<uint32_t> &postings = it != m_tokens.end() && it->text == text ? it->postings : fresh[text];
+            postings.push_back(uint32_t(first + i) << 2 | field);
+        }
+    }
+    std::vector<Token> merged;
+    merged.reserve(m_tokens.size() + fresh.size());
+    auto old = m_tokens.begin();
+    for (auto &[text, postings] : fresh) {
+        for (; old != m_tokens.end() && old->text < text; ++old)
+            merged.push_back(std::move(*old));
+        merged.push_back({text, std::move(postings)});
+    }
+    std::move(old, m_tokens.end(), std::back_inserter(merged));
+    m_tokens = std::move(merged);
+    finishBuild();
+}
+
+std::vector<const Record *> SearchIndex::records() const
+{
+    std::vector<const Record *> live;
+    for (const Entry &entry : m_entries) {
+        if (entry.record)
+            live.push_back(entry.record);
+    }
+    return live;
+}
+
+// Host byte order for the posting lists: the cache is the machine's own
+// (SearchIndexCache's header checks the order).
+void SearchIndex::write(QDataStream &out, const std::vector<const Record *> &records) const
+{
+    constexpr uint32_t Dropped = UINT32_MAX;
+    std::vector<uint32_t> renumbered(m_entries.size(), Dropped);
+    for (size_t i = 0; i < records.size(); ++i) {
+        const int entry = m_entryOf.value(records[i], -1);
+        Q_ASSERT(entry >= 0 && (i == 0 || entry > m_entryOf.value(records[i - 1])));
+        renumbered[size_t(entry)] = uint32_t(i);
+    }
+    out << quint32(records.size());
+    for (size_t i = 0; i < m_entries.size(); ++i) {
+        if (renumbered[i] == Dropped)
+            continue;
+        const Entry &e = m_entries[i];
+        out << e.id << e.signature << e.foldedId << e.foldedSignature << e.domain << e.category << e.tier
+            << e.resolvable << e.fixRate << e.confidence << e.hasChinese << e.lastConfirmed;
+    }
+    const auto isKept = [&renumbered](uint32_t posting) { return renumbered[posting >> 2] != Dropped; };
+    quint32 tokenCount = 0;
+    for (const Token &token : m_tokens)
+        tokenCount += std::any_of(token.postings.cbegin(), token.postings.cend(), isKept) ? 1 : 0;
+    out << tokenCount;
+    std::vector<uint32_t> kept;
+    for (const Token &token : m_tokens) {
+        kept.clear();
+        for (uint32_t posting : token.postings) {
+            if (isKept(posting))
+                kept.push_back(renumbered[posting >> 2] << 2 | (posting & 3));
+        }
+        if (kept.empty())
+            continue;
+        writeArray(out, token.text.data(), token.text.size());
+        writeArray(out, kept.data(), kept.size());
+    }
+}
+
+bool SearchIndex::read(QDataStream &in, const std::vector<const Record *> &records)
+{
+    *this = SearchIndex();
+    if (!readEntries(in, records) || !readTokens(in)) {
+        *this = SearchIndex();
+        return false;
+    }
+    finishBuild();
+    return true;
+}
+
+bool SearchIndex::readEntries(QDataStream &in, const std::vector<const Record *> &records)
+{
+    quint32 count = 0;
+    if (!readCount(in, 1, &count) || count != records.size())
+        return false;
+    m_entries.resize(count);
+    for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        Entry &e = m_entries[i];
+        in >> e.id >> e.signature >> e.foldedId >> e.foldedSignature >> e.domain >> e.category >> e.tier
+            >> e.resolvable >> e.fixRate >> e.confidence >> e.hasChinese >> e.lastConfirmed;
+        e.record = records[i];
+        if (!e.record)
+            e = Entry(); // retired
+    }
+    return in.status() == QDataStream::Ok;
+}
+
+// Every posting must name an entry and a field class, entries in order,
+// and the tokens must be sorted and distinct: search relies on all of it.
+bool SearchIndex::readTokens(QDataStream &in)
+{
+    quint32 count = 0;
+    if (!readCount(in, 8, &count))
+        return false;
+    m_tokens.resize(count);
+    for (quint32 t = 0; t < count; ++t) {
+        Token &token = m_tokens[t];
+        if (!readArray(in, token.text) || !readArray(in, token.postings) || token.postings.empty())
+            return false;
+        if (t > 0 && !(m_tokens[t - 1].text < token.text))
+            return false;
+        for (size_t p = 0; p < token.postings.size(); ++p) {
+            const uint32_t entry = token.postings[p] >> 2;
+            if (entry >= m_entries.size() || (token.postings[p] & 3) > MainHead
+                || (p > 0 && entry <= token.postings[p - 1] >> 2))
+                return false;
+        }
+    }
+    return in.status() == QDataStream::Ok;
 }
 
 } // namespace Errata

@@ -14,6 +14,10 @@
 #include <unordered_map>
 #include <vector>
 
+QT_BEGIN_NAMESPACE
+class QDataStream;
+QT_END_NAMESPACE
+
 namespace Errata {
 
 class KnowledgeBase;
@@ -44,7 +48,8 @@ public:
         double fixRate = -1;
         double confidence = -1;
         bool hasChinese = false;
-        bool stale = false;
+        QDate lastConfirmed;
+        bool stale = false; // last confirmed over a year before the index's day
         int severities = 0; // bit (1 << Problem::Severity) for each severity present
     };
 
@@ -64,6 +69,24 @@ public:
     // their place (record null) and are never found.
     void update(const KnowledgeBase &kb, const Record *record, QDate today = QDate::currentDate());
     void remove(const Record *record);
+
+    // Findings and staleness of every entry anew: after the KB was
+    // validated again, or on another day.
+    void refresh(const KnowledgeBase &kb, QDate today);
+
+    // For SearchIndexCache. records() are the records of the live entries,
+    // in entry order. write() puts the entries of `records` (some of
+    // records(), in the same order) and their tokens into `out`, postings
+    // renumbered. read() takes what write() wrote; records[i] is the record
+    // of the i-th entry written, or null when that record is gone or changed
+    // (its entry is then retired). It checks what it reads and returns false
+    // on a damaged or truncated stream, leaving the index empty. Findings
+    // and staleness are not kept: refresh() after read(). add() indexes
+    // `records` that have no entry yet, all in one merge.
+    std::vector<const Record *> records() const;
+    void write(QDataStream &out, const std::vector<const Record *> &records) const;
+    bool read(QDataStream &in, const std::vector<const Record *> &records);
+    void add(const KnowledgeBase &kb, const std::vector<const Record *> &records, QDate today);
 
     int size() const { return int(m_entries.size()); }
     const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
@@ -90,6 +113,11 @@ private:
 
     static std::vector<std::pair<std::string, uint32_t>> tokensOf(const Record &record);
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
+    static void refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today);
+    bool readEntries(QDataStream &in, const std::vector<const Record *> &records);
+    bool readTokens(QDataStream &in);
+    // Entry lookups, initials and order, from m_entries and m_tokens.
+    void finishBuild();
     bool passesFilters(const Entry &entry, const SearchQuery &query) const;
     void scoreWord(const QString &word, std::vector<int> &best) const;
     void scoreWords(const QStringList &words, std::vector<int> &total, std::vector<uint8_t> &alive) const;

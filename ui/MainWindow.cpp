@@ -23,6 +23,7 @@
 #include "ReviewView.h"
 #include "SettingsDialog.h"
 #include "SearchIndex.h"
+#include "SearchIndexCache.h"
 
 #include <QAction>
 #include <QApplication>
@@ -505,9 +506,17 @@ void MainWindow::openKnowledgeBase(const QString &folder)
         loaded->kb = std::make_unique<KnowledgeBase>();
         loaded->index = std::make_unique<SearchIndex>();
         KnowledgeBase &kb = *loaded->kb;
-        kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading)));
+        SearchIndexCache cache(SearchIndexCache::fileFor(folder));
+        if (!cache.open(folder) && !cache.errorString().isEmpty())
+            qWarning("Search index cache %s not used: %s", qPrintable(cache.file()), qPrintable(cache.errorString()));
+        kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading),
+                                           KnowledgeBaseLoader::ReleaseDocuments, &cache));
         loaded->cancelled = *cancel || !kb.validateAll(RecordValidator(), cancel, progress(Checking))
-            || !loaded->index->build(kb, QDate::currentDate(), cancel, progress(Indexing));
+            || !cache.index(kb, *loaded->index, QDate::currentDate(), cancel, progress(Indexing));
+        QString error;
+        if (!loaded->cancelled && cache.isOutdated()
+            && !SearchIndexCache::save(cache.file(), kb, *loaded->index, &error))
+            qWarning("Cannot write the search index cache %s: %s", qPrintable(cache.file()), qPrintable(error));
         kb.moveToThread(guiThread);
         return loaded;
     }));

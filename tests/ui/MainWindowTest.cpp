@@ -10,6 +10,7 @@
 #include "RecordCardView.h"
 #include "RecordTab.h"
 #include "RenameRecordCommand.h"
+#include "SearchIndexCache.h"
 
 #include <QUndoStack>
 
@@ -61,6 +62,7 @@ private slots:
     void renameIsUndoableAndFollowedBySearch();
     void toolDocksFollowTheCurrentRecord();
     void browsingLeavesDocumentsReleased();
+    void reopeningGoesThroughTheIndexCache();
 
 private:
     void openAndWait(MainWindow &window);
@@ -316,6 +318,44 @@ void MainWindowTest::browsingLeavesDocumentsReleased()
 
     window.setReviewMode(true); // the review view reads every record, all at once
     QCOMPARE(parsed().size(), kb->count());
+}
+
+// Opening writes the search index cache; opening again reads it, and a
+// file changed in between is searched as it is now.
+void MainWindowTest::reopeningGoesThroughTheIndexCache()
+{
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("node/a.json")), recordText("node/a", "Cannot find module lodash"));
+    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
+    for (const char *id : {"node/c", "node/d", "node/e"}) // one change in five: the cached index is used
+        writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")), recordText(id, "Some other error"));
+    const QString cacheFile = SearchIndexCache::fileFor(dir.path());
+    QFile::remove(cacheFile);
+    const auto open = [&dir](MainWindow &window) {
+        QSignalSpy loaded(&window, &MainWindow::loaded);
+        window.openKnowledgeBase(dir.path());
+        QVERIFY(loaded.wait(10000));
+    };
+    {
+        MainWindow window;
+        open(window);
+    }
+    QVERIFY(QFileInfo::exists(cacheFile));
+    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "ECONNREFUSED nothing listens"));
+    MainWindow window;
+    window.show();
+    open(window);
+    QTest::keyClicks(window.browser()->searchField(), QStringLiteral("lodash"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    window.browser()->searchField()->clear();
+    QTest::keyClicks(window.browser()->searchField(), QStringLiteral("econnrefused"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    window.browser()->searchField()->clear();
+    QTest::keyClicks(window.browser()->searchField(), QStringLiteral("eaddrinuse"));
+    QCOMPARE(window.browser()->resultCount(), 0);
+    SearchIndexCache cache(cacheFile);
+    QVERIFY(cache.open(dir.path()));
+    QCOMPARE(cache.rowCount(), 5);
 }
 
 QTEST_MAIN(MainWindowTest)

@@ -1,0 +1,262 @@
+#include "SearchIndexCache.h"
+
+#include "KnowledgeBase.h"
+#include "SearchIndex.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSet>
+#include <QStandardPaths>
+
+#include <functional>
+#include <string_view>
+
+namespace Errata {
+
+namespace {
+
+constexpr quint32 Magic = 0x45524958; // "ERIX"
+constexpr quint32 ByteOrderProbe = 0x01020304;
+constexpr QDataStream::Version StreamVersion = QDataStream::Qt_6_4;
+// Past this share of records read anew, building the whole index is as
+// quick as merging them, and the cache's retired entries would pile up.
+constexpr int MostChanged = 4; // a quarter
+
+QString programVersion()
+{
+    return QStringLiteral(ERRATA_VERSION);
+}
+
+// The rows are checksummed: a restored record takes its summary from them
+// unchecked, while the index part is checked item by item as it is read.
+quint64 checksumOf(const QByteArray &bytes)
+{
+    return SearchIndexCache::hashOf(bytes);
+}
+
+void writeSummary(QDataStream &out, const Record::Summary &summary)
+{
+    out << summary.id << summary.signature << summary.signatureZh << summary.regex << summary.domain
+        << summary.category << quint32(summary.links.size());
+    for (const Record::LinkTarget &link : summary.links)
+        out << qint32(link.kind) << link.id;
+}
+
+bool readSummary(QDataStream &in, Record::Summary &summary)
+{
+    quint32 links = 0;
+    in >> summary.id >> summary.signature >> summary.signatureZh >> summary.regex >> summary.domain
+        >> summary.category >> links;
+    for (quint32 i = 0; i < links && in.status() == QDataStream::Ok; ++i) {
+        qint32 kind = 0;
+        Record::LinkTarget link;
+        in >> kind >> link.id;
+        if (kind < Link::LeadsTo || kind > Link::ConfusedWith)
+            return false;
+        link.kind = Link::Kind(kind);
+        summary.links << link;
+    }
+    return in.status() == QDataStream::Ok;
+}
+
+} // namespace
+
+SearchIndexCache::SearchIndexCache(const QString &file)
+    : m_file(file)
+{
+}
+
+SearchIndexCache::~SearchIndexCache() = default;
+
+QString SearchIndexCache::fileFor(const QString &root)
+{
+    const QString path = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
+    const QByteArray name = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex();
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/search-index/")
+        + QString::fromLatin1(name) + QStringLiteral(".idx");
+}
+
+// Not qHashBits: with a seed it mixes in a seed drawn for each process.
+quint64 SearchIndexCache::hashOf(const QByteArray &text)
+{
+    return quint64(std::hash<std::string_view>()(std::string_view(text.constData(), size_t(text.size()))));
+}
+
+void SearchIndexCache::fail(const QString &why)
+{
+    m_error = why;
+    m_rows.clear();
+    m_rowOf.clear();
+    m_device.close();
+}
+
+bool SearchIndexCache::open(const QString &root)
+{
+    m_error.clear();
+    m_device.setFileName(m_file);
+    if (!m_device.exists())
+        return false;
+    if (!m_device.open(QIODevice::ReadOnly)) {
+        fail(m_device.errorString());
+        return false;
+    }
+    m_in.setDevice(&m_device);
+    m_in.setVersion(StreamVersion);
+    return readHeader(QDir::cleanPath(QFileInfo(root).absoluteFilePath())) && readRows();
+}
+
+bool SearchIndexCache::readHeader(const QString &root)
+{
+    quint32 magic = 0;
+    quint32 version = 0;
+    QString program;
+    quint32 probe = 0;
+    m_in >> magic >> version >> program;
+    if (m_in.status() != QDataStream::Ok || magic != Magic) {
+        fail(tr("not a search index cache"));
+        return false;
+    }
+    if (version != FormatVersion || program != programVersion()) {
+        fail(tr("written by another version of Errata"));
+        return false;
+    }
+    QString cachedRoot;
+    m_in.readRawData(reinterpret_cast<char *>(&probe), sizeof probe);
+    m_in >> cachedRoot;
+    if (m_in.status() != QDataStream::Ok || probe != ByteOrderProbe || cachedRoot != root) {
+        fail(probe != ByteOrderProbe ? tr("written on a machine of the other byte order")
+                                     : tr("the cache of another folder"));
+        return false;
+    }
+    return true;
+}
+
+bool SearchIndexCache::readRows()
+{
+    QByteArray bytes;
+    quint64 checksum = 0;
+    m_in >> bytes >> checksum;
+    if (m_in.status() != QDataStream::Ok || checksumOf(bytes) != checksum) {
+        fail(tr("the cache is damaged"));
+        return false;
+    }
+    QDataStream in(bytes);
+    in.setVersion(StreamVersion);
+    quint32 count = 0;
+    in >> count;
+    // Each row takes at least 40 bytes: a damaged count asks for no more.
+    if (in.status() != QDataStream::Ok || quint64(count) * 40 > quint64(bytes.size())) {
+        fail(tr("the cache is damaged"));
+        return false;
+    }
+    m_rows.resize(count);
+    m_rowOf.reserve(count);
+    for (quint32 i = 0; i < count; ++i) {
+        QString path;
+        in >> path >> m_rows[i].size >> m_rows[i].hash;
+        if (!readSummary(in, m_rows[i].summary)) {
+            fail(tr("the cache is damaged"));
+            return false;
+        }
+        m_rowOf.insert(path, int(i));
+    }
+    return true;
+}
+
+bool SearchIndexCache::restore(const QString &relativePath, const QByteArray &text, Record &record)
+{
+    const auto it = m_rowOf.constFind(relativePath);
+    if (it == m_rowOf.cend())
+        return false;
+    Row &row = m_rows[size_t(*it)];
+    if (row.size != text.size() || row.hash != hashOf(text))
+        return false;
+    record.restore(text, row.summary);
+    row.record = &record;
+    ++m_restored;
+    return true;
+}
+
+bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today,
+                             const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
+{
+    const int fresh = kb.count() - m_restored;
+    const bool usable = m_restored > 0 && fresh <= kb.count() / MostChanged && readIndex(index);
+    m_device.close();
+    if (!usable) {
+        m_outdated = true;
+        index = SearchIndex();
+        return index.build(kb, today, cancel, progress);
+    }
+    QSet<const Record *> cached;
+    for (const Row &row : m_rows)
+        cached.insert(row.record);
+    std::vector<const Record *> others;
+    for (int i = 0; i < kb.count(); ++i) {
+        if (!cached.contains(kb.recordAt(i)))
+            others.push_back(kb.recordAt(i));
+    }
+    index.add(kb, others, today);
+    index.refresh(kb, today);
+    m_outdated = !others.empty() || m_restored < rowCount();
+    if (progress)
+        progress(kb.count(), kb.count());
+    return !(cancel && cancel->load());
+}
+
+bool SearchIndexCache::readIndex(SearchIndex &index)
+{
+    std::vector<const Record *> restored;
+    restored.reserve(m_rows.size());
+    for (const Row &row : m_rows)
+        restored.push_back(row.record);
+    quint32 trailer = 0;
+    if (!index.read(m_in, restored))
+        return false;
+    m_in >> trailer;
+    return m_in.status() == QDataStream::Ok && trailer == Magic;
+}
+
+bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error)
+{
+    std::vector<const Record *> records;
+    for (const Record *record : index.records()) {
+        if (!record->isModified())
+            records.push_back(record);
+    }
+    QByteArray rows;
+    QDataStream rowStream(&rows, QIODevice::WriteOnly);
+    rowStream.setVersion(StreamVersion);
+    rowStream << quint32(records.size());
+    for (const Record *record : records) {
+        const QByteArray &text = record->originalText();
+        rowStream << kb.relativePath(record->filePath()) << qint64(text.size()) << hashOf(text);
+        writeSummary(rowStream, record->summary());
+    }
+    if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
+        *error = tr("cannot create the folder of %1").arg(file);
+        return false;
+    }
+    QSaveFile device(file);
+    if (!device.open(QIODevice::WriteOnly)) {
+        *error = device.errorString();
+        return false;
+    }
+    QDataStream out(&device);
+    out.setVersion(StreamVersion);
+    out << Magic << FormatVersion << programVersion();
+    out.writeRawData(reinterpret_cast<const char *>(&ByteOrderProbe), sizeof ByteOrderProbe);
+    out << kb.root() << rows << checksumOf(rows);
+    rows.clear();
+    index.write(out, records);
+    out << Magic;
+    if (out.status() != QDataStream::Ok || !device.commit()) {
+        *error = device.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace Errata

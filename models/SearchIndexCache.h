@@ -1,0 +1,114 @@
+#pragma once
+
+#include "Record.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QDate>
+#include <QFile>
+#include <QHash>
+#include <QString>
+
+#include <QDataStream>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Errata {
+
+class KnowledgeBase;
+class SearchIndex;
+
+// The search index of a KB kept on disk between runs, so that opening the
+// KB again parses and tokenises only the files that changed since.
+//
+// A cache file holds, for every record that was indexed, its path below
+// the KB's root, the size and a 64-bit hash of its text, its summary (what
+// the tree and the link index read), and then the index itself. When the
+// KB is opened, a file whose size and hash equal its row is taken without
+// parsing (Record::restore) and keeps its index entry; every other file is
+// read, parsed and indexed as without a cache. A cache of another KB,
+// another format version or program version, the other byte order, or one
+// that is damaged or truncated is not used at all.
+//
+// The file is written whole with QSaveFile, so a run that stops midway
+// leaves the previous cache. It holds what the KB's files hold, in the
+// user's cache folder.
+//
+//   SearchIndexCache cache(SearchIndexCache::fileFor(root));
+//   cache.open(root);                       // false: no usable cache
+//   kb.adopt(KnowledgeBaseLoader::load(root, ..., &cache));
+//   kb.validateAll(...);
+//   cache.index(kb, index, today);          // cached entries + the rest anew
+//   if (cache.isOutdated())
+//       SearchIndexCache::save(cache.file(), kb, index, &error);
+class SearchIndexCache
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
+public:
+    // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
+    // layout changes: older caches are then not used.
+    static constexpr quint32 FormatVersion = 1;
+
+    explicit SearchIndexCache(const QString &file);
+    ~SearchIndexCache();
+
+    // <user cache folder>/search-index/<hash of the root's path>.idx
+    static QString fileFor(const QString &root);
+    static quint64 hashOf(const QByteArray &text);
+
+    QString file() const { return m_file; }
+    // Reads the rows of the cache of the KB at `root`. False when there is
+    // no usable cache; errorString() then says why (empty: there is none).
+    bool open(const QString &root);
+    QString errorString() const { return m_error; }
+    int rowCount() const { return int(m_rows.size()); }
+    // How many records restore() took from the cache.
+    int restoredCount() const { return m_restored; }
+
+    // For KnowledgeBaseLoader, from any thread, once per file: when the
+    // cache holds `text` for the file at `relativePath`, restores `record`
+    // from it and returns true.
+    bool restore(const QString &relativePath, const QByteArray &text, Record &record);
+
+    // Fills `index` for `kb` (loaded with this cache, then validated): the
+    // cached entries of restored records, the other records indexed anew.
+    // Without a usable cache, or when most records changed, it builds the
+    // whole index. False when cancelled.
+    bool index(const KnowledgeBase &kb, SearchIndex &index, QDate today = QDate::currentDate(),
+               const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
+    // Whether the file no longer matches the KB: records were indexed anew,
+    // or cached ones are gone.
+    bool isOutdated() const { return m_outdated; }
+
+    // Writes the cache of `kb` and `index` to `file`. Records changed in
+    // memory and not saved are left out. False with `error` on failure.
+    static bool save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error);
+
+private:
+    struct Row
+    {
+        qint64 size = 0;
+        quint64 hash = 0;
+        Record::Summary summary;
+        const Record *record = nullptr; // set by restore()
+    };
+
+    bool readHeader(const QString &root);
+    bool readRows();
+    bool readIndex(SearchIndex &index);
+    void fail(const QString &why);
+
+    QString m_file;
+    QString m_error;
+    QFile m_device;
+    QDataStream m_in;
+    std::vector<Row> m_rows;
+    QHash<QString, int> m_rowOf; // relative path -> row
+    std::atomic_int m_restored{0};
+    bool m_outdated = true;
+};
+
+} // namespace Errata

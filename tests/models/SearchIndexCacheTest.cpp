@@ -1,0 +1,404 @@
+#include "KnowledgeBase.h"
+#include "KnowledgeBaseLoader.h"
+#include "RecordValidator.h"
+#include "SearchIndex.h"
+#include "SearchIndexCache.h"
+
+#include <QtTest>
+
+#include <memory>
+
+using namespace Errata;
+
+namespace {
+
+const QDate Today(2026, 12, 1);
+
+QString pathOf(const QString &root, const QString &id)
+{
+    return root + QLatin1Char('/') + id + QStringLiteral(".json");
+}
+
+void writeText(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text);
+}
+
+OrderedJson record(const std::string &id, const std::string &signature, const std::string &rootCause)
+{
+    return OrderedJson{{"id", id},
+                       {"signature", signature},
+                       {"regex", "x"},
+                       {"domain", id.substr(0, id.find('/'))},
+                       {"category", "general"},
+                       {"root_cause", rootCause},
+                       {"confidence", 0.9},
+                       {"fix_success_rate", 0.8},
+                       {"verification_tier", "human_reviewed"},
+                       {"last_confirmed", "2026-11-01"}};
+}
+
+void writeRecord(const QString &root, const OrderedJson &json, const QByteArray &prefix = {})
+{
+    const QString id = QString::fromStdString(json.at("id").get<std::string>());
+    writeText(pathOf(root, id), prefix + QByteArray::fromStdString(json.dump(2)) + '\n');
+}
+
+// A KB, its index and the cache they were opened through.
+struct Opened
+{
+    KnowledgeBase kb;
+    SearchIndex index;
+    std::unique_ptr<SearchIndexCache> cache;
+};
+
+// As the window opens a KB: through the cache, validated, then indexed.
+std::unique_ptr<Opened> openThroughCache(const QString &root, const QString &cacheFile, QDate today = Today)
+{
+    auto opened = std::make_unique<Opened>();
+    opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
+    opened->cache->open(root);
+    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments,
+                                               opened->cache.get()));
+    opened->kb.validateAll(RecordValidator(today));
+    opened->cache->index(opened->kb, opened->index, today);
+    return opened;
+}
+
+std::unique_ptr<Opened> openWithoutCache(const QString &root, QDate today = Today)
+{
+    auto opened = std::make_unique<Opened>();
+    opened->kb.adopt(KnowledgeBaseLoader::load(root));
+    opened->kb.validateAll(RecordValidator(today));
+    opened->index.build(opened->kb, today);
+    return opened;
+}
+
+// "id score" of every hit, best first.
+QStringList results(const SearchIndex &index, const QString &query)
+{
+    QStringList lines;
+    for (const SearchIndex::Hit &hit : index.search(SearchQuery::parse(query)))
+        lines << QStringLiteral("%1 %2").arg(index.entry(hit.entry).id).arg(hit.score);
+    return lines;
+}
+
+const QStringList Queries{QString(),
+                          QStringLiteral("memory"),
+                          QStringLiteral("m"),
+                          QStringLiteral("cuda out"),
+                          QStringLiteral("梯度"),
+                          QStringLiteral("cafe"),
+                          QStringLiteral("severity:error"),
+                          QStringLiteral("severity:warning"),
+                          QStringLiteral("stale"),
+                          QStringLiteral("-has:zh"),
+                          QStringLiteral("domain:docker"),
+                          QStringLiteral("tier:ai_generated fix<0.5"),
+                          QStringLiteral("confidence>=0.8 loss")};
+
+void saveCache(const Opened &opened)
+{
+    QString error;
+    QVERIFY2(SearchIndexCache::save(opened.cache->file(), opened.kb, opened.index, &error), qPrintable(error));
+}
+
+} // namespace
+
+class SearchIndexCacheTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void firstOpenFindsNoCache();
+    void reopenedKbComesFromTheCache();
+    void changedAddedAndRemovedFilesAreReadAnew();
+    void sameSizeChangeIsSeen();
+    void mostlyChangedKbIsIndexedWhole();
+    void unsavedEditsAreLeftOut();
+    void stalenessFollowsTheDay();
+    void damagedCacheIsNotUsed_data();
+    void damagedCacheIsNotUsed();
+    void damagedIndexIsCheckedAsRead();
+    void cacheOfAnotherFolderIsNotUsed();
+    void unwritableCacheFails();
+    void cacheFileIsPerFolder();
+
+private:
+    void compareWithFreshBuild(const Opened &opened, QDate today = Today) const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_root;
+    QString m_cacheFile;
+};
+
+void SearchIndexCacheTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_root = m_dir->filePath(QStringLiteral("kb"));
+    m_cacheFile = m_dir->filePath(QStringLiteral("cache/kb.idx"));
+    writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
+    OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
+    nan["transition_graph"] = OrderedJson{{"leads_to", OrderedJson::array({OrderedJson{{"error_id", "pytorch/oom"}}})}};
+    writeRecord(m_root, nan);
+    OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
+    zh["signature_zh"] = "检测到梯度溢出";
+    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪。";
+    writeRecord(m_root, zh, QByteArray("\xEF\xBB\xBF")); // with a byte order mark
+    OrderedJson docker = record("docker/gpu-driver", "could not select device driver", "No nvidia runtime for CUDA.");
+    docker["verification_tier"] = "ai_generated";
+    docker["fix_success_rate"] = 0.3;
+    docker["last_confirmed"] = "2024-01-01";
+    writeRecord(m_root, docker);
+    writeRecord(m_root, record("python/cafe", "Café menu error", "Accents everywhere."));
+    OrderedJson bad = record("python/bad-regex", "Broken (regex", "A regex RE2 rejects.");
+    bad["regex"] = "Broken (regex";
+    writeRecord(m_root, bad);
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i);
+        writeRecord(m_root, record("node/e" + n, "Error number " + n + " in node", "Cause " + n + " of memory use."));
+    }
+    writeText(pathOf(m_root, QStringLiteral("node/crlf")),
+              QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n"));
+    writeText(pathOf(m_root, QStringLiteral("node/broken")), "{\"id\": ");
+}
+
+// The cached index must answer every query as one built from scratch.
+void SearchIndexCacheTest::compareWithFreshBuild(const Opened &opened, QDate today) const
+{
+    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
+    QCOMPARE(opened.kb.count(), fresh->kb.count());
+    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
+    for (const QString &query : Queries)
+        QCOMPARE(results(opened.index, query), results(fresh->index, query));
+    for (int i = 0; i < fresh->kb.count(); ++i) {
+        const Record *expected = fresh->kb.recordAt(i);
+        const Record *actual = opened.kb.find(expected->id());
+        QVERIFY(actual);
+        QCOMPARE(actual->signature(), expected->signature());
+        QCOMPARE(actual->signatureZh(), expected->signatureZh());
+        QCOMPARE(actual->regex(), expected->regex());
+        QCOMPARE(actual->domain(), expected->domain());
+        QCOMPARE(actual->category(), expected->category());
+        QCOMPARE(actual->linkTargets().size(), expected->linkTargets().size());
+        for (qsizetype l = 0; l < expected->linkTargets().size(); ++l) {
+            QCOMPARE(actual->linkTargets().at(l).id, expected->linkTargets().at(l).id);
+            QCOMPARE(actual->linkTargets().at(l).kind, expected->linkTargets().at(l).kind);
+        }
+        QCOMPARE(actual->hadByteOrderMark(), expected->hadByteOrderMark());
+        QCOMPARE(actual->textToWrite(), expected->textToWrite());
+        QVERIFY(actual->json() == expected->json());
+        QCOMPARE(opened.kb.problems(actual).size(), fresh->kb.problems(expected).size());
+    }
+}
+
+void SearchIndexCacheTest::firstOpenFindsNoCache()
+{
+    SearchIndexCache cache(m_cacheFile);
+    QVERIFY(!cache.open(m_root));
+    QVERIFY(cache.errorString().isEmpty()); // none: not an error
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 0);
+    QVERIFY(opened->cache->isOutdated());
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::reopenedKbComesFromTheCache()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QVERIFY(QFileInfo::exists(m_cacheFile));
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->rowCount(), 13);
+    QCOMPARE(opened->cache->restoredCount(), 13); // every file but the broken one
+    QVERIFY(!opened->cache->isOutdated());
+    QCOMPARE(opened->kb.loadProblems().size(), 1);
+    const Record *zh = opened->kb.find(QStringLiteral("pytorch/zh"));
+    QVERIFY(zh && zh->hadByteOrderMark());
+    const QList<Record::LinkTarget> links = opened->kb.find(QStringLiteral("pytorch/nan"))->linkTargets();
+    QCOMPARE(links.size(), 1);
+    QCOMPARE(links.first().id, QStringLiteral("pytorch/oom"));
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::changedAddedAndRemovedFilesAreReadAnew()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: HIP out of memory", "Too little GPU memory."));
+    writeRecord(m_root, record("node/added", "Added later", "A quokka appeared."));
+    QVERIFY(QFile::remove(pathOf(m_root, QStringLiteral("python/cafe"))));
+    std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 11);
+    QVERIFY(opened->cache->isOutdated());
+    QCOMPARE(results(opened->index, QStringLiteral("hip")).size(), 1);
+    QCOMPARE(results(opened->index, QStringLiteral("cuda out")).size(), 0);
+    QCOMPARE(results(opened->index, QStringLiteral("quokka")).size(), 1);
+    QCOMPARE(results(opened->index, QStringLiteral("cafe")).size(), 0);
+    compareWithFreshBuild(*opened);
+
+    saveCache(*opened); // compacted: the retired entries are left out
+    opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->rowCount(), 13);
+    QCOMPARE(opened->cache->restoredCount(), 13);
+    QVERIFY(!opened->cache->isOutdated());
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::sameSizeChangeIsSeen()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    const QString path = pathOf(m_root, QStringLiteral("node/e3"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray text = file.readAll();
+    file.close();
+    const qsizetype at = text.indexOf("number 3");
+    QVERIFY(at > 0);
+    text.replace(at, 8, "zebrafi3");
+    writeText(path, text);
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 12);
+    const QStringList found = results(opened->index, QStringLiteral("zebrafi3"));
+    QCOMPARE(found.size(), 1);
+    QVERIFY(found.first().startsWith(QStringLiteral("node/e3 ")));
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::mostlyChangedKbIsIndexedWhole()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i);
+        writeRecord(m_root, record("node/e" + n, "Changed error " + n, "Another cause " + n + "."));
+    }
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 7);
+    QVERIFY(opened->cache->isOutdated());
+    QCOMPARE(results(opened->index, QStringLiteral("changed")).size(), 6);
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::unsavedEditsAreLeftOut()
+{
+    std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    Record *record = opened->kb.find(QStringLiteral("node/e1"));
+    record->setValue(QStringLiteral("/signature"), "Edited in memory only");
+    opened->index.update(opened->kb, record, Today);
+    saveCache(*opened);
+    opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->rowCount(), 12);
+    QCOMPARE(opened->cache->restoredCount(), 12);
+    QCOMPARE(opened->kb.find(QStringLiteral("node/e1"))->signature(), QStringLiteral("Error number 1 in node"));
+    QCOMPARE(results(opened->index, QStringLiteral("edited")).size(), 0);
+    compareWithFreshBuild(*opened);
+}
+
+void SearchIndexCacheTest::stalenessFollowsTheDay()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    const QDate later(2028, 1, 1); // everything was last confirmed over a year before
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile, later);
+    QCOMPARE(opened->cache->restoredCount(), 13);
+    QCOMPARE(results(opened->index, QStringLiteral("stale")).size(), 13);
+    compareWithFreshBuild(*opened, later);
+}
+
+void SearchIndexCacheTest::damagedCacheIsNotUsed_data()
+{
+    QTest::addColumn<int>("cut");    // truncate to this per mille of the file, or -1
+    QTest::addColumn<int>("flip");   // flip a bit of the byte at this per mille, or -1
+    QTest::addColumn<bool>("rowsUsable");
+    QTest::newRow("empty") << 0 << -1 << false;
+    QTest::newRow("header only") << 10 << -1 << false;
+    QTest::newRow("half") << 500 << -1 << true; // rows read; the index part is cut: built anew
+    QTest::newRow("last byte missing") << 999 << -1 << true;
+    QTest::newRow("magic") << -1 << 0 << false;
+    QTest::newRow("rows") << -1 << 60 << false; // checksummed
+}
+
+void SearchIndexCacheTest::damagedCacheIsNotUsed()
+{
+    QFETCH(int, cut);
+    QFETCH(int, flip);
+    QFETCH(bool, rowsUsable);
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QFile file(m_cacheFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    file.close();
+    QVERIFY(bytes.size() > 1000);
+    if (cut >= 0)
+        bytes.truncate(bytes.size() * cut / 1000);
+    if (flip >= 0)
+        bytes[bytes.size() * flip / 1000] = char(bytes[bytes.size() * flip / 1000] ^ 0x10);
+    writeText(m_cacheFile, bytes);
+
+    SearchIndexCache cache(m_cacheFile);
+    QCOMPARE(cache.open(m_root), rowsUsable);
+    QCOMPARE(cache.errorString().isEmpty(), rowsUsable);
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QVERIFY(opened->cache->isOutdated()); // written again whole
+    compareWithFreshBuild(*opened);
+}
+
+// The index part is not checksummed but checked item by item: whatever
+// byte is damaged, reading and searching stay within bounds (the sanitizer
+// build checks that) and every record is still there.
+void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QFile file(m_cacheFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray original = file.readAll();
+    file.close();
+    int rebuilt = 0;
+    for (qsizetype at = original.size() / 2; at < original.size(); at += 11) {
+        QByteArray bytes = original;
+        bytes[at] = char(bytes[at] ^ 0x81);
+        writeText(m_cacheFile, bytes);
+        const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+        QCOMPARE(opened->kb.count(), 13);
+        QCOMPARE(opened->cache->restoredCount(), 13);
+        rebuilt += opened->cache->isOutdated() ? 1 : 0;
+        for (const QString &query : Queries)
+            results(opened->index, query);
+    }
+    QVERIFY(rebuilt > 0); // the damage was noticed at least where it broke the structure
+}
+
+void SearchIndexCacheTest::cacheOfAnotherFolderIsNotUsed()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    const QString copy = m_dir->filePath(QStringLiteral("copy"));
+    QVERIFY(QDir().rename(m_root, copy));
+    SearchIndexCache cache(m_cacheFile);
+    QVERIFY(!cache.open(copy));
+    QCOMPARE(cache.errorString(), QStringLiteral("the cache of another folder"));
+}
+
+void SearchIndexCacheTest::unwritableCacheFails()
+{
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    const QString blocker = m_dir->filePath(QStringLiteral("a-file"));
+    writeText(blocker, "not a folder");
+    QString error;
+    QVERIFY(!SearchIndexCache::save(blocker + QStringLiteral("/kb.idx"), opened->kb, opened->index, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(QFileInfo(blocker).size(), qint64(12));
+}
+
+void SearchIndexCacheTest::cacheFileIsPerFolder()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    const QString here = SearchIndexCache::fileFor(m_root);
+    QVERIFY(here.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)));
+    QCOMPARE(SearchIndexCache::fileFor(m_root + QStringLiteral("/./")), here);
+    QVERIFY(SearchIndexCache::fileFor(m_dir->filePath(QStringLiteral("other"))) != here);
+}
+
+QTEST_GUILESS_MAIN(SearchIndexCacheTest)
+#include "SearchIndexCacheTest.moc"
