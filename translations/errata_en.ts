@@ -2337,6 +2337,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::SearchIndexCache</name>
+    <message>
+        <source>not a search index cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written by another version of Errata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written on a machine of the other byte order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cache of another folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cache is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::SettingsDialog</name>
     <message>
         <source>Settings</source>

@@ -2326,6 +2326,33 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::SearchIndexCache</name>
+    <message>
+        <source>not a search index cache</source>
+        <translation>不是搜索索引缓存</translation>
+    </message>
+    <message>
+        <source>written by another version of Errata</source>
+        <translation>由另一版本的 Errata 写入</translation>
+    </message>
+    <message>
+        <source>written on a machine of the other byte order</source>
+        <translation>在字节序不同的机器上写入</translation>
+    </message>
+    <message>
+        <source>the cache of another folder</source>
+        <translation>属于另一个文件夹的缓存</translation>
+    </message>
+    <message>
+        <source>the cache is damaged</source>
+        <translation>缓存已损坏</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation>无法创建 %1 所在的文件夹</translation>
+    </message>
+</context>
+<context>
     <name>Errata::SettingsDialog</name>
     <message>
         <source>Settings</source>
