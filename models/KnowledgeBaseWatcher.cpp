@@ -45,6 +45,8 @@ KnowledgeBaseWatcher::KnowledgeBaseWatcher(KnowledgeBase *kb, QObject *parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(DebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &KnowledgeBaseWatcher::checkNow);
+    m_batches.setInterval(0);
+    connect(&m_batches, &QTimer::timeout, this, [this] { watchBatch(Batch); });
     connect(&m_watcher, &QFileSystemWatcher::fileChanged, this, &KnowledgeBaseWatcher::fileChanged);
     connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, &KnowledgeBaseWatcher::directoryChanged);
     connect(m_kb, &KnowledgeBase::reset, this, &KnowledgeBaseWatcher::rewatch);
@@ -60,6 +62,9 @@ void KnowledgeBaseWatcher::rewatch()
     if (!watched.isEmpty())
         m_watcher.removePaths(watched);
     m_debounce.stop();
+    m_batches.stop();
+    m_unwatched.clear();
+    m_forgotten.clear();
     m_pendingFiles.clear();
     m_pendingDirectories.clear();
     m_paths.clear();
@@ -68,8 +73,33 @@ void KnowledgeBaseWatcher::rewatch()
     if (!m_kb || m_kb->root().isEmpty())
         return;
     watchTree(QDir::cleanPath(m_kb->root()));
-    for (int i = 0; i < m_kb->count(); ++i)
-        followRecord(m_kb->recordAt(i));
+    m_unwatched.reserve(m_kb->count());
+    for (int i = m_kb->count() - 1; i >= 0; --i) {
+        const Record *record = m_kb->recordAt(i);
+        const QString path = QDir::cleanPath(record->filePath());
+        m_paths.insert(record, path);
+        m_unwatched << path;
+    }
+    watchBatch(FirstBatch);
+}
+
+// Files that are gone are refused by addPaths() and not watched.
+void KnowledgeBaseWatcher::watchBatch(int size)
+{
+    QStringList batch;
+    while (!m_unwatched.isEmpty() && batch.size() < size) {
+        const QString path = m_unwatched.takeLast();
+        if (!m_forgotten.remove(path))
+            batch << path;
+    }
+    if (!batch.isEmpty())
+        m_watcher.addPaths(batch);
+    if (m_unwatched.isEmpty()) {
+        m_batches.stop();
+        m_forgotten.clear();
+    } else {
+        m_batches.start();
+    }
 }
 
 void KnowledgeBaseWatcher::watchTree(const QString &dir)
@@ -98,6 +128,8 @@ void KnowledgeBaseWatcher::forgetRecord(const Record *record)
     const QString path = m_paths.take(record);
     if (!path.isEmpty() && m_watcher.files().contains(path))
         m_watcher.removePath(path);
+    else if (!path.isEmpty() && m_batches.isActive())
+        m_forgotten.insert(path);
     m_missing.remove(record);
     m_conflicts.remove(record);
 }

@@ -106,6 +106,7 @@ private slots:
     void newFiles();
     void newFileThatDoesNotLoadYet();
     void followsAReset();
+    void largeKbIsWatchedInBatches();
 };
 
 void KnowledgeBaseWatcherTest::changeReloadsUnmodifiedRecord_data()
@@ -356,6 +357,29 @@ void KnowledgeBaseWatcherTest::followsAReset()
     QVERIFY(writeInPlace(other.filePath(QStringLiteral("a/b.json")), recordText(QStringLiteral("a/b"), QStringLiteral("y"))));
     QVERIFY(fixture.reloaded->wait(5000));
     QCOMPARE(fixture.kb.find(QStringLiteral("a/b"))->category(), QStringLiteral("y"));
+}
+
+// Past the first batch, files are watched a batch per turn of the event
+// loop: a change to the last file is still seen once the batches ran.
+void KnowledgeBaseWatcherTest::largeKbIsWatchedInBatches()
+{
+    QTemporaryDir dir;
+    const int count = KnowledgeBaseWatcher::FirstBatch + 2 * KnowledgeBaseWatcher::Batch + 3;
+    const auto pathOf = [&dir](int i) { return dir.filePath(QStringLiteral("bulk/e%1.json").arg(i, 5, 10, QLatin1Char('0'))); };
+    for (int i = 0; i < count; ++i)
+        QVERIFY(writeInPlace(pathOf(i), recordText(QStringLiteral("bulk/e%1").arg(i, 5, 10, QLatin1Char('0')))));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    QCOMPARE(kb.count(), count);
+    KnowledgeBaseWatcher watcher(&kb);
+    QSignalSpy reloaded(&watcher, &KnowledgeBaseWatcher::reloaded);
+    QTest::qWait(100); // the batches
+    for (int i : {0, count - 1}) {
+        const QString id = QStringLiteral("bulk/e%1").arg(i, 5, 10, QLatin1Char('0'));
+        QVERIFY(writeInPlace(pathOf(i), recordText(id, QStringLiteral("changed"))));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(reloaded.count(), 2, 5000);
+    QCOMPARE(kb.recordAt(count - 1)->category(), QStringLiteral("changed"));
 }
 
 QTEST_GUILESS_MAIN(KnowledgeBaseWatcherTest)
