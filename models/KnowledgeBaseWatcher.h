@@ -50,6 +50,8 @@ public:
     void rewatch();
     // Handles what is pending now instead of after the debounce.
     void checkNow();
+    // False while record files still wait for their batch.
+    bool watchesEveryFile() const { return m_unwatched.isEmpty(); }
 
 signals:
     void reloaded(Errata::Record *record);

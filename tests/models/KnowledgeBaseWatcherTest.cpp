@@ -373,7 +373,8 @@ void KnowledgeBaseWatcherTest::largeKbIsWatchedInBatches()
     QCOMPARE(kb.count(), count);
     KnowledgeBaseWatcher watcher(&kb);
     QSignalSpy reloaded(&watcher, &KnowledgeBaseWatcher::reloaded);
-    QTest::qWait(100); // the batches
+    QVERIFY(!watcher.watchesEveryFile());
+    QTRY_VERIFY_WITH_TIMEOUT(watcher.watchesEveryFile(), 30000); // the batches
     for (int i : {0, count - 1}) {
         const QString id = QStringLiteral("bulk/e%1").arg(i, 5, 10, QLatin1Char('0'));
         QVERIFY(writeInPlace(pathOf(i), recordText(id, QStringLiteral("changed"))));
