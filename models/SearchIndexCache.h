@@ -4,16 +4,14 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QDataStream>
 #include <QDate>
 #include <QFile>
 #include <QHash>
 #include <QString>
 
-#include <QDataStream>
-
 #include <atomic>
 #include <functional>
-#include <memory>
 #include <vector>
 
 namespace Errata {
@@ -75,8 +73,8 @@ public:
 
     // Fills `index` for `kb` (loaded with this cache, then validated): the
     // cached entries of restored records, the other records indexed anew.
-    // Without a usable cache, or when most records changed, it builds the
-    // whole index. False when cancelled.
+    // Without a usable cache, or when over a quarter of the records are
+    // new or changed, it builds the whole index. False when cancelled.
     bool index(const KnowledgeBase &kb, SearchIndex &index, QDate today = QDate::currentDate(),
                const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
     // Whether the file no longer matches the KB: records were indexed anew,
