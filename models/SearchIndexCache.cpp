@@ -4,6 +4,7 @@
 #include "SearchIndex.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -201,6 +202,8 @@ bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate 
     index.add(kb, others, today);
     index.refresh(kb, today);
     m_outdated = !others.empty() || m_restored < rowCount();
+    if (!m_outdated)
+        markUsed();
     if (progress)
         progress(kb.count(), kb.count());
     return !(cancel && cancel->load());
@@ -217,6 +220,26 @@ bool SearchIndexCache::readIndex(SearchIndex &index)
         return false;
     m_in >> trailer;
     return m_in.status() == QDataStream::Ok && trailer == Magic;
+}
+
+// An up-to-date cache is not written again, so its time is set to show
+// that it is still in use.
+void SearchIndexCache::markUsed()
+{
+    QFile file(m_file);
+    if (file.open(QIODevice::ReadWrite))
+        file.setFileTime(QDateTime::currentDateTime(), QFileDevice::FileModificationTime);
+}
+
+void SearchIndexCache::removeUnused(const QString &keep)
+{
+    const QFileInfo kept(keep);
+    const QDateTime oldest = QDateTime::currentDateTime().addDays(-MaxAgeDays);
+    const QFileInfoList caches = kept.dir().entryInfoList({QStringLiteral("*.idx")}, QDir::Files);
+    for (const QFileInfo &cache : caches) {
+        if (cache.fileName() != kept.fileName() && cache.lastModified() < oldest)
+            QFile::remove(cache.filePath());
+    }
 }
 
 bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error)
@@ -256,6 +279,7 @@ bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const 
         *error = device.errorString();
         return false;
     }
+    removeUnused(file);
     return true;
 }
 

@@ -49,6 +49,9 @@ public:
     // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
     // layout changes: older caches are then not used.
     static constexpr quint32 FormatVersion = 1;
+    // A cache not used for this long (a KB moved or no longer opened) is
+    // removed when another one in the same folder is written.
+    static constexpr int MaxAgeDays = 60;
 
     explicit SearchIndexCache(const QString &file);
     ~SearchIndexCache();
@@ -81,8 +84,9 @@ public:
     // or cached ones are gone.
     bool isOutdated() const { return m_outdated; }
 
-    // Writes the cache of `kb` and `index` to `file`. Records changed in
-    // memory and not saved are left out. False with `error` on failure.
+    // Writes the cache of `kb` and `index` to `file`, and removes the
+    // caches beside it that were not used for MaxAgeDays. Records changed
+    // in memory and not saved are left out. False with `error` on failure.
     static bool save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error);
 
 private:
@@ -97,6 +101,8 @@ private:
     bool readHeader(const QString &root);
     bool readRows();
     bool readIndex(SearchIndex &index);
+    void markUsed();
+    static void removeUnused(const QString &keep);
     void fail(const QString &why);
 
     QString m_file;

@@ -127,6 +127,7 @@ private slots:
     void cacheOfAnotherFolderIsNotUsed();
     void unwritableCacheFails();
     void cacheFileIsPerFolder();
+    void unusedCachesAreRemoved();
 
 private:
     void compareWithFreshBuild(const Opened &opened, QDate today = Today) const;
@@ -398,6 +399,37 @@ void SearchIndexCacheTest::cacheFileIsPerFolder()
     QVERIFY(here.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)));
     QCOMPARE(SearchIndexCache::fileFor(m_root + QStringLiteral("/./")), here);
     QVERIFY(SearchIndexCache::fileFor(m_dir->filePath(QStringLiteral("other"))) != here);
+}
+
+// Writing a cache removes the caches beside it that were not used for
+// MaxAgeDays; using a cache keeps it.
+void SearchIndexCacheTest::unusedCachesAreRemoved()
+{
+    const QString folder = QFileInfo(m_cacheFile).absolutePath();
+    const auto age = [](const QString &path, int days) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-days), QFileDevice::FileModificationTime));
+    };
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    const QString old = folder + QStringLiteral("/old.idx");
+    const QString recent = folder + QStringLiteral("/recent.idx");
+    const QString other = folder + QStringLiteral("/notes.txt");
+    for (const QString &path : {old, recent, other})
+        writeText(path, "x");
+    age(old, SearchIndexCache::MaxAgeDays + 1);
+    age(recent, SearchIndexCache::MaxAgeDays - 1);
+    age(other, SearchIndexCache::MaxAgeDays + 1);
+    age(m_cacheFile, SearchIndexCache::MaxAgeDays + 1);
+
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QVERIFY(!opened->cache->isOutdated());
+    QVERIFY(QFileInfo(m_cacheFile).lastModified() > QDateTime::currentDateTime().addDays(-1)); // marked used
+    saveCache(*openThroughCache(m_dir->filePath(QStringLiteral("kb")), folder + QStringLiteral("/second.idx")));
+    QVERIFY(!QFileInfo::exists(old));
+    QVERIFY(QFileInfo::exists(recent));
+    QVERIFY(QFileInfo::exists(other));
+    QVERIFY(QFileInfo::exists(m_cacheFile));
 }
 
 QTEST_GUILESS_MAIN(SearchIndexCacheTest)
