@@ -233,7 +233,10 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
     figures.loadMs = elapsedMs(timer);
     figures.loadRssBytes = peakRss();
     timer.restart();
-    kb.validateAll(RecordValidator());
+    if (cache)
+        cache->validate(kb, RecordValidator());
+    else
+        kb.validateAll(RecordValidator());
     figures.validateMs = elapsedMs(timer);
     figures.validateRssBytes = peakRss();
     timer.restart();
@@ -249,7 +252,7 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
         if (cache->isOutdated()) {
             timer.restart();
             QString error;
-            if (!SearchIndexCache::save(cacheFile, kb, index, &error))
+            if (!cache->save(kb, index, &error))
                 qWarning("errata-bench: cannot write %s: %s", qPrintable(cacheFile), qPrintable(error));
             figures.cacheWriteMs = elapsedMs(timer);
             figures.peakRssBytes = peakRss();

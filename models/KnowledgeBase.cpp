@@ -195,11 +195,18 @@ void KnowledgeBase::parseDocuments()
 bool KnowledgeBase::validateAll(const RecordValidator &validator, const std::atomic_bool *cancel,
                                 const std::function<void(int, int)> &progress)
 {
-    std::vector<QList<Problem>> found(m_records.size());
-    const auto validateOne = [&](int i) {
-        const Record::ParsedForNow parsed(*m_records[size_t(i)]);
-        found[size_t(i)] = validator.validate(*m_records[size_t(i)], this);
+    const auto check = [&](int i) {
+        const Record::ParsedForNow parsed(*recordAt(i));
+        return validator.validate(*recordAt(i), this);
     };
+    return validateAll(check, cancel, progress);
+}
+
+bool KnowledgeBase::validateAll(const Check &check, const std::atomic_bool *cancel,
+                                const std::function<void(int, int)> &progress)
+{
+    std::vector<QList<Problem>> found(m_records.size());
+    const auto validateOne = [&](int i) { found[size_t(i)] = check(i); };
     const auto report = [&](int done) {
         if (progress)
             progress(done, count());

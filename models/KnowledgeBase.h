@@ -90,6 +90,11 @@ public:
     // Validates every record on all cores; returns false if cancelled.
     bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
                      const std::function<void(int, int)> &progress = {});
+    // As above, with the findings of record `index` worked out by `check`,
+    // called from several threads at once.
+    using Check = std::function<QList<Problem>(int index)>;
+    bool validateAll(const Check &check, const std::atomic_bool *cancel = nullptr,
+                     const std::function<void(int, int)> &progress = {});
     QList<Problem> problems(const Record *record) const { return m_problems.value(record); }
     // Load problems first, then each record's, in file order.
     QList<Problem> allProblems() const;

@@ -305,6 +305,9 @@ void Record::updateSummary()
     m_summary.links.clear();
     for (const Link &link : allLinks())
         m_summary.links << LinkTarget{link.kind, link.targetId};
+    m_summary.firstSeen = dateField("first_seen");
+    m_summary.lastConfirmed = dateField("last_confirmed");
+    m_summary.lastUpdated = dateField("last_updated");
 }
 
 Record::ParsedForNow::ParsedForNow(const Record &record)

@@ -64,7 +64,9 @@ public:
     };
 
     // What KB-wide passes read of every record, kept while the document
-    // is released: the tree, the link index, the log matcher.
+    // is released: the tree, the link index, the log matcher, and the
+    // validation rules that depend on the KB or the date. Dates are invalid
+    // unless the field holds a real YYYY-MM-DD date.
     struct Summary
     {
         QString id;
@@ -74,6 +76,9 @@ public:
         QString domain;
         QString category;
         QList<LinkTarget> links;
+        QDate firstSeen;
+        QDate lastConfirmed;
+        QDate lastUpdated;
     };
 
     // Parses the document of `record` for as long as it lives, if it was
@@ -167,9 +172,9 @@ public:
     std::optional<double> confidence() const { return numberField("confidence"); }
     std::optional<double> fixSuccessRate() const { return numberField("fix_success_rate"); }
     QString resolvable() const { return stringField("resolvable"); }
-    QDate firstSeen() const { return dateField("first_seen"); }
-    QDate lastConfirmed() const { return dateField("last_confirmed"); }
-    QDate lastUpdated() const { return dateField("last_updated"); }
+    QDate firstSeen() const { return m_summary.firstSeen; }
+    QDate lastConfirmed() const { return m_summary.lastConfirmed; }
+    QDate lastUpdated() const { return m_summary.lastUpdated; }
     std::optional<qint64> evidenceCount() const;
     QStringList tags() const { return stringList("tags"); }
     QStringList aliases() const { return stringList("aliases"); }

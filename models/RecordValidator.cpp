@@ -12,25 +12,61 @@ RecordValidator::RecordValidator(QDate today)
 {
 }
 
-QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBase *kb) const
+namespace {
+
+// Sets line and column of each problem from where its pointer (or its
+// nearest ancestor) stands in `text`.
+void placeIn(const QByteArray &text, QList<Problem>::iterator begin, QList<Problem>::iterator end)
 {
-    QList<Problem> problems = m_schema.validate(record.json());
-    problems += m_rules.check(record, kb);
-    JsonText text(record.textToWrite());
+    if (begin == end)
+        return;
+    JsonText json(text);
     QStringList pointers;
-    for (const Problem &problem : std::as_const(problems))
-        pointers << problem.pointer;
-    text.restrictTo(pointers);
-    for (Problem &problem : problems) {
-        problem.file = record.filePath();
-        const qsizetype offset = text.nearestOffsetOf(problem.pointer);
-        const JsonText::Position position = text.positionOf(qMax<qsizetype>(0, offset));
-        problem.line = position.line;
-        problem.column = position.column;
+    for (auto it = begin; it != end; ++it)
+        pointers << it->pointer;
+    json.restrictTo(pointers);
+    for (auto it = begin; it != end; ++it) {
+        const JsonText::Position position = json.positionOf(qMax<qsizetype>(0, json.nearestOffsetOf(it->pointer)));
+        it->line = position.line;
+        it->column = position.column;
     }
+}
+
+void sortAndName(QList<Problem> &problems, const QString &file)
+{
+    for (Problem &problem : problems)
+        problem.file = file;
     std::stable_sort(problems.begin(), problems.end(), [](const Problem &a, const Problem &b) {
         return a.line != b.line ? a.line < b.line : a.severity < b.severity;
     });
+}
+
+} // namespace
+
+QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBase *kb,
+                                         QList<Problem> *ownFindings) const
+{
+    QList<Problem> problems = m_schema.validate(record.json());
+    problems += m_rules.checkOwn(record);
+    const qsizetype own = problems.size();
+    problems += m_rules.checkContext(record, kb);
+    placeIn(record.textToWrite(), problems.begin(), problems.end());
+    if (ownFindings)
+        *ownFindings = problems.mid(0, own);
+    sortAndName(problems, record.filePath());
+    return problems;
+}
+
+// Own findings come first, as in validate(), so that the stable sort puts
+// findings of the same line and severity in the same order.
+QList<Problem> RecordValidator::validateWith(const Record &record, const KnowledgeBase *kb,
+                                             const QList<Problem> &ownFindings) const
+{
+    QList<Problem> problems = ownFindings;
+    const qsizetype own = problems.size();
+    problems += m_rules.checkContext(record, kb);
+    placeIn(record.textToWrite(), problems.begin() + own, problems.end());
+    sortAndName(problems, record.filePath());
     return problems;
 }
 

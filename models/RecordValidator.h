@@ -15,6 +15,11 @@ class Record;
 // Everything that can be said about one record: JSON Schema findings and
 // the format's rules, each with the record's file and the line and column
 // of the field in the text as it stands (or would be written).
+//
+// A record's own findings (the schema and RuleValidator::checkOwn) depend
+// on its text alone. validate() can hand them out, and validateWith() takes
+// them back instead of working them out again, so that a record whose text
+// did not change is never parsed to be validated (SearchIndexCache).
 class RecordValidator
 {
 public:
@@ -23,8 +28,15 @@ public:
     QDate today() const { return m_rules.today(); }
     const SchemaValidator &schema() const { return m_schema; }
 
-    // Sorted by line, then by severity.
-    QList<Problem> validate(const Record &record, const KnowledgeBase *kb = nullptr) const;
+    // Sorted by line, then by severity. When `ownFindings` is given, it
+    // receives the record's own findings, with line and column, in the same
+    // order and without the file.
+    QList<Problem> validate(const Record &record, const KnowledgeBase *kb = nullptr,
+                            QList<Problem> *ownFindings = nullptr) const;
+    // What validate() returns, given the own findings it handed out for
+    // the same text: only the rules that read the KB and the date run.
+    QList<Problem> validateWith(const Record &record, const KnowledgeBase *kb,
+                                const QList<Problem> &ownFindings) const;
 
 private:
     SchemaValidator m_schema;

@@ -74,6 +74,12 @@ bool hasCjk(const QString &text)
     return false;
 }
 
+QString linkPointer(Link::Kind kind, int index)
+{
+    return QStringLiteral("/transition_graph/") + QLatin1String(Link::key(kind)) + QLatin1Char('/')
+        + QString::number(index);
+}
+
 QString quoted(const QString &text)
 {
     const int max = 60;
@@ -136,22 +142,41 @@ RuleValidator::RuleValidator(QDate today)
 {
 }
 
+QString RuleValidator::messageLanguage()
+{
+    return tr("en", "The code of the language of this translation, e.g. zh_CN");
+}
+
 QList<Problem> RuleValidator::check(const Record &record, const KnowledgeBase *kb) const
 {
+    return checkOwn(record) + checkContext(record, kb);
+}
+
+QList<Problem> RuleValidator::checkOwn(const Record &record) const
+{
     QList<Problem> out;
-    checkIdentity(record, kb, out);
+    checkIdentity(record, out);
     checkRegex(record, out);
     checkUrls(record, out);
     checkDates(record, out);
     checkRates(record, out);
     checkChinese(record, out);
-    checkLinks(record, kb, out);
+    checkLinks(record, out);
     checkLists(record, out);
     checkUnknownKeys(record, out);
     return out;
 }
 
-void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+QList<Problem> RuleValidator::checkContext(const Record &record, const KnowledgeBase *kb) const
+{
+    QList<Problem> out;
+    checkIdentityInKb(record, kb, out);
+    checkDatesAgainstToday(record, out);
+    checkLinksInKb(record, kb, out);
+    return out;
+}
+
+void RuleValidator::checkIdentity(const Record &record, QList<Problem> &out) const
 {
     const QString id = record.id();
     const QString domain = record.domain();
@@ -168,19 +193,6 @@ void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb,
         if (!domain.isEmpty() && first != domain)
             add(out, Problem::Error, QStringLiteral("/id"), "id-domain",
                 tr("id %1 must start with the domain \"%2/\"").arg(quoted(id), domain));
-        if (kb) {
-            const QString pathId = kb->pathId(record);
-            if (pathId != id)
-                add(out, Problem::Error, QStringLiteral("/id"), "id-path",
-                    tr("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
-            const QStringList others = kb->filesWithId(id);
-            if (others.size() > 1)
-                add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
-                    tr("id %1 is used by %2 files: %3")
-                        .arg(quoted(id))
-                        .arg(others.size())
-                        .arg(others.join(QStringLiteral(", "))));
-        }
     }
     if (!domain.isEmpty() && !fullMatch(domain, domainPattern()))
         add(out, Problem::Error, QStringLiteral("/domain"), "domain-syntax",
@@ -196,6 +208,24 @@ void RuleValidator::checkIdentity(const Record &record, const KnowledgeBase *kb,
         add(out, Problem::Warning, QStringLiteral("/root_cause_type"), "root-cause-type",
             tr("unknown root_cause_type %1; known types are %2")
                 .arg(quoted(rootCauseType), KnownRootCauseTypes.join(QStringLiteral(", "))));
+}
+
+void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+{
+    const QString id = record.id();
+    if (!kb || id.isEmpty())
+        return;
+    const QString pathId = kb->pathId(record);
+    if (pathId != id)
+        add(out, Problem::Error, QStringLiteral("/id"), "id-path",
+            tr("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
+    const QStringList others = kb->filesWithId(id);
+    if (others.size() > 1)
+        add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
+            tr("id %1 is used by %2 files: %3")
+                .arg(quoted(id))
+                .arg(others.size())
+                .arg(others.join(QStringLiteral(", "))));
 }
 
 void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
@@ -258,21 +288,31 @@ void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
             continue;
         const QString text = Record::toQString(*it);
         const QString pointer = QLatin1Char('/') + QLatin1String(key);
-        const QDate date = strictDate(record.json(), key);
-        if (!date.isValid()) {
+        if (!strictDate(record.json(), key).isValid())
             add(out, Problem::Error, pointer, "date-format",
                 tr("%1 %2 is not a real YYYY-MM-DD date").arg(QLatin1String(key), quoted(text)));
-        } else if (date > m_today) {
-            add(out, Problem::Warning, pointer, "future-date",
-                tr("%1 %2 is in the future").arg(QLatin1String(key), text));
-        }
     }
-    const QDate firstSeen = strictDate(record.json(), "first_seen");
-    const QDate lastConfirmed = strictDate(record.json(), "last_confirmed");
+    const QDate firstSeen = record.firstSeen();
+    const QDate lastConfirmed = record.lastConfirmed();
     if (firstSeen.isValid() && lastConfirmed.isValid() && firstSeen > lastConfirmed)
         add(out, Problem::Error, QStringLiteral("/first_seen"), "date-order",
             tr("first_seen %1 is after last_confirmed %2")
                 .arg(firstSeen.toString(Qt::ISODate), lastConfirmed.toString(Qt::ISODate)));
+}
+
+// Reads the dates of the summary: a date that is not a real one was
+// reported by checkDates() and is left alone here.
+void RuleValidator::checkDatesAgainstToday(const Record &record, QList<Problem> &out) const
+{
+    const std::pair<const char *, QDate> dates[] = {{"first_seen", record.firstSeen()},
+                                                    {"last_confirmed", record.lastConfirmed()},
+                                                    {"last_updated", record.lastUpdated()}};
+    for (const auto &[key, date] : dates) {
+        if (date.isValid() && date > m_today)
+            add(out, Problem::Warning, QLatin1Char('/') + QLatin1String(key), "future-date",
+                tr("%1 %2 is in the future").arg(QLatin1String(key), date.toString(Qt::ISODate)));
+    }
+    const QDate lastConfirmed = record.lastConfirmed();
     if (!lastConfirmed.isValid() || lastConfirmed > m_today)
         return;
     const qint64 age = lastConfirmed.daysTo(m_today);
@@ -350,16 +390,15 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
                 .arg(itemNumbers(untranslated)));
 }
 
-void RuleValidator::checkLinks(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+void RuleValidator::checkLinks(const Record &record, QList<Problem> &out) const
 {
     const QString id = record.id();
     for (Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
-        const QString listPointer = QStringLiteral("/transition_graph/") + QLatin1String(Link::key(kind));
         QSet<QString> seen;
         const QList<Link> links = record.links(kind);
         for (int i = 0; i < links.size(); ++i) {
             const QString target = links.at(i).targetId;
-            const QString pointer = listPointer + QLatin1Char('/') + QString::number(i);
+            const QString pointer = linkPointer(kind, i);
             if (target.isEmpty())
                 continue;
             if (target == id)
@@ -368,16 +407,31 @@ void RuleValidator::checkLinks(const Record &record, const KnowledgeBase *kb, QL
                 add(out, Problem::Warning, pointer, "link-duplicate",
                     tr("%1 is listed twice in %2").arg(quoted(target), QLatin1String(Link::key(kind))));
             seen.insert(target);
-            if (!kb || target == id)
-                continue;
-            if (!kb->find(target)) {
-                add(out, Problem::Warning, pointer, "link-dangling",
-                    tr("link to %1, which is not in the KB").arg(quoted(target)));
-            } else if (kind != Link::ConfusedWith && !kb->links().hasLink(target, Link::reverse(kind), id)) {
-                add(out, Problem::Info, pointer, "link-reciprocal",
-                    tr("%1 has no %2 link back to this record")
-                        .arg(quoted(target), QLatin1String(Link::key(Link::reverse(kind)))));
-            }
+        }
+    }
+}
+
+// Reads the link targets of the summary, which lists the links of each
+// kind in the order Record::links() gives them.
+void RuleValidator::checkLinksInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+{
+    if (!kb)
+        return;
+    const QString id = record.id();
+    int position[3] = {0, 0, 0};
+    for (const Record::LinkTarget &link : record.summary().links) {
+        const Link::Kind kind = link.kind;
+        const QString &target = link.id;
+        const QString pointer = linkPointer(kind, position[kind]++);
+        if (target.isEmpty() || target == id)
+            continue;
+        if (!kb->find(target)) {
+            add(out, Problem::Warning, pointer, "link-dangling",
+                tr("link to %1, which is not in the KB").arg(quoted(target)));
+        } else if (kind != Link::ConfusedWith && !kb->links().hasLink(target, Link::reverse(kind), id)) {
+            add(out, Problem::Info, pointer, "link-reciprocal",
+                tr("%1 has no %2 link back to this record")
+                    .arg(quoted(target), QLatin1String(Link::key(Link::reverse(kind)))));
         }
     }
 }

@@ -1,6 +1,7 @@
 #include "SearchIndexCache.h"
 
 #include "KnowledgeBase.h"
+#include "RecordValidator.h"
 #include "SearchIndex.h"
 
 #include <QCryptographicHash>
@@ -43,6 +44,7 @@ void writeSummary(QDataStream &out, const Record::Summary &summary)
         << summary.category << quint32(summary.links.size());
     for (const Record::LinkTarget &link : summary.links)
         out << qint32(link.kind) << link.id;
+    out << summary.firstSeen << summary.lastConfirmed << summary.lastUpdated;
 }
 
 bool readSummary(QDataStream &in, Record::Summary &summary)
@@ -58,6 +60,43 @@ bool readSummary(QDataStream &in, Record::Summary &summary)
             return false;
         link.kind = Link::Kind(kind);
         summary.links << link;
+    }
+    in >> summary.firstSeen >> summary.lastConfirmed >> summary.lastUpdated;
+    return in.status() == QDataStream::Ok;
+}
+
+void writeFindings(QDataStream &out, const QList<Problem> *findings)
+{
+    out << quint8(findings ? 1 : 0);
+    if (!findings)
+        return;
+    out << quint32(findings->size());
+    for (const Problem &problem : *findings)
+        out << qint32(problem.severity) << problem.pointer << qint32(problem.line) << qint32(problem.column)
+            << problem.message << problem.rule;
+}
+
+bool readFindings(QDataStream &in, bool *known, QList<Problem> &findings)
+{
+    quint8 flag = 0;
+    quint32 count = 0;
+    in >> flag;
+    *known = flag == 1;
+    if (!*known)
+        return in.status() == QDataStream::Ok && flag == 0;
+    in >> count;
+    for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        qint32 severity = 0;
+        qint32 line = 0;
+        qint32 column = 0;
+        Problem problem;
+        in >> severity >> problem.pointer >> line >> column >> problem.message >> problem.rule;
+        if (severity < Problem::Error || severity > Problem::Info)
+            return false;
+        problem.severity = Problem::Severity(severity);
+        problem.line = line;
+        problem.column = column;
+        findings << problem;
     }
     return in.status() == QDataStream::Ok;
 }
@@ -124,13 +163,15 @@ bool SearchIndexCache::readHeader(const QString &root)
         return false;
     }
     QString cachedRoot;
+    QString language;
     m_in.readRawData(reinterpret_cast<char *>(&probe), sizeof probe);
-    m_in >> cachedRoot;
+    m_in >> cachedRoot >> language;
     if (m_in.status() != QDataStream::Ok || probe != ByteOrderProbe || cachedRoot != root) {
         fail(probe != ByteOrderProbe ? tr("written on a machine of the other byte order")
                                      : tr("the cache of another folder"));
         return false;
     }
+    m_findingsUsable = language == RuleValidator::messageLanguage();
     return true;
 }
 
@@ -157,7 +198,8 @@ bool SearchIndexCache::readRows()
     for (quint32 i = 0; i < count; ++i) {
         QString path;
         in >> path >> m_rows[i].size >> m_rows[i].hash;
-        if (!readSummary(in, m_rows[i].summary)) {
+        if (!readSummary(in, m_rows[i].summary)
+            || !readFindings(in, &m_rows[i].findingsKnown, m_rows[i].findings)) {
             fail(tr("the cache is damaged"));
             return false;
         }
@@ -178,6 +220,34 @@ bool SearchIndexCache::restore(const QString &relativePath, const QByteArray &te
     row.record = &record;
     ++m_restored;
     return true;
+}
+
+bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &validator, const std::atomic_bool *cancel,
+                                const std::function<void(int, int)> &progress)
+{
+    QHash<const Record *, const Row *> cached;
+    for (const Row &row : m_rows) {
+        if (row.record && row.findingsKnown && m_findingsUsable)
+            cached.insert(row.record, &row);
+    }
+    m_findings.assign(size_t(kb.count()), {});
+    m_findingsOf.assign(size_t(kb.count()), nullptr);
+    std::atomic_int reused{0};
+    const auto check = [&](int i) {
+        const Record &record = *kb.recordAt(i);
+        m_findingsOf[size_t(i)] = &record;
+        if (const Row *row = cached.value(&record)) {
+            ++reused;
+            m_findings[size_t(i)] = row->findings;
+            return validator.validateWith(record, &kb, row->findings);
+        }
+        const Record::ParsedForNow parsed(record);
+        return validator.validate(record, &kb, &m_findings[size_t(i)]);
+    };
+    const bool done = kb.validateAll(check, cancel, progress);
+    m_reusedFindings = reused;
+    m_findingsOutdated = m_reusedFindings < kb.count();
+    return done;
 }
 
 bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today,
@@ -242,13 +312,16 @@ void SearchIndexCache::removeUnused(const QString &keep)
     }
 }
 
-bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error)
+bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const
 {
     std::vector<const Record *> records;
     for (const Record *record : index.records()) {
         if (!record->isModified())
             records.push_back(record);
     }
+    QHash<const Record *, const QList<Problem> *> findings;
+    for (size_t i = 0; i < m_findingsOf.size(); ++i)
+        findings.insert(m_findingsOf[i], &m_findings[i]);
     QByteArray rows;
     QDataStream rowStream(&rows, QIODevice::WriteOnly);
     rowStream.setVersion(StreamVersion);
@@ -257,7 +330,9 @@ bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const 
         const QByteArray &text = record->originalText();
         rowStream << kb.relativePath(record->filePath()) << qint64(text.size()) << hashOf(text);
         writeSummary(rowStream, record->summary());
+        writeFindings(rowStream, findings.value(record));
     }
+    const QString &file = m_file;
     if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
         *error = tr("cannot create the folder of %1").arg(file);
         return false;
@@ -271,7 +346,7 @@ bool SearchIndexCache::save(const QString &file, const KnowledgeBase &kb, const 
     out.setVersion(StreamVersion);
     out << Magic << FormatVersion << programVersion();
     out.writeRawData(reinterpret_cast<const char *>(&ByteOrderProbe), sizeof ByteOrderProbe);
-    out << kb.root() << rows << checksumOf(rows);
+    out << kb.root() << RuleValidator::messageLanguage() << rows << checksumOf(rows);
     rows.clear();
     index.write(out, records);
     out << Magic;

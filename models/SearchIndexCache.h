@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Problem.h"
 #include "Record.h"
 
 #include <QByteArray>
@@ -17,19 +18,24 @@
 namespace Errata {
 
 class KnowledgeBase;
+class RecordValidator;
 class SearchIndex;
 
-// The search index of a KB kept on disk between runs, so that opening the
-// KB again parses and tokenises only the files that changed since.
+// The search index of a KB, and each record's own validation findings,
+// kept on disk between runs, so that opening the KB again parses,
+// validates and tokenises only the files that changed since.
 //
 // A cache file holds, for every record that was indexed, its path below
 // the KB's root, the size and a 64-bit hash of its text, its summary (what
-// the tree and the link index read), and then the index itself. When the
-// KB is opened, a file whose size and hash equal its row is taken without
-// parsing (Record::restore) and keeps its index entry; every other file is
-// read, parsed and indexed as without a cache. A cache of another KB,
-// another format version or program version, the other byte order, or one
-// that is damaged or truncated is not used at all.
+// the tree, the link index and the KB-wide rules read), its own findings
+// (RecordValidator), and then the index itself. When the KB is opened, a
+// file whose size and hash equal its row is taken without parsing
+// (Record::restore), keeps its own findings and its index entry; every
+// other file is read, parsed, validated and indexed as without a cache.
+// The rules that read the KB or the date run for every record. Findings
+// in another language than the messages now are worked out again. A cache
+// of another KB, another format version or program version, the other
+// byte order, or one that is damaged or truncated is not used at all.
 //
 // The file is written whole with QSaveFile, so a run that stops midway
 // leaves the previous cache. It holds what the KB's files hold, in the
@@ -38,17 +44,17 @@ class SearchIndex;
 //   SearchIndexCache cache(SearchIndexCache::fileFor(root));
 //   cache.open(root);                       // false: no usable cache
 //   kb.adopt(KnowledgeBaseLoader::load(root, ..., &cache));
-//   kb.validateAll(...);
+//   cache.validate(kb, validator);          // cached own findings + the rest anew
 //   cache.index(kb, index, today);          // cached entries + the rest anew
 //   if (cache.isOutdated())
-//       SearchIndexCache::save(cache.file(), kb, index, &error);
+//       cache.save(kb, index, &error);
 class SearchIndexCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
 public:
     // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
     // layout changes: older caches are then not used.
-    static constexpr quint32 FormatVersion = 1;
+    static constexpr quint32 FormatVersion = 2;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;
@@ -74,20 +80,29 @@ public:
     // from it and returns true.
     bool restore(const QString &relativePath, const QByteArray &text, Record &record);
 
+    // Validates every record of `kb` (loaded with this cache) into the KB:
+    // a restored record with cached own findings is not parsed, the others
+    // are validated in full. False when cancelled.
+    bool validate(KnowledgeBase &kb, const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
+                  const std::function<void(int, int)> &progress = {});
+    // How many records validate() found own findings for in the cache.
+    int reusedFindingsCount() const { return m_reusedFindings; }
+
     // Fills `index` for `kb` (loaded with this cache, then validated): the
     // cached entries of restored records, the other records indexed anew.
     // Without a usable cache, or when over a quarter of the records are
     // new or changed, it builds the whole index. False when cancelled.
     bool index(const KnowledgeBase &kb, SearchIndex &index, QDate today = QDate::currentDate(),
                const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
-    // Whether the file no longer matches the KB: records were indexed anew,
-    // or cached ones are gone.
-    bool isOutdated() const { return m_outdated; }
+    // Whether the file no longer matches the KB: records were indexed or
+    // validated anew, or cached ones are gone.
+    bool isOutdated() const { return m_outdated || m_findingsOutdated; }
 
-    // Writes the cache of `kb` and `index` to `file`, and removes the
-    // caches beside it that were not used for MaxAgeDays. Records changed
-    // in memory and not saved are left out. False with `error` on failure.
-    static bool save(const QString &file, const KnowledgeBase &kb, const SearchIndex &index, QString *error);
+    // Writes the cache of `kb` and `index` to file(), with the own
+    // findings validate() worked out, and removes the caches beside it that
+    // were not used for MaxAgeDays. Records changed in memory and not saved
+    // are left out. False with `error` on failure.
+    bool save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const;
 
 private:
     struct Row
@@ -95,6 +110,8 @@ private:
         qint64 size = 0;
         quint64 hash = 0;
         Record::Summary summary;
+        bool findingsKnown = false;
+        QList<Problem> findings; // the record's own, without the file
         const Record *record = nullptr; // set by restore()
     };
 
@@ -113,6 +130,12 @@ private:
     QHash<QString, int> m_rowOf; // relative path -> row
     std::atomic_int m_restored{0};
     bool m_outdated = true;
+    bool m_findingsOutdated = false;
+    bool m_findingsUsable = false; // written in the language of the messages now
+    int m_reusedFindings = 0;
+    // By the KB's record index, from validate(), for save().
+    std::vector<QList<Problem>> m_findings;
+    std::vector<const Record *> m_findingsOf;
 };
 
 } // namespace Errata

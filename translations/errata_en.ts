@@ -2335,6 +2335,11 @@ Restore them?</source>
         <source>%1 item %2 cites no sources</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>en</source>
+        <comment>The code of the language of this translation, e.g. zh_CN</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::SearchIndexCache</name>

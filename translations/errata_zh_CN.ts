@@ -2324,6 +2324,11 @@ Restore them?</source>
         <source>%1 item %2 cites no sources</source>
         <translation>%1 第 %2 项没有引用来源</translation>
     </message>
+    <message>
+        <source>en</source>
+        <comment>The code of the language of this translation, e.g. zh_CN</comment>
+        <translation>zh_CN</translation>
+    </message>
 </context>
 <context>
     <name>Errata::SearchIndexCache</name>

@@ -511,11 +511,10 @@ void MainWindow::openKnowledgeBase(const QString &folder)
             qWarning("Search index cache %s not used: %s", qPrintable(cache.file()), qPrintable(cache.errorString()));
         kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading),
                                            KnowledgeBaseLoader::ReleaseDocuments, &cache));
-        loaded->cancelled = *cancel || !kb.validateAll(RecordValidator(), cancel, progress(Checking))
+        loaded->cancelled = *cancel || !cache.validate(kb, RecordValidator(), cancel, progress(Checking))
             || !cache.index(kb, *loaded->index, QDate::currentDate(), cancel, progress(Indexing));
         QString error;
-        if (!loaded->cancelled && cache.isOutdated()
-            && !SearchIndexCache::save(cache.file(), kb, *loaded->index, &error))
+        if (!loaded->cancelled && cache.isOutdated() && !cache.save(kb, *loaded->index, &error))
             qWarning("Cannot write the search index cache %s: %s", qPrintable(cache.file()), qPrintable(error));
         kb.moveToThread(guiThread);
         return loaded;

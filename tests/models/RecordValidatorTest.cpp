@@ -37,6 +37,7 @@ private slots:
     void sortedByLineThenSeverity();
     void schemaAndRuleFindingsTogether();
     void sampleKnowledgeBase();
+    void ownFindingsGiveTheSameResult();
 };
 
 namespace {
@@ -465,4 +466,52 @@ void RecordValidatorTest::sampleKnowledgeBase()
 }
 
 QTEST_GUILESS_MAIN(RecordValidatorTest)
+// validateWith() with the own findings that validate() handed out gives
+// what validate() gives, without parsing the record: over the sample KB and
+// a KB whose records stand on one line each, so that findings of the same
+// line and severity keep their order.
+void RecordValidatorTest::ownFindingsGiveTheSameResult()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString root = dir.filePath(QStringLiteral("kb"));
+    const OrderedJson compact = {
+        {"id", "node/compact"}, {"signature", "Compact"}, {"regex", "("}, {"domain", "node"},
+        {"category", "misc"}, {"root_cause", "All on one line."}, {"first_seen", "2030-01-01"},
+        {"last_confirmed", "2024-02-30"}, {"last_updated", "2027-05-05"},
+        {"transition_graph", {{"leads_to", {"node/compact", "node/gone", "node/gone", "node/other"}},
+                              {"preceded_by", {{{"error_id", "node/other"}}}}}}};
+    QVERIFY(writeFile(root + QStringLiteral("/node/compact.json"), QByteArray::fromStdString(compact.dump())));
+    OrderedJson other = compact;
+    other["id"] = "node/other";
+    other["transition_graph"] = OrderedJson::object();
+    QVERIFY(writeFile(root + QStringLiteral("/node/other.json"), QByteArray::fromStdString(other.dump())));
+    QVERIFY(writeFile(root + QStringLiteral("/node/misplaced.json"), QByteArray::fromStdString(other.dump())));
+
+    const RecordValidator validator(Today);
+    for (const QString &folder : {SampleKbPath, root}) {
+        KnowledgeBase kb;
+        kb.adopt(KnowledgeBaseLoader::load(folder, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments));
+        QVERIFY(kb.count() >= 3);
+        int withContext = 0;
+        for (int i = 0; i < kb.count(); ++i) {
+            const Record &record = *kb.recordAt(i);
+            QList<Problem> own;
+            QList<Problem> expected;
+            {
+                const Record::ParsedForNow parsed(record);
+                expected = validator.validate(record, &kb, &own);
+            }
+            for (const Problem &problem : std::as_const(own))
+                QVERIFY(problem.file.isEmpty() && problem.line > 0);
+            withContext += expected.size() > own.size() ? 1 : 0;
+            QVERIFY(!record.hasDocument());
+            const QList<Problem> actual = validator.validateWith(record, &kb, own);
+            QVERIFY2(!record.hasDocument(), qPrintable(record.filePath())); // not parsed
+            QCOMPARE(describe(actual), describe(expected)); // file, place, severity, message, rule
+        }
+        QVERIFY(withContext >= 2); // the KB-wide and date rules had something to say
+    }
+}
+
 #include "RecordValidatorTest.moc"

@@ -63,7 +63,7 @@ std::unique_ptr<Opened> openThroughCache(const QString &root, const QString &cac
     opened->cache->open(root);
     opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments,
                                                opened->cache.get()));
-    opened->kb.validateAll(RecordValidator(today));
+    opened->cache->validate(opened->kb, RecordValidator(today));
     opened->cache->index(opened->kb, opened->index, today);
     return opened;
 }
@@ -100,10 +100,63 @@ const QStringList Queries{QString(),
                           QStringLiteral("tier:ai_generated fix<0.5"),
                           QStringLiteral("confidence>=0.8 loss")};
 
+// Where the index part of a cache file begins: after the header and the
+// checksummed rows (the layout SearchIndexCache::save writes).
+qsizetype indexPartStart(const QByteArray &bytes)
+{
+    QDataStream in(bytes);
+    in.setVersion(QDataStream::Qt_6_4);
+    quint32 magic = 0;
+    quint32 version = 0;
+    quint32 probe = 0;
+    quint64 checksum = 0;
+    QString program;
+    QString root;
+    QString language;
+    QByteArray rows;
+    in >> magic >> version >> program;
+    in.readRawData(reinterpret_cast<char *>(&probe), sizeof probe);
+    in >> root >> language >> rows >> checksum;
+    return in.status() == QDataStream::Ok ? qsizetype(in.device()->pos()) : -1;
+}
+
+// Every finding of a record, whole and in order.
+QStringList findings(const KnowledgeBase &kb, const Record *record)
+{
+    QStringList lines;
+    for (const Problem &problem : kb.problems(record))
+        lines << problem.toText() + QLatin1Char(' ') + problem.rule;
+    return lines;
+}
+
+QStringList rulesOf(const KnowledgeBase &kb, const QString &id)
+{
+    QStringList rules;
+    for (const Problem &problem : kb.problems(kb.find(id)))
+        rules << problem.rule;
+    return rules;
+}
+
+// Stands for a translation into Chinese: every validation message gets a
+// mark, and the language code is "zh_CN".
+class MarkingTranslator : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *sourceText, const char *, int) const override
+    {
+        if (qstrcmp(context, "Errata::RuleValidator") != 0)
+            return QString();
+        if (qstrcmp(sourceText, "en") == 0)
+            return QStringLiteral("zh_CN");
+        return QStringLiteral("【zh】") + QString::fromUtf8(sourceText);
+    }
+    bool isEmpty() const override { return false; }
+};
+
 void saveCache(const Opened &opened)
 {
     QString error;
-    QVERIFY2(SearchIndexCache::save(opened.cache->file(), opened.kb, opened.index, &error), qPrintable(error));
+    QVERIFY2(opened.cache->save(opened.kb, opened.index, &error), qPrintable(error));
 }
 
 } // namespace
@@ -121,6 +174,9 @@ private slots:
     void mostlyChangedKbIsIndexedWhole();
     void unsavedEditsAreLeftOut();
     void stalenessFollowsTheDay();
+    void ownFindingsComeFromTheCache();
+    void kbWideFindingsFollowTheKb();
+    void findingsFollowTheLanguage();
     void damagedCacheIsNotUsed_data();
     void damagedCacheIsNotUsed();
     void damagedIndexIsCheckedAsRead();
@@ -179,7 +235,7 @@ void SearchIndexCacheTest::compareWithFreshBuild(const Opened &opened, QDate tod
         QCOMPARE(results(opened.index, query), results(fresh->index, query));
     for (int i = 0; i < fresh->kb.count(); ++i) {
         const Record *expected = fresh->kb.recordAt(i);
-        const Record *actual = opened.kb.find(expected->id());
+        const Record *actual = opened.kb.findFile(expected->filePath());
         QVERIFY(actual);
         QCOMPARE(actual->signature(), expected->signature());
         QCOMPARE(actual->signatureZh(), expected->signatureZh());
@@ -194,7 +250,10 @@ void SearchIndexCacheTest::compareWithFreshBuild(const Opened &opened, QDate tod
         QCOMPARE(actual->hadByteOrderMark(), expected->hadByteOrderMark());
         QCOMPARE(actual->textToWrite(), expected->textToWrite());
         QVERIFY(actual->json() == expected->json());
-        QCOMPARE(opened.kb.problems(actual).size(), fresh->kb.problems(expected).size());
+        QCOMPARE(actual->firstSeen(), expected->firstSeen());
+        QCOMPARE(actual->lastConfirmed(), expected->lastConfirmed());
+        QCOMPARE(actual->lastUpdated(), expected->lastUpdated());
+        QCOMPARE(findings(opened.kb, actual), findings(fresh->kb, expected));
     }
 }
 
@@ -305,17 +364,92 @@ void SearchIndexCacheTest::stalenessFollowsTheDay()
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile, later);
     QCOMPARE(opened->cache->restoredCount(), 13);
     QCOMPARE(results(opened->index, QStringLiteral("stale")).size(), 13);
+    QVERIFY(rulesOf(opened->kb, QStringLiteral("node/e1")).contains(QStringLiteral("stale")));
     compareWithFreshBuild(*opened, later);
+    const QDate earlier(2025, 1, 1); // every last_confirmed is in the future
+    const std::unique_ptr<Opened> before = openThroughCache(m_root, m_cacheFile, earlier);
+    QCOMPARE(before->cache->reusedFindingsCount(), 13);
+    QVERIFY(rulesOf(before->kb, QStringLiteral("node/e1")).contains(QStringLiteral("future-date")));
+    QVERIFY(!rulesOf(before->kb, QStringLiteral("node/e1")).contains(QStringLiteral("stale")));
+    compareWithFreshBuild(*before, earlier);
+}
+
+void SearchIndexCacheTest::ownFindingsComeFromTheCache()
+{
+    const std::unique_ptr<Opened> first = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(first->cache->reusedFindingsCount(), 0);
+    saveCache(*first);
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->reusedFindingsCount(), 13);
+    QVERIFY(!opened->cache->isOutdated());
+    // Findings of the text alone, with their line and column.
+    QVERIFY(rulesOf(opened->kb, QStringLiteral("python/bad-regex")).contains(QStringLiteral("regex-compile")));
+    QVERIFY(rulesOf(opened->kb, QStringLiteral("pytorch/zh")).contains(QStringLiteral("byte-order-mark")));
+    for (int i = 0; i < opened->kb.count(); ++i)
+        QVERIFY(!opened->kb.recordAt(i)->hasDocument()); // nothing was parsed to validate
+    compareWithFreshBuild(*opened);
+}
+
+// The rules that read the KB run again for records whose text did not
+// change: a link target removed, an id given to a second file.
+void SearchIndexCacheTest::kbWideFindingsFollowTheKb()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QVERIFY(QFile::remove(pathOf(m_root, QStringLiteral("pytorch/oom"))));
+    QVERIFY(QFile::copy(pathOf(m_root, QStringLiteral("node/e0")), pathOf(m_root, QStringLiteral("node/copy"))));
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->reusedFindingsCount(), 12); // not the copy, which is new
+    QVERIFY(opened->cache->isOutdated());
+    QVERIFY(rulesOf(opened->kb, QStringLiteral("pytorch/nan")).contains(QStringLiteral("link-dangling")));
+    const QList<Record *> copies = opened->kb.recordsWithId(QStringLiteral("node/e0"));
+    QCOMPARE(copies.size(), 2);
+    for (const Record *copy : copies) {
+        QStringList rules;
+        for (const Problem &problem : opened->kb.problems(copy))
+            rules << problem.rule;
+        QVERIFY(rules.contains(QStringLiteral("duplicate-id")));
+    }
+    compareWithFreshBuild(*opened);
+}
+
+// Findings are kept in the language of their messages: in another one
+// they are worked out again, and kept in that one.
+void SearchIndexCacheTest::findingsFollowTheLanguage()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    MarkingTranslator chinese;
+    QVERIFY(QCoreApplication::installTranslator(&chinese));
+    QCOMPARE(RuleValidator::messageLanguage(), QStringLiteral("zh_CN"));
+    const std::unique_ptr<Opened> translated = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(translated->cache->reusedFindingsCount(), 0);
+    QCOMPARE(translated->cache->restoredCount(), 13); // the index is still good
+    QVERIFY(translated->cache->isOutdated());
+    const QList<Problem> problems = translated->kb.problems(translated->kb.find(QStringLiteral("python/bad-regex")));
+    QVERIFY(!problems.isEmpty());
+    for (const Problem &problem : problems) {
+        if (problem.rule == QLatin1String("regex-compile"))
+            QVERIFY2(problem.message.startsWith(QStringLiteral("【zh】")), qPrintable(problem.message));
+    }
+    compareWithFreshBuild(*translated);
+    saveCache(*translated);
+    QCOMPARE(openThroughCache(m_root, m_cacheFile)->cache->reusedFindingsCount(), 13);
+    QVERIFY(QCoreApplication::removeTranslator(&chinese));
+    const std::unique_ptr<Opened> english = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(english->cache->reusedFindingsCount(), 0);
+    compareWithFreshBuild(*english);
 }
 
 void SearchIndexCacheTest::damagedCacheIsNotUsed_data()
 {
-    QTest::addColumn<int>("cut");    // truncate to this per mille of the file, or -1
+    // Truncate to this per mille of the file; -2: half way into the rows,
+    // -3: half way into the index part; -1: not at all.
+    QTest::addColumn<int>("cut");
     QTest::addColumn<int>("flip");   // flip a bit of the byte at this per mille, or -1
     QTest::addColumn<bool>("rowsUsable");
     QTest::newRow("empty") << 0 << -1 << false;
     QTest::newRow("header only") << 10 << -1 << false;
-    QTest::newRow("half") << 500 << -1 << true; // rows read; the index part is cut: built anew
+    QTest::newRow("within the rows") << -2 << -1 << false;
+    QTest::newRow("within the index") << -3 << -1 << true; // rows read; the index part is cut: built anew
     QTest::newRow("last byte missing") << 999 << -1 << true;
     QTest::newRow("magic") << -1 << 0 << false;
     QTest::newRow("rows") << -1 << 60 << false; // checksummed
@@ -332,6 +466,12 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
     QByteArray bytes = file.readAll();
     file.close();
     QVERIFY(bytes.size() > 1000);
+    const qsizetype indexStart = indexPartStart(bytes);
+    QVERIFY(indexStart > 0 && indexStart < bytes.size());
+    if (cut == -2)
+        bytes.truncate(indexStart / 2);
+    if (cut == -3)
+        bytes.truncate((indexStart + bytes.size()) / 2);
     if (cut >= 0)
         bytes.truncate(bytes.size() * cut / 1000);
     if (flip >= 0)
@@ -347,8 +487,8 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
 }
 
 // The index part is not checksummed but checked item by item: whatever
-// byte is damaged, reading and searching stay within bounds (the sanitizer
-// build checks that) and every record is still there.
+// byte of it is damaged, reading and searching stay within bounds (the
+// sanitizer build checks that) and every record is still there.
 void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
@@ -357,7 +497,9 @@ void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
     const QByteArray original = file.readAll();
     file.close();
     int rebuilt = 0;
-    for (qsizetype at = original.size() / 2; at < original.size(); at += 11) {
+    const qsizetype indexStart = indexPartStart(original);
+    QVERIFY(indexStart > 0);
+    for (qsizetype at = indexStart; at < original.size(); at += 11) {
         QByteArray bytes = original;
         bytes[at] = char(bytes[at] ^ 0x81);
         writeText(m_cacheFile, bytes);
@@ -387,7 +529,8 @@ void SearchIndexCacheTest::unwritableCacheFails()
     const QString blocker = m_dir->filePath(QStringLiteral("a-file"));
     writeText(blocker, "not a folder");
     QString error;
-    QVERIFY(!SearchIndexCache::save(blocker + QStringLiteral("/kb.idx"), opened->kb, opened->index, &error));
+    SearchIndexCache elsewhere(blocker + QStringLiteral("/kb.idx"));
+    QVERIFY(!elsewhere.save(opened->kb, opened->index, &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(QFileInfo(blocker).size(), qint64(12));
 }

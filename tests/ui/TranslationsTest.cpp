@@ -65,6 +65,7 @@ void TranslationsTest::menusInChinese()
                                   QStringLiteral("视图(&V)"), QStringLiteral("工具(&T)"), QStringLiteral("帮助(&H)")}));
     QCOMPARE(window.review()->acceptAction()->text(), QStringLiteral("接受并转到下一条(&A)"));
     QCOMPARE(QLocale().language(), QLocale::Chinese);
+    QCOMPARE(RuleValidator::messageLanguage(), QStringLiteral("zh_CN")); // findings cached per language
 }
 
 void TranslationsTest::qtStandardButtonsInChinese()
@@ -81,6 +82,7 @@ void TranslationsTest::backToEnglish()
     MainWindow window;
     QCOMPARE(menuTitles(window).first(), QStringLiteral("&File"));
     QCOMPARE(qApp->findChildren<QTranslator *>().size(), 0);
+    QCOMPARE(RuleValidator::messageLanguage(), QStringLiteral("en"));
 }
 
 void TranslationsTest::unknownLanguageIsRefused()
