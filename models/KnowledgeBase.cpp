@@ -174,8 +174,17 @@ QStringList KnowledgeBase::filesWithId(const QString &id) const
     return files;
 }
 
+// Asked for every record at every validation: a path the loader made of
+// the root and a clean relative path is cut, not compared through QDir.
 QString KnowledgeBase::relativePath(const QString &filePath) const
 {
+    const qsizetype length = m_root.size();
+    if (length > 0 && !m_root.endsWith(QLatin1Char('/')) && filePath.size() > length + 1
+        && filePath.at(length) == QLatin1Char('/') && filePath.startsWith(m_root)) {
+        const QString rest = filePath.mid(length + 1);
+        if (!rest.startsWith(QLatin1Char('.')) && !rest.contains(QLatin1String("/.")) && !rest.contains(QLatin1String("//")))
+            return rest;
+    }
     return QDir(m_root).relativeFilePath(filePath);
 }
 

@@ -14,22 +14,24 @@ RecordValidator::RecordValidator(QDate today)
 
 namespace {
 
-// Sets line and column of each problem from where its pointer (or its
-// nearest ancestor) stands in `text`.
-void placeIn(const QByteArray &text, QList<Problem>::iterator begin, QList<Problem>::iterator end)
+// Where each pointer (or its nearest ancestor) stands in `text`.
+QList<JsonText::Position> positionsOf(const QByteArray &text, const QStringList &pointers)
 {
-    if (begin == end)
-        return;
+    QList<JsonText::Position> positions;
+    if (pointers.isEmpty())
+        return positions;
     JsonText json(text);
-    QStringList pointers;
-    for (auto it = begin; it != end; ++it)
-        pointers << it->pointer;
     json.restrictTo(pointers);
-    for (auto it = begin; it != end; ++it) {
-        const JsonText::Position position = json.positionOf(qMax<qsizetype>(0, json.nearestOffsetOf(it->pointer)));
-        it->line = position.line;
-        it->column = position.column;
-    }
+    positions.reserve(pointers.size());
+    for (const QString &pointer : pointers)
+        positions << json.positionOf(qMax<qsizetype>(0, json.nearestOffsetOf(pointer)));
+    return positions;
+}
+
+void place(Problem &problem, JsonText::Position position)
+{
+    problem.line = position.line;
+    problem.column = position.column;
 }
 
 void sortAndName(QList<Problem> &problems, const QString &file)
@@ -43,16 +45,25 @@ void sortAndName(QList<Problem> &problems, const QString &file)
 
 } // namespace
 
-QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBase *kb,
-                                         QList<Problem> *ownFindings) const
+// One pass over the text places the findings and, when asked, the fields
+// the KB-wide and date rules may report on another time.
+QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBase *kb, OwnFindings *own) const
 {
     QList<Problem> problems = m_schema.validate(record.json());
     problems += m_rules.checkOwn(record);
-    const qsizetype own = problems.size();
+    const qsizetype ownCount = problems.size();
     problems += m_rules.checkContext(record, kb);
-    placeIn(record.textToWrite(), problems.begin(), problems.end());
-    if (ownFindings)
-        *ownFindings = problems.mid(0, own);
+    QStringList pointers;
+    for (const Problem &problem : std::as_const(problems))
+        pointers << problem.pointer;
+    const QStringList contextPointers = own ? RuleValidator::contextPointers(record) : QStringList();
+    const QList<JsonText::Position> positions = positionsOf(record.textToWrite(), pointers + contextPointers);
+    for (qsizetype i = 0; i < problems.size(); ++i)
+        place(problems[i], positions.at(i));
+    if (own) {
+        own->problems = problems.mid(0, ownCount);
+        own->places = positions.mid(problems.size());
+    }
     sortAndName(problems, record.filePath());
     return problems;
 }
@@ -60,12 +71,26 @@ QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBa
 // Own findings come first, as in validate(), so that the stable sort puts
 // findings of the same line and severity in the same order.
 QList<Problem> RecordValidator::validateWith(const Record &record, const KnowledgeBase *kb,
-                                             const QList<Problem> &ownFindings) const
+                                             const OwnFindings &own) const
 {
-    QList<Problem> problems = ownFindings;
-    const qsizetype own = problems.size();
-    problems += m_rules.checkContext(record, kb);
-    placeIn(record.textToWrite(), problems.begin() + own, problems.end());
+    QList<Problem> context = m_rules.checkContext(record, kb);
+    const QStringList contextPointers = RuleValidator::contextPointers(record);
+    const bool placesFit = own.places.size() == contextPointers.size();
+    QList<qsizetype> unplaced;
+    QStringList unplacedPointers;
+    for (qsizetype i = 0; i < context.size(); ++i) {
+        const qsizetype at = placesFit ? contextPointers.indexOf(context.at(i).pointer) : -1;
+        if (at >= 0) {
+            place(context[i], own.places.at(at));
+        } else {
+            unplaced << i;
+            unplacedPointers << context.at(i).pointer;
+        }
+    }
+    const QList<JsonText::Position> positions = positionsOf(record.textToWrite(), unplacedPointers);
+    for (qsizetype i = 0; i < unplaced.size(); ++i)
+        place(context[unplaced.at(i)], positions.at(i));
+    QList<Problem> problems = own.problems + context;
     sortAndName(problems, record.filePath());
     return problems;
 }

@@ -147,6 +147,16 @@ QString RuleValidator::messageLanguage()
     return tr("en", "The code of the language of this translation, e.g. zh_CN");
 }
 
+QStringList RuleValidator::contextPointers(const Record &record)
+{
+    QStringList pointers{QStringLiteral("/id"), QStringLiteral("/first_seen"), QStringLiteral("/last_confirmed"),
+                         QStringLiteral("/last_updated")};
+    int position[3] = {0, 0, 0};
+    for (const Record::LinkTarget &link : record.summary().links)
+        pointers << linkPointer(link.kind, position[link.kind]++);
+    return pointers;
+}
+
 QList<Problem> RuleValidator::check(const Record &record, const KnowledgeBase *kb) const
 {
     return checkOwn(record) + checkContext(record, kb);
@@ -219,6 +229,8 @@ void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase 
     if (pathId != id)
         add(out, Problem::Error, QStringLiteral("/id"), "id-path",
             tr("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
+    if (kb->recordsWithId(id).size() < 2)
+        return;
     const QStringList others = kb->filesWithId(id);
     if (others.size() > 1)
         add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",

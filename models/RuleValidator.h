@@ -40,6 +40,10 @@ public:
     QList<Problem> checkOwn(const Record &record) const;
     QList<Problem> checkContext(const Record &record, const KnowledgeBase *kb) const;
 
+    // Every pointer checkContext() may report on for `record`, in a fixed
+    // order: /id, the three dates, then each link of its summary.
+    static QStringList contextPointers(const Record &record);
+
     // The language the messages are in ("en", "zh_CN"): what the
     // translation installed now makes of them.
     static QString messageLanguage();

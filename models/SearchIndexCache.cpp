@@ -1,7 +1,6 @@
 #include "SearchIndexCache.h"
 
 #include "KnowledgeBase.h"
-#include "RecordValidator.h"
 #include "SearchIndex.h"
 
 #include <QCryptographicHash>
@@ -65,18 +64,34 @@ bool readSummary(QDataStream &in, Record::Summary &summary)
     return in.status() == QDataStream::Ok;
 }
 
-void writeFindings(QDataStream &out, const QList<Problem> *findings)
+void writeFindings(QDataStream &out, const RecordValidator::OwnFindings *findings)
 {
     out << quint8(findings ? 1 : 0);
     if (!findings)
         return;
-    out << quint32(findings->size());
-    for (const Problem &problem : *findings)
+    out << quint32(findings->problems.size());
+    for (const Problem &problem : findings->problems)
         out << qint32(problem.severity) << problem.pointer << qint32(problem.line) << qint32(problem.column)
             << problem.message << problem.rule;
+    out << quint32(findings->places.size());
+    for (const JsonText::Position &place : findings->places)
+        out << qint32(place.line) << qint32(place.column);
 }
 
-bool readFindings(QDataStream &in, bool *known, QList<Problem> &findings)
+bool readPlaces(QDataStream &in, QList<JsonText::Position> &places)
+{
+    quint32 count = 0;
+    in >> count;
+    for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        qint32 line = 0;
+        qint32 column = 0;
+        in >> line >> column;
+        places << JsonText::Position{line, column};
+    }
+    return in.status() == QDataStream::Ok;
+}
+
+bool readFindings(QDataStream &in, bool *known, RecordValidator::OwnFindings &findings)
 {
     quint8 flag = 0;
     quint32 count = 0;
@@ -96,9 +111,9 @@ bool readFindings(QDataStream &in, bool *known, QList<Problem> &findings)
         problem.severity = Problem::Severity(severity);
         problem.line = line;
         problem.column = column;
-        findings << problem;
+        findings.problems << problem;
     }
-    return in.status() == QDataStream::Ok;
+    return in.status() == QDataStream::Ok && readPlaces(in, findings.places);
 }
 
 } // namespace
@@ -319,7 +334,7 @@ bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, Q
         if (!record->isModified())
             records.push_back(record);
     }
-    QHash<const Record *, const QList<Problem> *> findings;
+    QHash<const Record *, const RecordValidator::OwnFindings *> findings;
     for (size_t i = 0; i < m_findingsOf.size(); ++i)
         findings.insert(m_findingsOf[i], &m_findings[i]);
     QByteArray rows;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Problem.h"
 #include "Record.h"
+#include "RecordValidator.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -18,7 +18,6 @@
 namespace Errata {
 
 class KnowledgeBase;
-class RecordValidator;
 class SearchIndex;
 
 // The search index of a KB, and each record's own validation findings,
@@ -111,7 +110,7 @@ private:
         quint64 hash = 0;
         Record::Summary summary;
         bool findingsKnown = false;
-        QList<Problem> findings; // the record's own, without the file
+        RecordValidator::OwnFindings findings;
         const Record *record = nullptr; // set by restore()
     };
 
@@ -134,7 +133,7 @@ private:
     bool m_findingsUsable = false; // written in the language of the messages now
     int m_reusedFindings = 0;
     // By the KB's record index, from validate(), for save().
-    std::vector<QList<Problem>> m_findings;
+    std::vector<RecordValidator::OwnFindings> m_findings;
     std::vector<const Record *> m_findingsOf;
 };
 

@@ -106,6 +106,7 @@ private slots:
     void validationProgressReachesTotal();
     void allProblemsAndCounts();
     void documentsAreReleasedUnlessKept();
+    void relativePathOfAnyFile();
 
 private:
     static KnowledgeBaseLoader::Result load(const QString &root) { return KnowledgeBaseLoader::load(root); }
@@ -891,4 +892,22 @@ void KnowledgeBaseTest::documentsAreReleasedUnlessKept()
 }
 
 QTEST_GUILESS_MAIN(KnowledgeBaseTest)
+// Paths below the root are cut; any other spelling goes through QDir and
+// gives the same answer.
+void KnowledgeBaseTest::relativePathOfAnyFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    const QString root = kb.root();
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a/b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/./a/./b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a//b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a/../b.json")), QStringLiteral("b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/../b.json")), QStringLiteral("../b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("x/b.json")), QDir(root).relativeFilePath(root + QStringLiteral("x/b.json")));
+    QCOMPARE(kb.relativePath(root), QStringLiteral("."));
+}
+
 #include "KnowledgeBaseTest.moc"

@@ -496,19 +496,22 @@ void RecordValidatorTest::ownFindingsGiveTheSameResult()
         int withContext = 0;
         for (int i = 0; i < kb.count(); ++i) {
             const Record &record = *kb.recordAt(i);
-            QList<Problem> own;
+            RecordValidator::OwnFindings own;
             QList<Problem> expected;
             {
                 const Record::ParsedForNow parsed(record);
                 expected = validator.validate(record, &kb, &own);
             }
-            for (const Problem &problem : std::as_const(own))
+            for (const Problem &problem : std::as_const(own.problems))
                 QVERIFY(problem.file.isEmpty() && problem.line > 0);
-            withContext += expected.size() > own.size() ? 1 : 0;
+            QCOMPARE(own.places.size(), RuleValidator::contextPointers(record).size());
+            withContext += expected.size() > own.problems.size() ? 1 : 0;
             QVERIFY(!record.hasDocument());
             const QList<Problem> actual = validator.validateWith(record, &kb, own);
             QVERIFY2(!record.hasDocument(), qPrintable(record.filePath())); // not parsed
             QCOMPARE(describe(actual), describe(expected)); // file, place, severity, message, rule
+            own.places.clear(); // placed from the text instead
+            QCOMPARE(describe(validator.validateWith(record, &kb, own)), describe(expected));
         }
         QVERIFY(withContext >= 2); // the KB-wide and date rules had something to say
     }
