@@ -12,10 +12,14 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
+#include <QTimer>
+
+#include <functional>
 
 namespace Errata {
 
@@ -100,13 +104,28 @@ bool showTools(MainWindow &window, const QCommandLineParser &parser)
     return error.isEmpty();
 }
 
-// Waits until the tool docks show their results (for a screenshot).
-void waitForTools(MainWindow &window)
+// Handles events until `done` holds or `limitMs` passed, sleeping between
+// checks rather than keeping a core busy that background work needs.
+void waitUntil(const std::function<bool()> &done, int limitMs)
 {
     QElapsedTimer timer;
     timer.start();
-    while ((window.workbench()->isMatching() || window.logMatcher()->isRunning()) && timer.elapsed() < 60000)
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    QEventLoop loop;
+    QTimer check;
+    const auto quitWhenDone = [&] {
+        if (done() || timer.elapsed() >= limitMs)
+            loop.quit();
+    };
+    QObject::connect(&check, &QTimer::timeout, &loop, quitWhenDone);
+    check.start(20);
+    QTimer::singleShot(0, &loop, quitWhenDone);
+    loop.exec();
+}
+
+// Waits until the tool docks show their results (for a screenshot).
+void waitForTools(MainWindow &window)
+{
+    waitUntil([&window] { return !window.workbench()->isMatching() && !window.logMatcher()->isRunning(); }, 60000);
 }
 
 // The KB to open: the folder given, else the last one, else the sample copy.
@@ -124,10 +143,7 @@ int saveScreenshot(MainWindow &window, const QString &file)
 {
     window.show();
     window.waitForLoad();
-    QElapsedTimer settle; // timers that lay out and fill in after the load
-    settle.start();
-    while (settle.elapsed() < 400)
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    waitUntil([] { return false; }, 400); // timers that lay out and fill in after the load
     QApplication::processEvents();
     waitForTools(window);
     window.workbench()->showMatch(0);

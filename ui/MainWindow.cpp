@@ -41,6 +41,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QThread>
+#include <QEventLoop>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoGroup>
@@ -523,8 +524,18 @@ void MainWindow::openKnowledgeBase(const QString &folder)
 
 void MainWindow::waitForLoad()
 {
-    while (m_loadWatcher.isRunning() || m_progress->isVisible())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    // An event loop that sleeps between checks: processEvents() in a loop
+    // would keep a core busy that the load needs.
+    QEventLoop loop;
+    QTimer check;
+    const auto quitWhenDone = [&] {
+        if (!m_loadWatcher.isRunning() && !m_progress->isVisible())
+            loop.quit();
+    };
+    connect(&check, &QTimer::timeout, &loop, quitWhenDone);
+    check.start(20);
+    QTimer::singleShot(0, &loop, quitWhenDone);
+    loop.exec();
 }
 
 void MainWindow::cancelLoad()
