@@ -229,15 +229,14 @@ void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase 
     if (pathId != id)
         add(out, Problem::Error, QStringLiteral("/id"), "id-path",
             tr("id %1 does not match the file's path, which gives \"%2\"").arg(quoted(id), pathId));
-    if (kb->recordsWithId(id).size() < 2)
+    if (kb->recordsWithId(id).size() < 2) // before listing the files: asked of every record
         return;
     const QStringList others = kb->filesWithId(id);
-    if (others.size() > 1)
-        add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
-            tr("id %1 is used by %2 files: %3")
-                .arg(quoted(id))
-                .arg(others.size())
-                .arg(others.join(QStringLiteral(", "))));
+    add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
+        tr("id %1 is used by %2 files: %3")
+            .arg(quoted(id))
+            .arg(others.size())
+            .arg(others.join(QStringLiteral(", "))));
 }
 
 void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const

@@ -347,12 +347,11 @@ bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, Q
         writeSummary(rowStream, record->summary());
         writeFindings(rowStream, findings.value(record));
     }
-    const QString &file = m_file;
-    if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
-        *error = tr("cannot create the folder of %1").arg(file);
+    if (!QDir().mkpath(QFileInfo(m_file).absolutePath())) {
+        *error = tr("cannot create the folder of %1").arg(m_file);
         return false;
     }
-    QSaveFile device(file);
+    QSaveFile device(m_file);
     if (!device.open(QIODevice::WriteOnly)) {
         *error = device.errorString();
         return false;
@@ -369,7 +368,7 @@ bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, Q
         *error = device.errorString();
         return false;
     }
-    removeUnused(file);
+    removeUnused(m_file);
     return true;
 }
 
