@@ -64,11 +64,16 @@ bool readSummary(QDataStream &in, Record::Summary &summary)
     return in.status() == QDataStream::Ok;
 }
 
-void writeFindings(QDataStream &out, const RecordValidator::OwnFindings *findings)
+// A row's findings are a block of their own, decoded only when validate()
+// uses them, on all cores.
+void writeFindings(QDataStream &rowStream, const RecordValidator::OwnFindings *findings)
 {
-    out << quint8(findings ? 1 : 0);
+    rowStream << quint8(findings ? 1 : 0);
     if (!findings)
         return;
+    QByteArray block;
+    QDataStream out(&block, QIODevice::WriteOnly);
+    out.setVersion(StreamVersion);
     out << quint32(findings->problems.size());
     for (const Problem &problem : findings->problems)
         out << qint32(problem.severity) << problem.pointer << qint32(problem.line) << qint32(problem.column)
@@ -76,6 +81,7 @@ void writeFindings(QDataStream &out, const RecordValidator::OwnFindings *finding
     out << quint32(findings->places.size());
     for (const JsonText::Position &place : findings->places)
         out << qint32(place.line) << qint32(place.column);
+    rowStream << block;
 }
 
 bool readPlaces(QDataStream &in, QList<JsonText::Position> &places)
@@ -91,14 +97,11 @@ bool readPlaces(QDataStream &in, QList<JsonText::Position> &places)
     return in.status() == QDataStream::Ok;
 }
 
-bool readFindings(QDataStream &in, bool *known, RecordValidator::OwnFindings &findings)
+bool decodeFindings(const QByteArray &block, RecordValidator::OwnFindings &findings)
 {
-    quint8 flag = 0;
+    QDataStream in(block);
+    in.setVersion(StreamVersion);
     quint32 count = 0;
-    in >> flag;
-    *known = flag == 1;
-    if (!*known)
-        return in.status() == QDataStream::Ok && flag == 0;
     in >> count;
     for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
         qint32 severity = 0;
@@ -113,7 +116,7 @@ bool readFindings(QDataStream &in, bool *known, RecordValidator::OwnFindings &fi
         problem.column = column;
         findings.problems << problem;
     }
-    return in.status() == QDataStream::Ok && readPlaces(in, findings.places);
+    return in.status() == QDataStream::Ok && readPlaces(in, findings.places) && in.atEnd();
 }
 
 } // namespace
@@ -144,6 +147,7 @@ void SearchIndexCache::fail(const QString &why)
     m_error = why;
     m_rows.clear();
     m_rowOf.clear();
+    m_findingBytes.clear();
     m_device.close();
 }
 
@@ -190,6 +194,24 @@ bool SearchIndexCache::readHeader(const QString &root)
     return true;
 }
 
+// A row's block of findings is copied aside as it is, to be decoded by
+// validate(); the row notes where it lies, or -1 when it has none.
+bool SearchIndexCache::keepFindings(QDataStream &in, const QByteArray &bytes, Row &row)
+{
+    quint8 known = 0;
+    in >> known;
+    if (known == 0)
+        return in.status() == QDataStream::Ok;
+    quint32 size = 0;
+    in >> size;
+    if (known != 1 || in.status() != QDataStream::Ok || qint64(size) > in.device()->bytesAvailable())
+        return false;
+    row.findingsAt = m_findingBytes.size();
+    row.findingsSize = size;
+    m_findingBytes.append(bytes.constData() + in.device()->pos(), size);
+    return in.skipRawData(int(size)) == int(size);
+}
+
 bool SearchIndexCache::readRows()
 {
     QByteArray bytes;
@@ -210,16 +232,17 @@ bool SearchIndexCache::readRows()
     }
     m_rows.resize(count);
     m_rowOf.reserve(count);
+    m_findingBytes.reserve(bytes.size()); // no growing copies; squeezed below
     for (quint32 i = 0; i < count; ++i) {
         QString path;
         in >> path >> m_rows[i].size >> m_rows[i].hash;
-        if (!readSummary(in, m_rows[i].summary)
-            || !readFindings(in, &m_rows[i].findingsKnown, m_rows[i].findings)) {
+        if (!readSummary(in, m_rows[i].summary) || !keepFindings(in, bytes, m_rows[i])) {
             fail(tr("the cache is damaged"));
             return false;
         }
         m_rowOf.insert(path, int(i));
     }
+    m_findingBytes.squeeze();
     return true;
 }
 
@@ -242,7 +265,7 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
 {
     QHash<const Record *, const Row *> cached;
     for (const Row &row : m_rows) {
-        if (row.record && row.findingsKnown && m_findingsUsable)
+        if (row.record && row.findingsAt >= 0 && m_findingsUsable)
             cached.insert(row.record, &row);
     }
     m_findings.assign(size_t(kb.count()), {});
@@ -251,15 +274,19 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
     const auto check = [&](int i) {
         const Record &record = *kb.recordAt(i);
         m_findingsOf[size_t(i)] = &record;
-        if (const Row *row = cached.value(&record)) {
+        RecordValidator::OwnFindings &own = m_findings[size_t(i)];
+        const Row *row = cached.value(&record);
+        if (row && decodeFindings(QByteArray::fromRawData(m_findingBytes.constData() + row->findingsAt,
+                                                          row->findingsSize), own)) {
             ++reused;
-            m_findings[size_t(i)] = row->findings;
-            return validator.validateWith(record, &kb, row->findings);
+            return validator.validateWith(record, &kb, own);
         }
+        own = {};
         const Record::ParsedForNow parsed(record);
-        return validator.validate(record, &kb, &m_findings[size_t(i)]);
+        return validator.validate(record, &kb, &own);
     };
     const bool done = kb.validateAll(check, cancel, progress);
+    m_findingBytes = QByteArray(); // decoded: what save() writes is in m_findings
     m_reusedFindings = reused;
     m_findingsOutdated = m_reusedFindings < kb.count();
     return done;

@@ -109,13 +109,15 @@ private:
         qint64 size = 0;
         quint64 hash = 0;
         Record::Summary summary;
-        bool findingsKnown = false;
-        RecordValidator::OwnFindings findings;
+        // Where its block of own findings lies in m_findingBytes; -1: none.
+        qsizetype findingsAt = -1;
+        qsizetype findingsSize = 0;
         const Record *record = nullptr; // set by restore()
     };
 
     bool readHeader(const QString &root);
     bool readRows();
+    bool keepFindings(QDataStream &in, const QByteArray &bytes, Row &row);
     bool readIndex(SearchIndex &index);
     void markUsed();
     static void removeUnused(const QString &keep);
@@ -126,6 +128,7 @@ private:
     QFile m_device;
     QDataStream m_in;
     std::vector<Row> m_rows;
+    QByteArray m_findingBytes; // the rows' blocks of findings, until validate()
     QHash<QString, int> m_rowOf; // relative path -> row
     std::atomic_int m_restored{0};
     bool m_outdated = true;
