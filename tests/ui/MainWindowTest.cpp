@@ -325,10 +325,18 @@ void MainWindowTest::browsingLeavesDocumentsReleased()
 void MainWindowTest::reopeningGoesThroughTheIndexCache()
 {
     QTemporaryDir dir;
-    writeFile(dir.filePath(QStringLiteral("node/a.json")), recordText("node/a", "Cannot find module lodash"));
+    writeFile(dir.filePath(QStringLiteral("node/a.json")),
+              recordText("node/a", "Cannot find module lodash",
+                         ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"node/f\"}]}"));
     writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
-    for (const char *id : {"node/c", "node/d", "node/e"}) // one change in five: the cached index is used
+    for (const char *id : {"node/c", "node/d", "node/e", "node/f"}) // few changes: the cached index is used
         writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")), recordText(id, "Some other error"));
+    const auto rulesOfA = [](const MainWindow &window) {
+        QStringList rules;
+        for (const Problem &problem : window.knowledgeBase()->problems(window.knowledgeBase()->find(QStringLiteral("node/a"))))
+            rules << problem.rule;
+        return rules;
+    };
     const QString cacheFile = SearchIndexCache::fileFor(dir.path());
     QFile::remove(cacheFile);
     const auto open = [&dir](MainWindow &window) {
@@ -339,12 +347,17 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
     {
         MainWindow window;
         open(window);
+        QVERIFY(rulesOfA(window).contains(QStringLiteral("link-reciprocal")));
     }
     QVERIFY(QFileInfo::exists(cacheFile));
     writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "ECONNREFUSED nothing listens"));
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("node/f.json"))));
     MainWindow window;
     window.show();
     open(window);
+    // node/a's own findings come from the cache; its link is checked anew.
+    QVERIFY(rulesOfA(window).contains(QStringLiteral("link-dangling")));
+    QVERIFY(rulesOfA(window).contains(QStringLiteral("zh-missing")));
     QTest::keyClicks(window.browser()->searchField(), QStringLiteral("lodash"));
     QCOMPARE(window.browser()->resultCount(), 1);
     window.browser()->searchField()->clear();
