@@ -102,22 +102,42 @@ const QStringList Queries{QString(),
 
 // Where the index part of a cache file begins: after the header and the
 // checksummed rows (the layout SearchIndexCache::save writes).
-qsizetype indexPartStart(const QByteArray &bytes)
+struct Layout
+{
+    qsizetype rowsAt = -1; // the rows' bytes, after their length
+    qsizetype rowsSize = 0;
+    qsizetype checksumAt = -1;
+    qsizetype indexAt = -1;
+};
+
+Layout layoutOf(const QByteArray &bytes)
 {
     QDataStream in(bytes);
     in.setVersion(QDataStream::Qt_6_4);
     quint32 magic = 0;
     quint32 version = 0;
     quint32 probe = 0;
+    quint32 rowsSize = 0;
     quint64 checksum = 0;
     QString program;
     QString root;
     QString language;
-    QByteArray rows;
     in >> magic >> version >> program;
     in.readRawData(reinterpret_cast<char *>(&probe), sizeof probe);
-    in >> root >> language >> rows >> checksum;
-    return in.status() == QDataStream::Ok ? qsizetype(in.device()->pos()) : -1;
+    in >> root >> language >> rowsSize;
+    Layout layout;
+    layout.rowsAt = in.device()->pos();
+    layout.rowsSize = rowsSize;
+    in.skipRawData(int(rowsSize));
+    layout.checksumAt = in.device()->pos();
+    in >> checksum;
+    layout.indexAt = in.device()->pos();
+    return in.status() == QDataStream::Ok ? layout : Layout();
+}
+
+qsizetype indexPartStart(const QByteArray &bytes)
+{
+    return layoutOf(bytes).indexAt;
 }
 
 // Every finding of a record, whole and in order.
@@ -180,6 +200,7 @@ private slots:
     void damagedCacheIsNotUsed_data();
     void damagedCacheIsNotUsed();
     void damagedIndexIsCheckedAsRead();
+    void damagedRowsAreCheckedAsRead();
     void cacheOfAnotherFolderIsNotUsed();
     void unwritableCacheFails();
     void cacheFileIsPerFolder();
@@ -511,6 +532,37 @@ void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
             results(opened->index, query);
     }
     QVERIFY(rebuilt > 0); // the damage was noticed at least where it broke the structure
+}
+
+// The rows are checksummed, but reading them must not rely on that: with a
+// byte damaged and the checksum made to fit, reading, validating and
+// searching stay within bounds (the sanitizer build checks that), and
+// every file is still loaded.
+void SearchIndexCacheTest::damagedRowsAreCheckedAsRead()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QFile file(m_cacheFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray original = file.readAll();
+    file.close();
+    const Layout layout = layoutOf(original);
+    QVERIFY(layout.rowsAt > 0 && layout.rowsSize > 1000);
+    int refused = 0;
+    for (qsizetype at = layout.rowsAt; at < layout.rowsAt + layout.rowsSize; at += 53) {
+        QByteArray bytes = original;
+        bytes[at] = char(bytes[at] ^ 0x81);
+        QByteArray checksum;
+        QDataStream out(&checksum, QIODevice::WriteOnly);
+        out << SearchIndexCache::hashOf(bytes.mid(layout.rowsAt, layout.rowsSize));
+        bytes.replace(layout.checksumAt, checksum.size(), checksum);
+        writeText(m_cacheFile, bytes);
+        const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+        QCOMPARE(opened->kb.count(), 13);
+        refused += opened->cache->restoredCount() == 0 ? 1 : 0;
+        for (const QString &query : Queries)
+            results(opened->index, query);
+    }
+    QVERIFY(refused > 0); // the damage was noticed where it broke the structure
 }
 
 void SearchIndexCacheTest::cacheOfAnotherFolderIsNotUsed()
