@@ -524,17 +524,17 @@ void MainWindow::openKnowledgeBase(const QString &folder)
 
 void MainWindow::waitForLoad()
 {
-    // An event loop that sleeps between checks: processEvents() in a loop
-    // would keep a core busy that the load needs.
+    const auto done = [this] { return !m_loadWatcher.isRunning() && !m_progress->isVisible(); };
+    if (done())
+        return;
+    // Sleeps until a load finishes (finishLoad() runs first, being connected
+    // first) and no other one has started; processEvents() in a loop would
+    // keep a core busy that the load needs.
     QEventLoop loop;
-    QTimer check;
-    const auto quitWhenDone = [&] {
-        if (!m_loadWatcher.isRunning() && !m_progress->isVisible())
+    connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, &loop, [&] {
+        if (done())
             loop.quit();
-    };
-    connect(&check, &QTimer::timeout, &loop, quitWhenDone);
-    check.start(20);
-    QTimer::singleShot(0, &loop, quitWhenDone);
+    });
     loop.exec();
 }
 

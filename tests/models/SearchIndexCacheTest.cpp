@@ -19,6 +19,12 @@ QString pathOf(const QString &root, const QString &id)
     return root + QLatin1Char('/') + id + QStringLiteral(".json");
 }
 
+QByteArray readText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 void writeText(const QString &path, const QByteArray &text)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -482,10 +488,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
     QFETCH(int, flip);
     QFETCH(bool, rowsUsable);
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    QFile file(m_cacheFile);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QByteArray bytes = file.readAll();
-    file.close();
+    QByteArray bytes = readText(m_cacheFile);
     QVERIFY(bytes.size() > 1000);
     const qsizetype indexStart = indexPartStart(bytes);
     QVERIFY(indexStart > 0 && indexStart < bytes.size());
@@ -513,10 +516,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
 void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    QFile file(m_cacheFile);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QByteArray original = file.readAll();
-    file.close();
+    const QByteArray original = readText(m_cacheFile);
     int rebuilt = 0;
     const qsizetype indexStart = indexPartStart(original);
     QVERIFY(indexStart > 0);
@@ -541,10 +541,7 @@ void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
 void SearchIndexCacheTest::damagedRowsAreCheckedAsRead()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    QFile file(m_cacheFile);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QByteArray original = file.readAll();
-    file.close();
+    const QByteArray original = readText(m_cacheFile);
     const Layout layout = layoutOf(original);
     QVERIFY(layout.rowsAt > 0 && layout.rowsSize > 1000);
     int refused = 0;
