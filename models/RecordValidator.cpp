@@ -74,7 +74,7 @@ QList<Problem> RecordValidator::validateWith(const Record &record, const Knowled
                                              const OwnFindings &own) const
 {
     QList<Problem> context = m_rules.checkContext(record, kb);
-    const QStringList contextPointers = RuleValidator::contextPointers(record);
+    const QStringList contextPointers = context.isEmpty() ? QStringList() : RuleValidator::contextPointers(record);
     const bool placesFit = own.places.size() == contextPointers.size();
     QList<qsizetype> unplaced;
     QStringList unplacedPointers;
