@@ -5,6 +5,7 @@
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
 #include "RecordValidator.h"
+#include "SearchIndexCache.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -26,6 +27,7 @@ struct Options
     QString folder;
     bool strict = false;
     bool json = false;
+    bool cache = true;
     QDate today = QDate::currentDate();
 };
 
@@ -44,7 +46,11 @@ bool parseOptions(const QStringList &arguments, Options &options)
     const QCommandLineOption today(QStringLiteral("today"),
                                    QStringLiteral("Reference date for staleness (default: today)."),
                                    QStringLiteral("YYYY-MM-DD"));
-    parser.addOptions({strict, format, today});
+    const QCommandLineOption noCache(QStringLiteral("no-cache"),
+                                     QStringLiteral("Check every file anew, and neither read nor write the "
+                                                    "cache of findings that a later run reuses for the files "
+                                                    "that did not change."));
+    parser.addOptions({strict, format, today, noCache});
     QTextStream err(stderr);
     // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
     if (!parser.parse(arguments)) {
@@ -60,6 +66,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     }
     options.folder = positional.at(1);
     options.strict = parser.isSet(strict);
+    options.cache = !parser.isSet(noCache);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
         err << "errata validate: --format must be text or json, not \"" << formatName << "\"\n";
@@ -126,6 +133,23 @@ QJsonObject toJson(const Problem &problem)
                        {QStringLiteral("rule"), problem.rule}};
 }
 
+// Loads and validates the KB. Through the cache, a file that did not
+// change since the last run is neither parsed nor checked again, but the
+// rules that read the KB or the date run for every record. The documents
+// are kept: validation reads every parsed one right away.
+void load(KnowledgeBase &kb, const Options &options, SearchIndexCache &cache)
+{
+    const RecordValidator validator(options.today);
+    if (!options.cache) {
+        kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
+        kb.validateAll(validator);
+        return;
+    }
+    cache.open(options.folder); // no usable cache: every file is read anew
+    kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments, &cache));
+    cache.validate(kb, validator);
+}
+
 } // namespace
 
 int ValidateCommand::run(const QStringList &arguments)
@@ -143,9 +167,8 @@ int ValidateCommand::run(const QStringList &arguments)
     QElapsedTimer timer;
     timer.start();
     KnowledgeBase kb;
-    // Kept: validation reads every document right away.
-    kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
-    kb.validateAll(RecordValidator(options.today));
+    SearchIndexCache cache(SearchIndexCache::fileFor(options.folder));
+    load(kb, options, cache);
     const QList<Problem> problems = sortedProblems(kb, options.folder);
     const KnowledgeBase::Counts counts = kb.counts();
     const int files = kb.count() + int(kb.loadProblems().size());
@@ -156,7 +179,8 @@ int ValidateCommand::run(const QStringList &arguments)
             list.append(toJson(problem));
         const QJsonObject summary{{QStringLiteral("files"), files},        {QStringLiteral("records"), kb.count()},
                                   {QStringLiteral("errors"), counts.errors}, {QStringLiteral("warnings"), counts.warnings},
-                                  {QStringLiteral("infos"), counts.infos},   {QStringLiteral("seconds"), seconds}};
+                                  {QStringLiteral("infos"), counts.infos},   {QStringLiteral("seconds"), seconds},
+                                  {QStringLiteral("records_from_cache"), cache.reusedFindingsCount()}};
         out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
                    .toJson(QJsonDocument::Indented);
     } else {
@@ -171,6 +195,9 @@ int ValidateCommand::run(const QStringList &arguments)
                    .arg(seconds, 0, 'f', 2);
     }
     out.flush();
+    QString error;
+    if (options.cache && !cache.update(kb, &error))
+        err << "errata validate: the cache " << cache.file() << " was not written: " << error << '\n';
     const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
     CommandLine::exitWithoutCleanup(failed ? 1 : 0);
 }

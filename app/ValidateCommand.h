@@ -4,7 +4,7 @@
 
 namespace Errata {
 
-// errata validate DIR [--strict] [--format text|json] [--today YYYY-MM-DD]
+// errata validate DIR [--strict] [--format text|json] [--today YYYY-MM-DD] [--no-cache]
 // Prints GCC-style lines "path:line:col: severity: message [pointer]" and a
 // summary. Exit code 0: no errors (with --strict: no warnings either);
 // 1: errors (or warnings with --strict); 2: bad usage or unreadable folder.

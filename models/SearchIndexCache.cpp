@@ -163,7 +163,13 @@ bool SearchIndexCache::open(const QString &root)
     }
     m_in.setDevice(&m_device);
     m_in.setVersion(StreamVersion);
-    return readHeader(QDir::cleanPath(QFileInfo(root).absoluteFilePath())) && readRows();
+    m_opened = readHeader(QDir::cleanPath(QFileInfo(root).absoluteFilePath())) && readRows();
+    if (m_opened) {
+        quint8 hasIndex = 0;
+        m_in >> hasIndex;
+        m_hasIndex = m_in.status() == QDataStream::Ok && hasIndex == 1; // else damaged: built anew
+    }
+    return m_opened;
 }
 
 bool SearchIndexCache::readHeader(const QString &root)
@@ -295,8 +301,7 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
 bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today,
                              const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
 {
-    const int fresh = kb.count() - m_restored;
-    const bool usable = m_restored > 0 && fresh <= kb.count() / MostChanged && readIndex(index);
+    const bool usable = isMergeable(kb) && readIndex(index);
     m_device.close();
     if (!usable) {
         m_outdated = true;
@@ -321,8 +326,16 @@ bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate 
     return !(cancel && cancel->load());
 }
 
+bool SearchIndexCache::isMergeable(const KnowledgeBase &kb) const
+{
+    const int fresh = kb.count() - m_restored;
+    return m_restored > 0 && fresh <= kb.count() / MostChanged;
+}
+
 bool SearchIndexCache::readIndex(SearchIndex &index)
 {
+    if (!m_hasIndex)
+        return false;
     std::vector<const Record *> restored;
     restored.reserve(m_rows.size());
     for (const Row &row : m_rows)
@@ -356,10 +369,43 @@ void SearchIndexCache::removeUnused(const QString &keep)
 
 bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const
 {
+    return write(kb, &index, error);
+}
+
+bool SearchIndexCache::update(const KnowledgeBase &kb, QString *error)
+{
+    if (kb.count() == 0) // not worth a file: a wrong folder, most likely
+        return true;
+    const bool rowsMatch = m_opened && m_restored == kb.count() && m_restored == rowCount();
+    if (rowsMatch && !m_findingsOutdated) {
+        m_device.close();
+        markUsed();
+        return true;
+    }
+    if (m_hasIndex && isMergeable(kb)) {
+        SearchIndex index;
+        if (this->index(kb, index))
+            return save(kb, index, error);
+    }
+    m_device.close();
+    return write(kb, nullptr, error);
+}
+
+// Without an index, the rows are the KB's records in its order; with one,
+// in the index's order, which its part of the file follows.
+bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const
+{
     std::vector<const Record *> records;
-    for (const Record *record : index.records()) {
+    const auto keep = [&records](const Record *record) {
         if (!record->isModified())
             records.push_back(record);
+    };
+    if (index) {
+        for (const Record *record : index->records())
+            keep(record);
+    } else {
+        for (int i = 0; i < kb.count(); ++i)
+            keep(kb.recordAt(i));
     }
     QHash<const Record *, const RecordValidator::OwnFindings *> findings;
     for (size_t i = 0; i < m_findingsOf.size(); ++i)
@@ -389,7 +435,9 @@ bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, Q
     out.writeRawData(reinterpret_cast<const char *>(&ByteOrderProbe), sizeof ByteOrderProbe);
     out << kb.root() << RuleValidator::messageLanguage() << rows << checksumOf(rows);
     rows.clear();
-    index.write(out, records);
+    out << quint8(index ? 1 : 0);
+    if (index)
+        index->write(out, records);
     out << Magic;
     if (out.status() != QDataStream::Ok || !device.commit()) {
         *error = device.errorString();

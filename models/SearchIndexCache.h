@@ -27,7 +27,8 @@ class SearchIndex;
 // A cache file holds, for every record that was indexed, its path below
 // the KB's root, the size and a 64-bit hash of its text, its summary (what
 // the tree, the link index and the KB-wide rules read), its own findings
-// (RecordValidator), and then the index itself. When the KB is opened, a
+// (RecordValidator), and then the index itself, which may be missing:
+// `errata validate` keeps no index and writes none of its own. When the KB is opened, a
 // file whose size and hash equal its row is taken without parsing
 // (Record::restore), keeps its own findings and its index entry; every
 // other file is read, parsed, validated and indexed as without a cache.
@@ -47,13 +48,16 @@ class SearchIndex;
 //   cache.index(kb, index, today);          // cached entries + the rest anew
 //   if (cache.isOutdated())
 //       cache.save(kb, index, &error);
+//
+// `errata validate` opens, loads and validates the same way, then calls
+// update(kb, &error) instead of index() and save().
 class SearchIndexCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
 public:
     // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
     // layout changes: older caches are then not used.
-    static constexpr quint32 FormatVersion = 2;
+    static constexpr quint32 FormatVersion = 3;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;
@@ -102,6 +106,13 @@ public:
     // were not used for MaxAgeDays. Records changed in memory and not saved
     // are left out. False with `error` on failure.
     bool save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const;
+    // For a KB loaded and validated through this cache without an index
+    // (`errata validate`): writes the cache again when it no longer matches
+    // `kb`. The cached index is brought up to date and kept when index()
+    // would merge it, else the file is written without one, and the window
+    // builds it whole the next time. A cache that still matches `kb` is
+    // left as it is. False with `error` on failure.
+    bool update(const KnowledgeBase &kb, QString *error);
 
 private:
     struct Row
@@ -119,6 +130,8 @@ private:
     bool readRows();
     bool keepFindings(QDataStream &in, const QByteArray &bytes, Row &row);
     bool readIndex(SearchIndex &index);
+    bool isMergeable(const KnowledgeBase &kb) const;
+    bool write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const;
     void markUsed();
     static void removeUnused(const QString &keep);
     void fail(const QString &why);
@@ -131,6 +144,8 @@ private:
     QByteArray m_findingBytes; // the rows' blocks of findings, until validate()
     QHash<QString, int> m_rowOf; // relative path -> row
     std::atomic_int m_restored{0};
+    bool m_opened = false;
+    bool m_hasIndex = false; // the file holds an index part after the rows
     bool m_outdated = true;
     bool m_findingsOutdated = false;
     bool m_findingsUsable = false; // written in the language of the messages now

@@ -1,5 +1,6 @@
 // The errata executable as a user runs it (ERRATA_BINARY): help and version,
-// `validate` (exit codes, GCC-style lines, --strict, --format, --today) and
+// `validate` (exit codes, GCC-style lines, --strict, --format, --today, the
+// cache of findings) and
 // `import-deadends` / `export-deadends`, on KBs written here and, when it is
 // present, on the shared corpus.
 
@@ -17,6 +18,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using Errata::OrderedJson;
 
@@ -110,6 +113,27 @@ QStringList lines(const QString &text)
     return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
+// Which file the path names: a file written again with QSaveFile is
+// another file, even with the same bytes and time.
+quint64 fileIdOf(const QString &path)
+{
+    struct stat status = {};
+    return ::stat(QFile::encodeName(path).constData(), &status) == 0 ? quint64(status.st_ino) : 0;
+}
+
+// The output of `validate` without the time in its summary.
+QString withoutTime(const QString &output)
+{
+    return QString(output).remove(QRegularExpression(QStringLiteral(" \\(\\d+\\.\\d+ s\\)\n$")));
+}
+
+// A record that leads to `target`.
+QByteArray linkingRecord(const QString &id, const QString &target)
+{
+    return QByteArray(record(id)).replace("\n}\n", ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \""
+                                                 + target.toUtf8() + "\"}]}\n}\n");
+}
+
 } // namespace
 
 class CommandLineTest : public QObject
@@ -130,6 +154,8 @@ private slots:
     void badUsage();
     void todayFixesStaleness();
     void loadProblemsAreReported();
+    void validateReusesItsCache();
+    void validateWithoutCache();
     void importExportRoundTrip();
     void importDoesNotOverwrite();
     void convertBadUsage_data();
@@ -138,8 +164,10 @@ private slots:
 
 private:
     Run run(const QStringList &arguments, int timeoutMs = 60000);
+    QStringList cacheFiles() const;
 
     QTemporaryDir m_dir;
+    QTemporaryDir m_cacheHome; // the user's cache folder, for `validate`
 };
 
 Run CommandLineTest::run(const QStringList &arguments, int timeoutMs)
@@ -148,6 +176,7 @@ Run CommandLineTest::run(const QStringList &arguments, int timeoutMs)
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CACHE_HOME"), m_cacheHome.path());
     process.setProcessEnvironment(environment);
     process.setWorkingDirectory(m_dir.path());
     process.start(QStringLiteral(ERRATA_BINARY), arguments);
@@ -168,9 +197,19 @@ Run CommandLineTest::run(const QStringList &arguments, int timeoutMs)
     return result;
 }
 
+QStringList CommandLineTest::cacheFiles() const
+{
+    QStringList files;
+    QDirIterator it(m_cacheHome.path(), {QStringLiteral("*.idx")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    return files;
+}
+
 void CommandLineTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    QVERIFY(m_cacheHome.isValid());
     QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
 }
 
@@ -444,6 +483,78 @@ void CommandLineTest::loadProblemsAreReported()
     QCOMPARE(summary.captured(1), QStringLiteral("2")); // files
     QCOMPARE(summary.captured(2), QStringLiteral("1")); // records
     QCOMPARE(summary.captured(3), QStringLiteral("1"));
+}
+
+// A second run reuses the first one's findings for the files that did not
+// change, and says exactly what a run without the cache says.
+void CommandLineTest::validateReusesItsCache()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "Warning: \\\\d+"));
+    writeFile(kb.filePath(QStringLiteral("net/link.json")), linkingRecord(QStringLiteral("net/link"),
+                                                                          QStringLiteral("disk/full")));
+    const QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"),
+                                   QStringLiteral("2024-07-01")};
+    const QStringList before = cacheFiles(); // of the other tests' KBs
+    QString output;
+    const auto expectAsWithoutCache = [&](int exitCode) {
+        const Run cached = run(arguments);
+        const Run fresh = run(arguments + QStringList{QStringLiteral("--no-cache")});
+        output = cached.out;
+        QCOMPARE(cached.exitCode, exitCode);
+        QCOMPARE(fresh.exitCode, exitCode);
+        QCOMPARE(withoutTime(cached.out), withoutTime(fresh.out));
+        QVERIFY2(cached.err.isEmpty(), qPrintable(cached.err));
+    };
+    expectAsWithoutCache(0);
+    const QString first = output;
+    QVERIFY2(first.contains(QStringLiteral("disk/odd.json:5:12: warning: the regex does not match")), qPrintable(first));
+    QStringList added = cacheFiles();
+    for (const QString &file : before)
+        added.removeOne(file);
+    QCOMPARE(added.size(), 1);
+    const QString cache = added.constFirst();
+    const quint64 written = fileIdOf(cache);
+    QVERIFY(written != 0);
+    QCOMPARE(withoutTime(run(arguments).out), withoutTime(first));
+    QCOMPARE(fileIdOf(cache), written); // nothing changed: not written again
+
+    const auto fromCache = [&](const QStringList &options) {
+        const Run result = run(arguments + options + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+        const QJsonObject summary = QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
+        return summary.value(QStringLiteral("records_from_cache")).toInt(-1);
+    };
+    QCOMPARE(fromCache({}), 3);
+    QCOMPARE(fromCache({QStringLiteral("--no-cache")}), 0);
+
+    // A changed file is checked again.
+    writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "(unclosed"));
+    QCOMPARE(fromCache({}), 2);
+    expectAsWithoutCache(1);
+    QVERIFY2(output.contains(QStringLiteral("disk/odd.json:5:12: error: the regex does not compile")), qPrintable(output));
+    // A file that did not change, but whose link target is gone.
+    QVERIFY(QFile::remove(kb.filePath(QStringLiteral("disk/full.json"))));
+    expectAsWithoutCache(1);
+    QVERIFY2(output.contains(QStringLiteral("warning: link to \"disk/full\", which is not in the KB")), qPrintable(output));
+    // A damaged cache is not used, and is written again.
+    writeFile(cache, QByteArray(4000, 'x'));
+    expectAsWithoutCache(1);
+    QVERIFY(readFile(cache).size() != 4000);
+    QCOMPARE(cacheFiles().size(), before.size() + 1);
+}
+
+void CommandLineTest::validateWithoutCache()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    const QStringList before = cacheFiles();
+    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--no-cache")});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(cacheFiles(), before);
+    QVERIFY(run({QStringLiteral("validate"), QStringLiteral("--help")}).out.contains(QStringLiteral("--no-cache")));
 }
 
 void CommandLineTest::importExportRoundTrip()

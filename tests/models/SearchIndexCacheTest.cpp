@@ -8,6 +8,8 @@
 
 #include <memory>
 
+#include <sys/stat.h>
+
 using namespace Errata;
 
 namespace {
@@ -74,6 +76,21 @@ std::unique_ptr<Opened> openThroughCache(const QString &root, const QString &cac
     return opened;
 }
 
+// As `errata validate` checks a KB: through the cache, validated, with no
+// index; the cache is then brought up to date.
+std::unique_ptr<Opened> validateThroughCache(const QString &root, const QString &cacheFile, QString *error)
+{
+    auto opened = std::make_unique<Opened>();
+    opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
+    opened->cache->open(root);
+    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::KeepDocuments,
+                                               opened->cache.get()));
+    opened->cache->validate(opened->kb, RecordValidator(Today));
+    if (!opened->cache->update(opened->kb, error))
+        return nullptr;
+    return opened;
+}
+
 std::unique_ptr<Opened> openWithoutCache(const QString &root, QDate today = Today)
 {
     auto opened = std::make_unique<Opened>();
@@ -107,7 +124,8 @@ const QStringList Queries{QString(),
                           QStringLiteral("confidence>=0.8 loss")};
 
 // Where the index part of a cache file begins: after the header and the
-// checksummed rows (the layout SearchIndexCache::save writes).
+// checksummed rows (the layout SearchIndexCache::save writes), with a byte
+// that says whether there is an index.
 struct Layout
 {
     qsizetype rowsAt = -1; // the rows' bytes, after their length
@@ -179,6 +197,14 @@ public:
     bool isEmpty() const override { return false; }
 };
 
+// Which file the path names: a file written again with QSaveFile is
+// another file, even with the same bytes.
+quint64 fileIdOf(const QString &path)
+{
+    struct stat status = {};
+    return ::stat(QFile::encodeName(path).constData(), &status) == 0 ? quint64(status.st_ino) : 0;
+}
+
 void saveCache(const Opened &opened)
 {
     QString error;
@@ -203,6 +229,10 @@ private slots:
     void ownFindingsComeFromTheCache();
     void kbWideFindingsFollowTheKb();
     void findingsFollowTheLanguage();
+    void validationWritesFindingsWithoutIndex();
+    void validationKeepsTheIndexWhenItCan();
+    void validationLeavesAMatchingCache();
+    void validationOfAnEmptyKbWritesNothing();
     void damagedCacheIsNotUsed_data();
     void damagedCacheIsNotUsed();
     void damagedIndexIsCheckedAsRead();
@@ -214,6 +244,8 @@ private slots:
 
 private:
     void compareWithFreshBuild(const Opened &opened, QDate today = Today) const;
+    void compareRecordsWithFreshLoad(const Opened &opened, QDate today = Today) const;
+    std::unique_ptr<Opened> validateAndCheck();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_root;
@@ -256,10 +288,17 @@ void SearchIndexCacheTest::init()
 void SearchIndexCacheTest::compareWithFreshBuild(const Opened &opened, QDate today) const
 {
     const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
-    QCOMPARE(opened.kb.count(), fresh->kb.count());
-    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
     for (const QString &query : Queries)
         QCOMPARE(results(opened.index, query), results(fresh->index, query));
+    compareRecordsWithFreshLoad(opened, today);
+}
+
+// Every record and every finding must be as without a cache.
+void SearchIndexCacheTest::compareRecordsWithFreshLoad(const Opened &opened, QDate today) const
+{
+    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
+    QCOMPARE(opened.kb.count(), fresh->kb.count());
+    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
     for (int i = 0; i < fresh->kb.count(); ++i) {
         const Record *expected = fresh->kb.recordAt(i);
         const Record *actual = opened.kb.findFile(expected->filePath());
@@ -464,6 +503,100 @@ void SearchIndexCacheTest::findingsFollowTheLanguage()
     const std::unique_ptr<Opened> english = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(english->cache->reusedFindingsCount(), 0);
     compareWithFreshBuild(*english);
+}
+
+std::unique_ptr<Opened> SearchIndexCacheTest::validateAndCheck()
+{
+    QString error;
+    std::unique_ptr<Opened> opened = validateThroughCache(m_root, m_cacheFile, &error);
+    if (!opened)
+        qWarning("the cache was not written: %s", qPrintable(error));
+    else
+        compareRecordsWithFreshLoad(*opened);
+    return opened;
+}
+
+// `errata validate` keeps no index: it writes the rows and the findings,
+// which the next run and the window reuse; the window builds the index.
+void SearchIndexCacheTest::validationWritesFindingsWithoutIndex()
+{
+    std::unique_ptr<Opened> validated = validateAndCheck();
+    QVERIFY(validated);
+    QCOMPARE(validated->cache->reusedFindingsCount(), 0);
+    QVERIFY(QFileInfo::exists(m_cacheFile));
+    validated = validateAndCheck();
+    QVERIFY(validated);
+    QCOMPARE(validated->cache->restoredCount(), 13);
+    QCOMPARE(validated->cache->reusedFindingsCount(), 13);
+
+    std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 13);
+    QCOMPARE(opened->cache->reusedFindingsCount(), 13);
+    QVERIFY(opened->cache->isOutdated()); // no index to read: built whole, to be written
+    compareWithFreshBuild(*opened);
+    saveCache(*opened);
+    opened = openThroughCache(m_root, m_cacheFile);
+    QVERIFY(!opened->cache->isOutdated());
+    compareWithFreshBuild(*opened);
+}
+
+// A few files changed since the window wrote the cache: `errata validate`
+// merges them into the cached index rather than dropping it.
+void SearchIndexCacheTest::validationKeepsTheIndexWhenItCan()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: HIP out of memory", "Too little GPU memory."));
+    QVERIFY(QFile::remove(pathOf(m_root, QStringLiteral("python/cafe"))));
+    const std::unique_ptr<Opened> validated = validateAndCheck();
+    QVERIFY(validated);
+    QCOMPARE(validated->cache->reusedFindingsCount(), 11);
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->restoredCount(), 12);
+    QCOMPARE(opened->cache->reusedFindingsCount(), 12);
+    QVERIFY(!opened->cache->isOutdated()); // the index read was up to date
+    QCOMPARE(results(opened->index, QStringLiteral("hip")).size(), 1);
+    compareWithFreshBuild(*opened);
+
+    // Most files changed: the file is written without the index.
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i);
+        writeRecord(m_root, record("node/e" + n, "Changed error " + n, "Another cause " + n + "."));
+    }
+    QVERIFY(validateAndCheck());
+    const std::unique_ptr<Opened> reopened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(reopened->cache->reusedFindingsCount(), 12);
+    QVERIFY(reopened->cache->isOutdated());
+    compareWithFreshBuild(*reopened);
+}
+
+// Nothing changed: the file is not written again, only marked as used.
+void SearchIndexCacheTest::validationLeavesAMatchingCache()
+{
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    const QByteArray written = readText(m_cacheFile);
+    const quint64 file = fileIdOf(m_cacheFile);
+    {
+        QFile file(m_cacheFile);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-3), QFileDevice::FileModificationTime));
+    }
+    const std::unique_ptr<Opened> validated = validateAndCheck();
+    QVERIFY(validated);
+    QCOMPARE(validated->cache->reusedFindingsCount(), 13);
+    QCOMPARE(readText(m_cacheFile), written);
+    QCOMPARE(fileIdOf(m_cacheFile), file);
+    QVERIFY(QFileInfo(m_cacheFile).lastModified() > QDateTime::currentDateTime().addDays(-1));
+}
+
+void SearchIndexCacheTest::validationOfAnEmptyKbWritesNothing()
+{
+    const QString empty = m_dir->filePath(QStringLiteral("empty"));
+    QVERIFY(QDir().mkpath(empty));
+    QString error;
+    const std::unique_ptr<Opened> validated = validateThroughCache(empty, m_cacheFile, &error);
+    QVERIFY2(validated, qPrintable(error));
+    QCOMPARE(validated->kb.count(), 0);
+    QVERIFY(!QFileInfo::exists(m_cacheFile));
 }
 
 void SearchIndexCacheTest::damagedCacheIsNotUsed_data()
