@@ -197,7 +197,9 @@ int ValidateCommand::run(const QStringList &arguments)
     out.flush();
     QString error;
     if (options.cache && !cache.update(kb, &error))
-        err << "errata validate: the cache " << cache.file() << " was not written: " << error << '\n';
+        err << "errata validate: cannot write the cache " << cache.file() << " (" << error
+            << "); --no-cache does without it\n";
+    err.flush(); // the exit below skips destructors
     const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
     CommandLine::exitWithoutCleanup(failed ? 1 : 0);
 }

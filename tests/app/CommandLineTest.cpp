@@ -156,6 +156,7 @@ private slots:
     void loadProblemsAreReported();
     void validateReusesItsCache();
     void validateWithoutCache();
+    void validateWithUnwritableCache();
     void importExportRoundTrip();
     void importDoesNotOverwrite();
     void convertBadUsage_data();
@@ -163,20 +164,20 @@ private slots:
     void corpusImportsAndValidates();
 
 private:
-    Run run(const QStringList &arguments, int timeoutMs = 60000);
+    Run run(const QStringList &arguments, int timeoutMs = 60000, const QString &cacheHome = QString());
     QStringList cacheFiles() const;
 
     QTemporaryDir m_dir;
     QTemporaryDir m_cacheHome; // the user's cache folder, for `validate`
 };
 
-Run CommandLineTest::run(const QStringList &arguments, int timeoutMs)
+Run CommandLineTest::run(const QStringList &arguments, int timeoutMs, const QString &cacheHome)
 {
     Run result;
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    environment.insert(QStringLiteral("XDG_CACHE_HOME"), m_cacheHome.path());
+    environment.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome.isEmpty() ? m_cacheHome.path() : cacheHome);
     process.setProcessEnvironment(environment);
     process.setWorkingDirectory(m_dir.path());
     process.start(QStringLiteral(ERRATA_BINARY), arguments);
@@ -555,6 +556,24 @@ void CommandLineTest::validateWithoutCache()
     QCOMPARE(result.exitCode, 0);
     QCOMPARE(cacheFiles(), before);
     QVERIFY(run({QStringLiteral("validate"), QStringLiteral("--help")}).out.contains(QStringLiteral("--no-cache")));
+}
+
+// A cache that cannot be written is said once on standard error; the
+// findings and the exit code are as without it.
+void CommandLineTest::validateWithUnwritableCache()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"), "(unclosed"));
+    const QString notAFolder = m_dir.filePath(QStringLiteral("cache-home-is-a-file"));
+    writeFile(notAFolder, "x");
+    const QStringList arguments = {QStringLiteral("validate"), kb.path()};
+    const Run result = run(arguments, 60000, notAFolder);
+    QCOMPARE(result.exitCode, 1);
+    QCOMPARE(withoutTime(result.out), withoutTime(run(arguments + QStringList{QStringLiteral("--no-cache")}).out));
+    QVERIFY2(result.err.startsWith(QStringLiteral("errata validate: cannot write the cache ")), qPrintable(result.err));
+    QVERIFY2(result.err.endsWith(QStringLiteral("; --no-cache does without it\n")), qPrintable(result.err));
+    QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
 }
 
 void CommandLineTest::importExportRoundTrip()
