@@ -84,10 +84,10 @@ bool parseOptions(const QStringList &arguments, Options &options)
 }
 
 // Paths are printed as the user named the folder: "kb/pytorch/x.json".
-QString displayPath(const QString &folder, const QString &root, const QString &file)
+// `prefix` is that name, cleaned, with a final "/".
+QString displayPath(const QString &prefix, const QString &root, const QString &file)
 {
-    const QString prefix = QDir::cleanPath(folder) + QLatin1Char('/');
-    if (file.startsWith(root + QLatin1Char('/')))
+    if (file.startsWith(root) && file.mid(root.size(), 1) == QLatin1String("/"))
         return prefix + file.mid(root.size() + 1);
     return prefix + QDir(root).relativeFilePath(file);
 }
@@ -106,8 +106,9 @@ QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
         if (!problems.isEmpty())
             groups.append(problems);
     }
+    const QString prefix = QDir::cleanPath(folder) + QLatin1Char('/');
     for (QList<Problem> &group : groups) {
-        const QString file = displayPath(folder, kb.root(), group.first().file);
+        const QString file = displayPath(prefix, kb.root(), group.first().file);
         for (Problem &problem : group)
             problem.file = file;
         std::stable_sort(group.begin(), group.end(),
