@@ -15,6 +15,7 @@ struct Link
 
     Kind kind = LeadsTo;
     QString targetId;
+    int position = 0; // in its JSON array, where items that are no link also count
     bool bare = false;
     std::optional<double> probability;
     QString condition;

@@ -304,7 +304,7 @@ void Record::updateSummary()
     m_summary.category = stringField("category");
     m_summary.links.clear();
     for (const Link &link : allLinks())
-        m_summary.links << LinkTarget{link.kind, link.targetId};
+        m_summary.links << LinkTarget{link.kind, link.targetId, link.position};
     m_summary.firstSeen = dateField("first_seen");
     m_summary.lastConfirmed = dateField("last_confirmed");
     m_summary.lastUpdated = dateField("last_updated");
@@ -518,9 +518,11 @@ QList<Link> Record::links(Link::Kind kind) const
     const OrderedJson &items = member(member(json(), "transition_graph"), Link::key(kind));
     if (!items.is_array())
         return list;
-    for (const auto &item : items) {
+    for (size_t i = 0; i < items.size(); ++i) {
+        const OrderedJson &item = items[i];
         Link link;
         link.kind = kind;
+        link.position = int(i);
         if (item.is_string()) {
             link.targetId = toQString(item);
             link.bare = true;

@@ -61,6 +61,7 @@ public:
     {
         Link::Kind kind = Link::LeadsTo;
         QString id;
+        int position = 0; // as Link::position
     };
 
     // What KB-wide passes read of every record, kept while the document

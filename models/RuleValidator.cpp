@@ -151,9 +151,8 @@ QStringList RuleValidator::contextPointers(const Record &record)
 {
     QStringList pointers{QStringLiteral("/id"), QStringLiteral("/first_seen"), QStringLiteral("/last_confirmed"),
                          QStringLiteral("/last_updated")};
-    int position[3] = {0, 0, 0};
     for (const Record::LinkTarget &link : record.summary().links)
-        pointers << linkPointer(link.kind, position[link.kind]++);
+        pointers << linkPointer(link.kind, link.position);
     return pointers;
 }
 
@@ -409,7 +408,7 @@ void RuleValidator::checkLinks(const Record &record, QList<Problem> &out) const
         const QList<Link> links = record.links(kind);
         for (int i = 0; i < links.size(); ++i) {
             const QString target = links.at(i).targetId;
-            const QString pointer = linkPointer(kind, i);
+            const QString pointer = linkPointer(kind, links.at(i).position);
             if (target.isEmpty())
                 continue;
             if (target == id)
@@ -422,18 +421,16 @@ void RuleValidator::checkLinks(const Record &record, QList<Problem> &out) const
     }
 }
 
-// Reads the link targets of the summary, which lists the links of each
-// kind in the order Record::links() gives them.
+// Reads the link targets of the summary, each with its place in its array.
 void RuleValidator::checkLinksInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
 {
     if (!kb)
         return;
     const QString id = record.id();
-    int position[3] = {0, 0, 0};
     for (const Record::LinkTarget &link : record.summary().links) {
         const Link::Kind kind = link.kind;
         const QString &target = link.id;
-        const QString pointer = linkPointer(kind, position[kind]++);
+        const QString pointer = linkPointer(kind, link.position);
         if (target.isEmpty() || target == id)
             continue;
         if (!kb->find(target)) {

@@ -42,7 +42,7 @@ void writeSummary(QDataStream &out, const Record::Summary &summary)
     out << summary.id << summary.signature << summary.signatureZh << summary.regex << summary.domain
         << summary.category << quint32(summary.links.size());
     for (const Record::LinkTarget &link : summary.links)
-        out << qint32(link.kind) << link.id;
+        out << qint32(link.kind) << link.id << qint32(link.position);
     out << summary.firstSeen << summary.lastConfirmed << summary.lastUpdated;
 }
 
@@ -53,10 +53,12 @@ bool readSummary(QDataStream &in, Record::Summary &summary)
         >> summary.category >> links;
     for (quint32 i = 0; i < links && in.status() == QDataStream::Ok; ++i) {
         qint32 kind = 0;
+        qint32 position = 0;
         Record::LinkTarget link;
-        in >> kind >> link.id;
-        if (kind < Link::LeadsTo || kind > Link::ConfusedWith)
+        in >> kind >> link.id >> position;
+        if (kind < Link::LeadsTo || kind > Link::ConfusedWith || position < 0)
             return false;
+        link.position = position;
         link.kind = Link::Kind(kind);
         summary.links << link;
     }

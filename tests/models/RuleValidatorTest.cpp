@@ -504,6 +504,15 @@ void RuleValidatorTest::rule_data()
         list({"warning link-dangling [/transition_graph/preceded_by/1]"}));
     row("link-dangling: confused-with", patch({{"/transition_graph/frequently_confused_with/0/error_id", "git/missing"}}),
         list({"warning link-dangling [/transition_graph/frequently_confused_with/0]"}));
+    // An item that is no link (the schema reports it) still counts in the pointers.
+    row("link-dangling: after an item that is no link",
+        patch({{"/transition_graph/leads_to/1", 5}, {"/transition_graph/leads_to/2", "demo/missing"}}),
+        list({"warning link-dangling [/transition_graph/leads_to/2]"}));
+    row("link-self: after an item that is no link",
+        patch({{"/transition_graph/preceded_by/0", OrderedJson::array()},
+               {"/transition_graph/preceded_by/1", "demo/base-error"}}),
+        list({"warning link-self [/transition_graph/preceded_by/1]"}));
+    row("links: an item that is no link is no link", patch({{"/transition_graph/leads_to/0", nullptr}}), {});
     row("link-dangling skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/missing"}}), {}, noKb);
     row("link-reciprocal: leads_to without preceded_by back", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}),
         list({"info link-reciprocal [/transition_graph/leads_to/1]"}));

@@ -260,7 +260,8 @@ void SearchIndexCacheTest::init()
     m_cacheFile = m_dir->filePath(QStringLiteral("cache/kb.idx"));
     writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
     OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
-    nan["transition_graph"] = OrderedJson{{"leads_to", OrderedJson::array({OrderedJson{{"error_id", "pytorch/oom"}}})}};
+    // The 7 is no link, but counts in the link's pointer: /transition_graph/leads_to/1.
+    nan["transition_graph"] = OrderedJson{{"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
     writeRecord(m_root, nan);
     OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
     zh["signature_zh"] = "检测到梯度溢出";
