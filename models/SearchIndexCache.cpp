@@ -378,6 +378,8 @@ bool SearchIndexCache::update(const KnowledgeBase &kb, QString *error)
 {
     if (kb.count() == 0) // not worth a file: a wrong folder, most likely
         return true;
+    if (m_opened && !m_findingsUsable) // the window's, in its language: not replaced
+        return true;
     const bool rowsMatch = m_opened && m_restored == kb.count() && m_restored == rowCount();
     if (rowsMatch && !m_findingsOutdated) {
         m_device.close();

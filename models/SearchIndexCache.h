@@ -110,8 +110,9 @@ public:
     // (`errata validate`): writes the cache again when it no longer matches
     // `kb`. The cached index is brought up to date and kept when index()
     // would merge it, else the file is written without one, and the window
-    // builds it whole the next time. A cache that still matches `kb` is
-    // left as it is. False with `error` on failure.
+    // builds it whole the next time. A cache that still matches `kb`, or
+    // whose findings are in another language (the window's), is left as it
+    // is. False with `error` on failure.
     bool update(const KnowledgeBase &kb, QString *error);
 
 private:

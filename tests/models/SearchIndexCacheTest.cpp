@@ -232,6 +232,7 @@ private slots:
     void validationWritesFindingsWithoutIndex();
     void validationKeepsTheIndexWhenItCan();
     void validationLeavesAMatchingCache();
+    void validationLeavesTheWindowsLanguage();
     void validationOfAnEmptyKbWritesNothing();
     void damagedCacheIsNotUsed_data();
     void damagedCacheIsNotUsed();
@@ -587,6 +588,26 @@ void SearchIndexCacheTest::validationLeavesAMatchingCache()
     QCOMPARE(readText(m_cacheFile), written);
     QCOMPARE(fileIdOf(m_cacheFile), file);
     QVERIFY(QFileInfo(m_cacheFile).lastModified() > QDateTime::currentDateTime().addDays(-1));
+}
+
+// The window's findings in Chinese are of no use to `errata validate`, in
+// English, but it does not replace them with its own.
+void SearchIndexCacheTest::validationLeavesTheWindowsLanguage()
+{
+    MarkingTranslator chinese;
+    QVERIFY(QCoreApplication::installTranslator(&chinese));
+    saveCache(*openThroughCache(m_root, m_cacheFile));
+    QVERIFY(QCoreApplication::removeTranslator(&chinese));
+    const quint64 file = fileIdOf(m_cacheFile);
+    writeRecord(m_root, record("node/added", "Added later", "A quokka appeared."));
+    const std::unique_ptr<Opened> validated = validateAndCheck();
+    QVERIFY(validated);
+    QCOMPARE(validated->cache->reusedFindingsCount(), 0);
+    QCOMPARE(fileIdOf(m_cacheFile), file);
+    QVERIFY(QCoreApplication::installTranslator(&chinese));
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(opened->cache->reusedFindingsCount(), 13);
+    QVERIFY(QCoreApplication::removeTranslator(&chinese));
 }
 
 void SearchIndexCacheTest::validationOfAnEmptyKbWritesNothing()
