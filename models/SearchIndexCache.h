@@ -28,10 +28,11 @@ class SearchIndex;
 // the KB's root, the size and a 64-bit hash of its text, its summary (what
 // the tree, the link index and the KB-wide rules read), its own findings
 // (RecordValidator), and then the index itself, which may be missing:
-// `errata validate` keeps no index and writes none of its own. When the KB is opened, a
-// file whose size and hash equal its row is taken without parsing
-// (Record::restore), keeps its own findings and its index entry; every
-// other file is read, parsed, validated and indexed as without a cache.
+// `errata validate` keeps no index and writes none of its own. When the KB
+// is opened, a file whose size and hash equal its row is taken without
+// parsing (Record::restore), keeps its own findings and its index entry;
+// every other file is read, parsed, validated and indexed as without a
+// cache.
 // The rules that read the KB or the date run for every record. Findings
 // in another language than the messages now are worked out again. A cache
 // of another KB, another format version or program version, the other
