@@ -6,31 +6,59 @@
 #include <QPainter>
 #include <QTextLayout>
 
+#include <algorithm>
+
 namespace Errata {
 
 namespace {
 
 constexpr int Padding = 3;
 
-QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringList &words, const QColor &background)
+// The search matches a word against the beginnings of the tokens of a
+// text: its words and their camelCase parts, and in Chinese each character.
+bool startsToken(const QString &text, qsizetype at)
+{
+    if (at == 0 || text.at(at).script() == QChar::Script_Han)
+        return true;
+    const QChar before = text.at(at - 1);
+    return !before.isLetterOrNumber() || (before.isLower() && text.at(at).isUpper());
+}
+
+QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringList &words, qsizetype length,
+                                           const QColor &background)
 {
     QList<QTextLayout::FormatRange> ranges;
-    for (const QString &word : words) {
-        for (qsizetype at = text.indexOf(word, 0, Qt::CaseInsensitive); at >= 0 && !word.isEmpty();
-             at = text.indexOf(word, at + word.size(), Qt::CaseInsensitive)) {
-            QTextLayout::FormatRange range;
-            range.start = int(at);
-            range.length = int(word.size());
-            range.format.setBackground(background);
-            range.format.setFontWeight(QFont::Bold);
-            range.format.setForeground(QColor(Qt::black));
-            ranges << range;
-        }
+    for (const auto &[start, size] : RecordTreeDelegate::highlightSpans(text, words, length)) {
+        QTextLayout::FormatRange range;
+        range.start = start;
+        range.length = size;
+        range.format.setBackground(background);
+        range.format.setFontWeight(QFont::Bold);
+        range.format.setForeground(QColor(Qt::black));
+        ranges << range;
     }
     return ranges;
 }
 
 } // namespace
+
+QList<std::pair<int, int>> RecordTreeDelegate::highlightSpans(const QString &text, const QStringList &words,
+                                                              qsizetype length)
+{
+    QList<std::pair<int, int>> spans;
+    const QStringView shown = QStringView(text).left(length);
+    for (const QString &word : words) {
+        if (word.isEmpty())
+            continue;
+        for (qsizetype at = shown.indexOf(word, 0, Qt::CaseInsensitive); at >= 0;
+             at = shown.indexOf(word, at + 1, Qt::CaseInsensitive)) {
+            if (startsToken(text, at))
+                spans.append({int(at), int(word.size())});
+        }
+    }
+    std::sort(spans.begin(), spans.end());
+    return spans;
+}
 
 RecordTreeDelegate::RecordTreeDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
@@ -66,11 +94,11 @@ QSize RecordTreeDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
 }
 
 void RecordTreeDelegate::drawText(QPainter *painter, const QRect &rect, const QString &text, const QFont &font,
-                                  const QColor &color) const
+                                  const QColor &color, qsizetype highlightLength) const
 {
     const QString elided = QFontMetrics(font).elidedText(text, Qt::ElideRight, rect.width());
     QTextLayout layout(elided, font);
-    layout.setFormats(highlights(elided, m_words, QColor(255, 230, 120)));
+    layout.setFormats(highlights(elided, m_words, highlightLength, QColor(255, 230, 120)));
     layout.beginLayout();
     QTextLine line = layout.createLine();
     line.setLineWidth(rect.width());
@@ -93,18 +121,19 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const QColor textColor = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
     painter->save();
     if (!isRecord) {
+        const qsizetype nameLength = index.data(RecordTreeModel::IdRole).toString().size(); // not the counts
         drawText(painter, textRect.adjusted(0, (textRect.height() - opt.fontMetrics.height()) / 2, 0, 0), text,
-                 opt.font, textColor);
+                 opt.font, textColor, nameLength);
     } else {
         const int lineHeight = opt.fontMetrics.height();
         const bool modified = index.data(RecordTreeModel::ModifiedRole).toBool();
-        drawText(painter, textRect.adjusted(0, Padding, 0, 0), modified ? QStringLiteral("● ") + text : text, opt.font,
-                 textColor);
+        const QString signature = modified ? QStringLiteral("● ") + text : text;
+        drawText(painter, textRect.adjusted(0, Padding, 0, 0), signature, opt.font, textColor, signature.size());
         QFont small = opt.font;
         small.setPointSizeF(opt.font.pointSizeF() * 0.85);
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
-        drawText(painter, textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0),
-                 index.data(RecordTreeModel::IdRole).toString(), small, idColor);
+        const QString id = index.data(RecordTreeModel::IdRole).toString();
+        drawText(painter, textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0), id, small, idColor, id.size());
     }
     painter->restore();
 }

@@ -1,13 +1,17 @@
 #pragma once
 
+#include <QList>
 #include <QStringList>
 #include <QStyledItemDelegate>
+
+#include <utility>
 
 namespace Errata {
 
 // Paints the record tree: a severity icon, then for records the signature
 // with the id below it in a smaller grey line; text matching the current
-// search words is highlighted.
+// search words is highlighted where a search would match it: at the start
+// of a word (or of a camelCase part), in a group's name but not its counts.
 class RecordTreeDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -21,13 +25,17 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     static QIcon severityIcon(int severity);
+    // Where `words` stand in the first `length` characters of `text`, each
+    // at the start of a word or of a camelCase part (anywhere in Chinese),
+    // as (start, length) pairs in order; case is ignored.
+    static QList<std::pair<int, int>> highlightSpans(const QString &text, const QStringList &words, qsizetype length);
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 
 private:
-    void drawText(QPainter *painter, const QRect &rect, const QString &text, const QFont &font,
-                  const QColor &color) const;
+    void drawText(QPainter *painter, const QRect &rect, const QString &text, const QFont &font, const QColor &color,
+                  qsizetype highlightLength) const;
 
     QStringList m_words;
 };

@@ -12,7 +12,7 @@ shot() {
     tmp=$(mktemp -d)
     mkdir -p "$tmp/c/Errata"
     printf '[graph]\ndepth=2\n' > "$tmp/c/Errata/Errata.conf" # the graph shot shows two rings
-    QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" \
+    QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" XDG_CACHE_HOME="$tmp/cache" \
         "$app" --screenshot "$out/$file" "$@"
     rm -rf "$tmp"
 }
