@@ -1,6 +1,7 @@
 #include "RecordTreeDelegate.h"
 
 #include "RecordTreeModel.h"
+#include "SearchQuery.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -22,6 +23,23 @@ bool startsToken(const QString &text, qsizetype at)
         return true;
     const QChar before = text.at(at - 1);
     return !before.isLetterOrNumber() || (before.isLower() && text.at(at).isUpper());
+}
+
+// `text` folded as the search folds it (SearchQuery::fold), one character
+// for one, so that offsets in it are offsets in `text`: "Café" -> "cafe".
+QString foldedInPlace(QStringView text)
+{
+    QString folded;
+    folded.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80) {
+            folded += c.toLower();
+            continue;
+        }
+        const QString one = SearchQuery::fold(QString(c));
+        folded += one.size() == 1 ? one.at(0) : c.toLower();
+    }
+    return folded;
 }
 
 QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringList &words, qsizetype length,
@@ -46,7 +64,7 @@ QList<std::pair<int, int>> RecordTreeDelegate::highlightSpans(const QString &tex
                                                               qsizetype length)
 {
     QList<std::pair<int, int>> spans;
-    const QStringView shown = QStringView(text).left(length);
+    const QString shown = foldedInPlace(QStringView(text).left(length));
     for (const QString &word : words) {
         if (word.isEmpty())
             continue;

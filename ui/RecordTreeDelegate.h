@@ -25,9 +25,10 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     static QIcon severityIcon(int severity);
-    // Where `words` stand in the first `length` characters of `text`, each
-    // at the start of a word or of a camelCase part (anywhere in Chinese),
-    // as (start, length) pairs in order; case is ignored.
+    // Where `words` (folded as SearchQuery folds them) stand in the first
+    // `length` characters of `text`, each at the start of a word or of a
+    // camelCase part (anywhere in Chinese), as (start, length) pairs in
+    // order; case and accents are ignored.
     static QList<std::pair<int, int>> highlightSpans(const QString &text, const QStringList &words, qsizetype length);
 
 protected:

@@ -41,6 +41,9 @@ void RecordTreeDelegateTest::highlightSpans_data()
                                       << Spans{{3, 2}};
     QTest::newRow("after a digit is inside a word") << QStringLiteral("cuda12 12") << QStringList{QStringLiteral("12")}
                                                    << -1 << Spans{{7, 2}};
+    QTest::newRow("accents ignored") << QStringLiteral("Café menu, ÉCOLE") << QStringList{QStringLiteral("cafe"),
+                                                                                        QStringLiteral("ecole")}
+                                     << -1 << Spans{{0, 4}, {11, 5}};
     QTest::newRow("no words") << oom << QStringList{QString()} << -1 << Spans{};
 }
 
