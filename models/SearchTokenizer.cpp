@@ -19,7 +19,51 @@ bool isWordChar(QChar c)
     return c.unicode() < 0x80 ? c.isLetterOrNumber() : c.isLetterOrNumber() && !isHan(c);
 }
 
+// A token begins at the start of a word, at a camelCase hump, and at
+// every Chinese character.
+bool beginsToken(const QString &text, qsizetype at)
+{
+    if (at == 0 || isHan(text.at(at)))
+        return true;
+    const QChar before = text.at(at - 1);
+    return !before.isLetterOrNumber() || (before.isLower() && text.at(at).isUpper());
+}
+
+// `text` folded as SearchQuery::fold folds it, one character for one, so
+// that offsets in it are offsets in `text`: "Café" -> "cafe".
+QString foldedInPlace(const QString &text)
+{
+    QString folded;
+    folded.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80) {
+            folded += c.toLower();
+            continue;
+        }
+        const QString one = SearchQuery::fold(QString(c));
+        folded += one.size() == 1 ? one.at(0) : c.toLower();
+    }
+    return folded;
+}
+
 } // namespace
+
+QList<std::pair<int, int>> SearchTokenizer::matchedSpans(const QString &text, const QStringList &words)
+{
+    QList<std::pair<int, int>> spans;
+    const QString folded = foldedInPlace(text);
+    for (const QString &word : words) {
+        if (word.isEmpty())
+            continue;
+        for (qsizetype at = folded.indexOf(word, 0, Qt::CaseInsensitive); at >= 0;
+             at = folded.indexOf(word, at + 1, Qt::CaseInsensitive)) {
+            if (beginsToken(text, at))
+                spans.append({int(at), int(word.size())});
+        }
+    }
+    std::sort(spans.begin(), spans.end());
+    return spans;
+}
 
 std::vector<std::string> SearchTokenizer::tokens(const QString &text, Purpose purpose)
 {

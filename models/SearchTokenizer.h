@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +31,11 @@ public:
     // a record) is split on its bytes, without a QString; other text goes
     // through tokens() above.
     static void appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out);
+    // Where a search for `words` (folded as SearchQuery folds them) matches
+    // `text`, for highlighting: each word where it begins a token, that is
+    // at the start of a word or of a camelCase part, anywhere in Chinese;
+    // case and accents ignored. (start, length) pairs in `text`, in order.
+    static QList<std::pair<int, int>> matchedSpans(const QString &text, const QStringList &words);
 
 private:
     static void appendAsciiTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out);

@@ -1,13 +1,11 @@
 #include "RecordTreeDelegate.h"
 
 #include "RecordTreeModel.h"
-#include "SearchQuery.h"
+#include "SearchTokenizer.h"
 
 #include <QApplication>
 #include <QPainter>
 #include <QTextLayout>
-
-#include <algorithm>
 
 namespace Errata {
 
@@ -15,38 +13,11 @@ namespace {
 
 constexpr int Padding = 3;
 
-// The search matches a word against the beginnings of the tokens of a
-// text: its words and their camelCase parts, and in Chinese each character.
-bool startsToken(const QString &text, qsizetype at)
-{
-    if (at == 0 || text.at(at).script() == QChar::Script_Han)
-        return true;
-    const QChar before = text.at(at - 1);
-    return !before.isLetterOrNumber() || (before.isLower() && text.at(at).isUpper());
-}
-
-// `text` folded as the search folds it (SearchQuery::fold), one character
-// for one, so that offsets in it are offsets in `text`: "Café" -> "cafe".
-QString foldedInPlace(QStringView text)
-{
-    QString folded;
-    folded.reserve(text.size());
-    for (const QChar c : text) {
-        if (c.unicode() < 0x80) {
-            folded += c.toLower();
-            continue;
-        }
-        const QString one = SearchQuery::fold(QString(c));
-        folded += one.size() == 1 ? one.at(0) : c.toLower();
-    }
-    return folded;
-}
-
 QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringList &words, qsizetype length,
                                            const QColor &background)
 {
     QList<QTextLayout::FormatRange> ranges;
-    for (const auto &[start, size] : RecordTreeDelegate::highlightSpans(text, words, length)) {
+    for (const auto &[start, size] : SearchTokenizer::matchedSpans(text.left(length), words)) {
         QTextLayout::FormatRange range;
         range.start = start;
         range.length = size;
@@ -59,24 +30,6 @@ QList<QTextLayout::FormatRange> highlights(const QString &text, const QStringLis
 }
 
 } // namespace
-
-QList<std::pair<int, int>> RecordTreeDelegate::highlightSpans(const QString &text, const QStringList &words,
-                                                              qsizetype length)
-{
-    QList<std::pair<int, int>> spans;
-    const QString shown = foldedInPlace(QStringView(text).left(length));
-    for (const QString &word : words) {
-        if (word.isEmpty())
-            continue;
-        for (qsizetype at = shown.indexOf(word, 0, Qt::CaseInsensitive); at >= 0;
-             at = shown.indexOf(word, at + 1, Qt::CaseInsensitive)) {
-            if (startsToken(text, at))
-                spans.append({int(at), int(word.size())});
-        }
-    }
-    std::sort(spans.begin(), spans.end());
-    return spans;
-}
 
 RecordTreeDelegate::RecordTreeDelegate(QObject *parent)
     : QStyledItemDelegate(parent)

@@ -1,10 +1,7 @@
 #pragma once
 
-#include <QList>
 #include <QStringList>
 #include <QStyledItemDelegate>
-
-#include <utility>
 
 namespace Errata {
 
@@ -25,11 +22,6 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     static QIcon severityIcon(int severity);
-    // Where `words` (folded as SearchQuery folds them) stand in the first
-    // `length` characters of `text`, each at the start of a word or of a
-    // camelCase part (anywhere in Chinese), as (start, length) pairs in
-    // order; case and accents are ignored.
-    static QList<std::pair<int, int>> highlightSpans(const QString &text, const QStringList &words, qsizetype length);
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;

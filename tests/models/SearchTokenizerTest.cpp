@@ -1,12 +1,15 @@
 // Tests for Errata::SearchTokenizer: the tokens of the examples in its
-// header, and the byte-level path for UTF-8 giving exactly the tokens of
-// the QString path.
+// header, the byte-level path for UTF-8 giving exactly the tokens of the
+// QString path, and where a search's words are highlighted.
 
 #include "SearchTokenizer.h"
 
 #include <QTest>
 
 using namespace Errata;
+
+using Spans = QList<std::pair<int, int>>;
+Q_DECLARE_METATYPE(Spans)
 
 namespace {
 
@@ -47,6 +50,8 @@ private slots:
     void headerExamples();
     void utf8PathAgrees_data();
     void utf8PathAgrees();
+    void matchedSpans_data();
+    void matchedSpans();
 };
 
 void SearchTokenizerTest::headerExamples()
@@ -80,6 +85,40 @@ void SearchTokenizerTest::utf8PathAgrees()
     QFETCH(QString, text);
     for (const auto purpose : {SearchTokenizer::Indexing, SearchTokenizer::Querying})
         QCOMPARE(viaUtf8(text, purpose), toList(SearchTokenizer::tokens(text, purpose)));
+}
+
+// Highlights stand where the search matches: where a word begins a token.
+void SearchTokenizerTest::matchedSpans_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("words");
+    QTest::addColumn<Spans>("expected");
+    const QString oom = QStringLiteral("torch.cuda.OutOfMemoryError: CUDA out of memory");
+    QTest::newRow("words and camelCase parts")
+        << oom << QStringList{QStringLiteral("cuda"), QStringLiteral("of")}
+        << Spans{{6, 4}, {14, 2}, {29, 4}, {38, 2}};
+    QTest::newRow("not inside a word") << oom << QStringList{QStringLiteral("m")}
+                                        << Spans{{16, 1}, {41, 1}};
+    QTest::newRow("a camelCase part") << oom << QStringList{QStringLiteral("memory")}
+                                      << Spans{{16, 6}, {41, 6}};
+    QTest::newRow("case ignored") << QStringLiteral("Killed: OOM") << QStringList{QStringLiteral("oom")}
+                                  << Spans{{8, 3}};
+    QTest::newRow("Chinese anywhere") << QStringLiteral("检测到梯度溢出") << QStringList{QStringLiteral("梯度")}
+                                      << Spans{{3, 2}};
+    QTest::newRow("after a digit is inside a word") << QStringLiteral("cuda12 12") << QStringList{QStringLiteral("12")}
+                                                   << Spans{{7, 2}};
+    QTest::newRow("accents ignored") << QStringLiteral("Café menu, ÉCOLE") << QStringList{QStringLiteral("cafe"),
+                                                                                        QStringLiteral("ecole")}
+                                     << Spans{{0, 4}, {11, 5}};
+    QTest::newRow("no words") << oom << QStringList{QString()} << Spans{};
+}
+
+void SearchTokenizerTest::matchedSpans()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, words);
+    QFETCH(Spans, expected);
+    QCOMPARE(SearchTokenizer::matchedSpans(text, words), expected);
 }
 
 QTEST_GUILESS_MAIN(SearchTokenizerTest)
