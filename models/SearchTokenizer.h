@@ -5,8 +5,8 @@
 #include <QStringList>
 
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace Errata {
