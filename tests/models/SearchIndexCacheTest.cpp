@@ -205,6 +205,23 @@ quint64 fileIdOf(const QString &path)
     return ::stat(QFile::encodeName(path).constData(), &status) == 0 ? quint64(status.st_ino) : 0;
 }
 
+// Six of the fixture's thirteen records: more than a cache merges.
+void changeMostRecords(const QString &root)
+{
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i);
+        writeRecord(root, record("node/e" + n, "Changed error " + n, "Another cause " + n + "."));
+    }
+}
+
+// Sets the file's modification time `days` back.
+void age(const QString &path, int days)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-days), QFileDevice::FileModificationTime));
+}
+
 void saveCache(const Opened &opened)
 {
     QString error;
@@ -399,10 +416,7 @@ void SearchIndexCacheTest::sameSizeChangeIsSeen()
 void SearchIndexCacheTest::mostlyChangedKbIsIndexedWhole()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    for (int i = 0; i < 6; ++i) {
-        const std::string n = std::to_string(i);
-        writeRecord(m_root, record("node/e" + n, "Changed error " + n, "Another cause " + n + "."));
-    }
+    changeMostRecords(m_root);
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(opened->cache->restoredCount(), 7);
     QVERIFY(opened->cache->isOutdated());
@@ -560,10 +574,7 @@ void SearchIndexCacheTest::validationKeepsTheIndexWhenItCan()
     compareWithFreshBuild(*opened);
 
     // Most files changed: the file is written without the index.
-    for (int i = 0; i < 6; ++i) {
-        const std::string n = std::to_string(i);
-        writeRecord(m_root, record("node/e" + n, "Changed error " + n, "Another cause " + n + "."));
-    }
+    changeMostRecords(m_root);
     QVERIFY(validateAndCheck());
     const std::unique_ptr<Opened> reopened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(reopened->cache->reusedFindingsCount(), 12);
@@ -577,11 +588,7 @@ void SearchIndexCacheTest::validationLeavesAMatchingCache()
     saveCache(*openThroughCache(m_root, m_cacheFile));
     const QByteArray written = readText(m_cacheFile);
     const quint64 file = fileIdOf(m_cacheFile);
-    {
-        QFile file(m_cacheFile);
-        QVERIFY(file.open(QIODevice::ReadWrite));
-        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-3), QFileDevice::FileModificationTime));
-    }
+    age(m_cacheFile, 3);
     const std::unique_ptr<Opened> validated = validateAndCheck();
     QVERIFY(validated);
     QCOMPARE(validated->cache->reusedFindingsCount(), 13);
@@ -753,11 +760,6 @@ void SearchIndexCacheTest::cacheFileIsPerFolder()
 void SearchIndexCacheTest::unusedCachesAreRemoved()
 {
     const QString folder = QFileInfo(m_cacheFile).absolutePath();
-    const auto age = [](const QString &path, int days) {
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadWrite));
-        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-days), QFileDevice::FileModificationTime));
-    };
     saveCache(*openThroughCache(m_root, m_cacheFile));
     const QString old = folder + QStringLiteral("/old.idx");
     const QString recent = folder + QStringLiteral("/recent.idx");
