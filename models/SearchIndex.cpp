@@ -158,6 +158,7 @@ void SearchIndex::refresh(const KnowledgeBase &kb, QDate today)
 std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record &record)
 {
     std::unordered_map<std::string, uint32_t> own;
+    own.reserve(1024); // hundreds of tokens a record: no rehashing as they come
     std::vector<std::string> tokens;
     const auto collect = [&](const std::vector<std::string_view> &texts, FieldClass field) {
         for (std::string_view text : texts) {

@@ -3,6 +3,7 @@
 #include "SearchQuery.h"
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 
 namespace Errata {
@@ -112,9 +113,8 @@ void SearchTokenizer::addCamelParts(const QString &text, std::vector<std::string
 
 void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out)
 {
-    const bool ascii = std::all_of(utf8.begin(), utf8.end(), [](char c) { return uchar(c) < 0x80; });
-    if (ascii) {
-        appendAsciiTokens(utf8, purpose, out);
+    if (isPlain(utf8)) {
+        appendPlainTokens(utf8, purpose, out);
         return;
     }
     std::vector<std::string> tokens = SearchTokenizer::tokens(
@@ -122,9 +122,76 @@ void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::
     std::move(tokens.begin(), tokens.end(), std::back_inserter(out));
 }
 
-// tokens() and addCamelParts() for ASCII: words of letters and digits,
-// lower-cased, then the camelCase parts of the words that have humps.
-void SearchTokenizer::appendAsciiTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out)
+// What tokens() makes of the character `c` on its own, worked out with
+// tokens()' own folding and tests once per character and remembered.
+SearchTokenizer::CharClass SearchTokenizer::classOf(char16_t c)
+{
+    static std::atomic<uint8_t> known[0x10000]; // CharClass + 1; 0: not yet known (static: zeroed)
+    const uint8_t remembered = known[c].load(std::memory_order_relaxed);
+    if (remembered != 0)
+        return CharClass(remembered - 1);
+    const QString one(QChar{c});
+    const QString folded = SearchQuery::fold(one);
+    // A character folded away (a combining accent) joins its neighbours in
+    // tokens(), so it is no separator.
+    CharClass charClass = Other;
+    if (folded == one && isHan(one.at(0)))
+        charClass = Han;
+    else if (!folded.isEmpty()
+             && std::none_of(folded.cbegin(), folded.cend(), [](QChar f) { return isWordChar(f) || isHan(f); }))
+        charClass = Separator;
+    known[c].store(uint8_t(charClass + 1), std::memory_order_relaxed);
+    return charClass;
+}
+
+// Decodes the UTF-8 sequence at `at` (a lead byte of two or three bytes,
+// that is a character of the Basic Multilingual Plane) into `c`, and
+// returns its length; 0 for anything else.
+int SearchTokenizer::decodeBmp(std::string_view text, size_t at, char16_t *c)
+{
+    const auto continuation = [&](size_t i) { return i < text.size() && (uchar(text[i]) & 0xC0) == 0x80; };
+    const uchar lead = uchar(text[at]);
+    if (lead >= 0xC2 && lead < 0xE0 && continuation(at + 1)) {
+        *c = char16_t((lead & 0x1F) << 6 | (uchar(text[at + 1]) & 0x3F));
+        return 2;
+    }
+    if (lead >= 0xE0 && lead < 0xF0 && continuation(at + 1) && continuation(at + 2)) {
+        const char16_t value = char16_t((lead & 0x0F) << 12 | (uchar(text[at + 1]) & 0x3F) << 6
+                                        | (uchar(text[at + 2]) & 0x3F));
+        const bool surrogate = value >= 0xD800 && value < 0xE000;
+        if (value < 0x800 || surrogate)
+            return 0; // overlong or not a character
+        *c = value;
+        return 3;
+    }
+    return 0;
+}
+
+// Plain text, split on its UTF-8 bytes, gives exactly the tokens of
+// tokens(): ASCII, Chinese characters that fold to themselves, and
+// characters that fold to separators (CJK and full-width punctuation,
+// quotes, dashes). Anything else (accents, full-width letters, characters
+// beyond the Basic Multilingual Plane, invalid UTF-8) goes through tokens().
+bool SearchTokenizer::isPlain(std::string_view text)
+{
+    for (size_t i = 0; i < text.size();) {
+        if (uchar(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        char16_t c = 0;
+        const int length = decodeBmp(text, i, &c);
+        if (length == 0 || classOf(c) == Other)
+            return false;
+        i += size_t(length);
+    }
+    return true;
+}
+
+// tokens() and addCamelParts() for plain text: words of ASCII letters and
+// digits, lower-cased, and runs of Chinese characters (addHan()), in the
+// order they come; then the camelCase parts of the words that have humps.
+void SearchTokenizer::appendPlainTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out)
 {
     // Not <cctype>: its answers depend on the C locale.
     const auto isUpper = [](char c) { return c >= 'A' && c <= 'Z'; };
@@ -137,10 +204,19 @@ void SearchTokenizer::appendAsciiTokens(std::string_view text, Purpose purpose, 
         return folded;
     };
     std::vector<std::string> camelParts;
+    std::vector<std::string_view> han;
     size_t i = 0;
     while (i < text.size()) {
+        char16_t c = 0;
+        const int length = uchar(text[i]) < 0x80 ? 0 : decodeBmp(text, i, &c);
+        if (length > 0 && classOf(c) == Han) {
+            han.push_back(text.substr(i, size_t(length)));
+            i += size_t(length);
+            continue;
+        }
+        addHan(han, purpose, out);
         if (!isWord(text[i])) {
-            ++i;
+            i += size_t(qMax(1, length));
             continue;
         }
         const size_t start = i;
@@ -155,8 +231,22 @@ void SearchTokenizer::appendAsciiTokens(std::string_view text, Purpose purpose, 
         if (partStart > start)
             camelParts.push_back(lower(text.substr(partStart, i - partStart)));
     }
+    addHan(han, purpose, out);
     if (purpose == Indexing)
         std::move(camelParts.begin(), camelParts.end(), std::back_inserter(out));
+}
+
+// A run of Chinese characters, as UTF-8, as addHan() below splits it; the
+// run is emptied.
+void SearchTokenizer::addHan(std::vector<std::string_view> &run, Purpose purpose, std::vector<std::string> &out)
+{
+    if (run.size() == 1 || (purpose == Indexing && !run.empty())) {
+        for (std::string_view c : run)
+            out.emplace_back(c);
+    }
+    for (size_t i = 0; i + 1 < run.size(); ++i)
+        out.push_back(std::string(run[i]).append(run[i + 1]));
+    run.clear();
 }
 
 void SearchTokenizer::addHan(const QString &run, Purpose purpose, std::vector<std::string> &out)

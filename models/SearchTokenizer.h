@@ -4,6 +4,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,9 +28,9 @@ public:
     enum Purpose { Indexing, Querying };
 
     static std::vector<std::string> tokens(const QString &text, Purpose purpose);
-    // The same tokens for UTF-8 text, appended to `out`. ASCII text (most of
-    // a record) is split on its bytes, without a QString; other text goes
-    // through tokens() above.
+    // The same tokens for UTF-8 text, appended to `out`. Plain text (ASCII,
+    // Chinese characters and punctuation: most of a record) is split on its
+    // bytes, without a QString; other text goes through tokens() above.
     static void appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out);
     // Where a search for `words` (folded as SearchQuery folds them) matches
     // `text`, for highlighting: each word where it begins a token, that is
@@ -38,7 +39,12 @@ public:
     static QList<std::pair<int, int>> matchedSpans(const QString &text, const QStringList &words);
 
 private:
-    static void appendAsciiTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out);
+    enum CharClass : uint8_t { Han, Separator, Other };
+    static CharClass classOf(char16_t c);
+    static int decodeBmp(std::string_view text, size_t at, char16_t *c);
+    static bool isPlain(std::string_view text);
+    static void appendPlainTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out);
+    static void addHan(std::vector<std::string_view> &run, Purpose purpose, std::vector<std::string> &out);
     static void addCamelParts(const QString &text, std::vector<std::string> &out);
     static void addHan(const QString &run, Purpose purpose, std::vector<std::string> &out);
 };

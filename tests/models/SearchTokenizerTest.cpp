@@ -1,6 +1,7 @@
 // Tests for Errata::SearchTokenizer: the tokens of the examples in its
 // header, the byte-level path for UTF-8 giving exactly the tokens of the
-// QString path, and where a search's words are highlighted.
+// QString path (for every character of the Basic Multilingual Plane), and
+// where a search's words are highlighted.
 
 #include "SearchTokenizer.h"
 
@@ -50,6 +51,8 @@ private slots:
     void headerExamples();
     void utf8PathAgrees_data();
     void utf8PathAgrees();
+    void utf8PathAgreesForEveryCharacter();
+    void invalidUtf8();
     void matchedSpans_data();
     void matchedSpans();
 };
@@ -78,6 +81,44 @@ void SearchTokenizerTest::utf8PathAgrees_data()
     QTest::newRow("mixed") << QStringLiteral("CUDA 显存不足 OutOfMemory 内存");
     QTest::newRow("full width") << QStringLiteral("ＣＵＤＡ エラー");
     QTest::newRow("emoji") << QStringLiteral("fails 😀 often");
+    QTest::newRow("Chinese punctuation")
+        << QStringLiteral("显存不足，请减小 batch_size（当前为 64）。“重试”—无效、见 §3…");
+    QTest::newRow("Chinese next to words") << QStringLiteral("GPU显存OutOfMemory中a 中 b中文");
+    QTest::newRow("combining accent joins") << QStringLiteral("abc\u0301d 中\u0301文 x\u0301");
+    QTest::newRow("compatibility ideograph") << QStringLiteral("\uF900 豈 \uFA10");
+    QTest::newRow("ideographic space, full-width digits") << QStringLiteral("中\u3000文 １２３ 々〇");
+    QTest::newRow("invalid UTF-8 stands in") << QStringLiteral("bad \uFFFD here");
+}
+
+// Every character of the Basic Multilingual Plane, among words, Chinese
+// and itself: the byte-level path must split it as tokens() does.
+void SearchTokenizerTest::utf8PathAgreesForEveryCharacter()
+{
+    QStringList disagreements;
+    for (uint code = 0x80; code <= 0xFFFF; ++code) {
+        if (code >= 0xD800 && code < 0xE000)
+            continue; // surrogates: no character of their own
+        const QString c(QChar{char16_t(code)});
+        const QString text = QStringLiteral("ab") + c + QStringLiteral("Cd") + c + c + QStringLiteral("中") + c
+            + QStringLiteral("文 x");
+        for (const auto purpose : {SearchTokenizer::Indexing, SearchTokenizer::Querying}) {
+            if (viaUtf8(text, purpose) != toList(SearchTokenizer::tokens(text, purpose)))
+                disagreements << QString::number(code, 16);
+        }
+    }
+    QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 20).join(QLatin1Char(' '))));
+}
+
+// Bytes that are not UTF-8 go the QString way, as replacement characters.
+void SearchTokenizerTest::invalidUtf8()
+{
+    for (const QByteArray &bytes : {QByteArray("ab\xE4\xB8 cd"), QByteArray("\xC0\xAF x"),
+                                    QByteArray("\xED\xA0\x80 y"), QByteArray("z \xE4\xB8\xAD\xFF")}) {
+        std::vector<std::string> tokens;
+        SearchTokenizer::appendTokens(std::string_view(bytes.constData(), size_t(bytes.size())),
+                                      SearchTokenizer::Indexing, tokens);
+        QCOMPARE(toList(tokens), toList(SearchTokenizer::tokens(QString::fromUtf8(bytes), SearchTokenizer::Indexing)));
+    }
 }
 
 void SearchTokenizerTest::utf8PathAgrees()
