@@ -795,13 +795,6 @@ Restore them?</source>
             <numerusform>%n records</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n error(s), %1 warning(s)</source>
-        <translation>
-            <numerusform>%n error, %1 warning(s)</numerusform>
-            <numerusform>%n errors, %1 warning(s)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Graph</source>
         <translation type="unfinished"></translation>
@@ -856,6 +849,25 @@ Restore them?</source>
     <message>
         <source>Indexing %1 for search…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>the status bar&apos;s count of errors, then of warnings</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
     </message>
 </context>
 <context>

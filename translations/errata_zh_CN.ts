@@ -791,12 +791,6 @@ Restore them?</source>
             <numerusform>%n 条记录</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n error(s), %1 warning(s)</source>
-        <translation>
-            <numerusform>%n 个错误，%1 个警告</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Graph</source>
         <translation>关系图(&amp;G)</translation>
@@ -850,6 +844,23 @@ Restore them?</source>
     <message>
         <source>Indexing %1 for search…</source>
         <translation>正在为 %1 建立搜索索引…</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>the status bar&apos;s count of errors, then of warnings</comment>
+        <translation>%1，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -964,7 +964,9 @@ void MainWindow::updateStatus()
     setWindowTitle(m_kb->root().isEmpty() ? tr("Errata") : tr("%1 — Errata").arg(QFileInfo(m_kb->root()).fileName()));
     m_pathLabel->setText(m_kb->root());
     m_countLabel->setText(tr("%n record(s)", nullptr, m_kb->count()));
-    m_healthLabel->setText(tr("%n error(s), %1 warning(s)", nullptr, counts.errors).arg(counts.warnings));
+    const QString errors = tr("%n error(s)", nullptr, counts.errors);
+    const QString warnings = tr("%n warning(s)", nullptr, counts.warnings);
+    m_healthLabel->setText(tr("%1, %2", "the status bar's count of errors, then of warnings").arg(errors, warnings));
 }
 
 void MainWindow::addRecent(const QString &folder)

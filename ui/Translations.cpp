@@ -70,6 +70,9 @@ bool Translations::install(QCoreApplication *app, const QString &language)
     if (language == QLatin1String("en")) {
         const QLocale system = QLocale::system();
         QLocale::setDefault(system.language() == QLocale::Chinese ? QLocale(QLocale::English) : system);
+        // The sources are English; this file holds their plural forms
+        // ("1 record", "2 records" for "%n record(s)").
+        load(app, QStringLiteral("errata_en"), QStringLiteral(":/i18n"));
         return true;
     }
     load(app, QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath));

@@ -27,8 +27,8 @@ public:
     static QString storedSetting();
 
     // Replaces the translators installed by an earlier call with those of
-    // `language`; false when Errata has no translation for it (English is
-    // the source text and needs none).
+    // `language`; false when Errata has no translation for it. English is
+    // the source text; its translation holds only the plural forms.
     static bool install(QCoreApplication *app, const QString &language);
 };
 

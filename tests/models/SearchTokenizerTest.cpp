@@ -117,7 +117,8 @@ void SearchTokenizerTest::invalidUtf8()
         std::vector<std::string> tokens;
         SearchTokenizer::appendTokens(std::string_view(bytes.constData(), size_t(bytes.size())),
                                       SearchTokenizer::Indexing, tokens);
-        QCOMPARE(toList(tokens), toList(SearchTokenizer::tokens(QString::fromUtf8(bytes), SearchTokenizer::Indexing)));
+        const QString text = QString::fromUtf8(bytes);
+        QCOMPARE(toList(tokens), toList(SearchTokenizer::tokens(text, SearchTokenizer::Indexing)));
     }
 }
 

@@ -1,3 +1,4 @@
+#include "KnowledgeBase.h"
 #include "MainWindow.h"
 #include "Record.h"
 #include "RegexEngine.h"
@@ -9,9 +10,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QtTest>
 
@@ -27,6 +30,7 @@ private slots:
     void menusInChinese();
     void qtStandardButtonsInChinese();
     void backToEnglish();
+    void englishPluralForms();
     void unknownLanguageIsRefused();
     void settingResolves();
     void settingsDialogStoresTheChoice();
@@ -81,8 +85,37 @@ void TranslationsTest::backToEnglish()
     QVERIFY(Translations::install(qApp, QStringLiteral("en")));
     MainWindow window;
     QCOMPARE(menuTitles(window).first(), QStringLiteral("&File"));
-    QCOMPARE(qApp->findChildren<QTranslator *>().size(), 0);
+    QCOMPARE(qApp->findChildren<QTranslator *>().size(), 1); // the English plural forms
     QCOMPARE(RuleValidator::messageLanguage(), QStringLiteral("en"));
+}
+
+// "1 record", "2 records": English counts read as English, not "record(s)".
+void TranslationsTest::englishPluralForms()
+{
+    QVERIFY(Translations::install(qApp, QStringLiteral("en")));
+    const auto count = [](const char *context, const char *text, int n) {
+        return QCoreApplication::translate(context, text, nullptr, n);
+    };
+    QCOMPARE(count("Errata::BrowserDock", "%n result(s) of %1", 1).arg(24), QStringLiteral("1 result of 24"));
+    QCOMPARE(count("Errata::BrowserDock", "%n result(s) of %1", 3).arg(24), QStringLiteral("3 results of 24"));
+    QCOMPARE(count("Errata::MainWindow", "%n record(s)", 1), QStringLiteral("1 record"));
+    QCOMPARE(count("Errata::MainWindow", "%n error(s)", 0), QStringLiteral("0 errors"));
+    QCOMPARE(count("Errata::MainWindow", "%n warning(s)", 1), QStringLiteral("1 warning"));
+
+    MainWindow window; // the bundled sample KB, read only
+    window.openKnowledgeBase(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"));
+    window.waitForLoad();
+    const KnowledgeBase::Counts counts = window.knowledgeBase()->counts();
+    QVERIFY(window.knowledgeBase()->count() > 1 && counts.warnings > 1);
+    QStringList status;
+    for (const QLabel *label : window.statusBar()->findChildren<QLabel *>())
+        status << label->text();
+    QVERIFY2(status.contains(QStringLiteral("%1 records").arg(window.knowledgeBase()->count())),
+             qPrintable(status.join(QLatin1String(" | "))));
+    const QString errors =
+        counts.errors == 1 ? QStringLiteral("1 error") : QStringLiteral("%1 errors").arg(counts.errors);
+    QVERIFY2(status.contains(QStringLiteral("%1, %2 warnings").arg(errors).arg(counts.warnings)),
+             qPrintable(status.join(QLatin1String(" | "))));
 }
 
 void TranslationsTest::unknownLanguageIsRefused()
