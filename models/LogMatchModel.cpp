@@ -89,7 +89,7 @@ QVariant LogMatchModel::recordData(int row, int column, int role) const
     if (role == LineRole)
         return match.lines.isEmpty() ? QVariant() : QVariant(match.lines.first().number);
     if (role == Qt::ToolTipRole)
-        return tr("%1\nScore %2: longest literal %3 characters, %4, %n match(es) in the log", nullptr,
+        return tr("%1\nScore %2: longest literal %3 characters, %4, %Ln match(es) in the log", nullptr,
                   int(qMin<qint64>(match.matchCount, INT_MAX)))
             .arg(match.recordId)
             .arg(match.score, 0, 'f', 2)

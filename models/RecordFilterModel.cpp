@@ -168,7 +168,7 @@ QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole || !isSearching() || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
         return QSortFilterProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);
-    return tr("%1 (%2 of %3)")
+    return tr("%1 (%L2 of %L3)")
         .arg(source.data(RecordTreeModel::IdRole).toString())
         .arg(hitsBelow(source))
         .arg(source.data(RecordTreeModel::CountRole).toInt());

@@ -297,7 +297,7 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (node->record)
             return node->record->signature().simplified();
-        return QStringLiteral("%1 (%2)").arg(node->name).arg(node->count);
+        return QStringLiteral("%1 (%L2)").arg(node->name).arg(node->count);
     case Qt::ToolTipRole:
         return node->record ? node->record->id() + QLatin1Char('\n') + node->record->signature() : node->name;
     case KindRole: return int(node->kind);

@@ -55,17 +55,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n result(s) of %1</source>
+        <source>%Ln result(s) of %L1</source>
         <translation>
-            <numerusform>%n result of %1</numerusform>
-            <numerusform>%n results of %1</numerusform>
+            <numerusform>%Ln result of %L1</numerusform>
+            <numerusform>%Ln results of %L1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n record</numerusform>
-            <numerusform>%n records</numerusform>
+            <numerusform>%Ln record</numerusform>
+            <numerusform>%Ln records</numerusform>
         </translation>
     </message>
 </context>
@@ -158,24 +158,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n record</numerusform>
-            <numerusform>%n records</numerusform>
+            <numerusform>%Ln record</numerusform>
+            <numerusform>%Ln records</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n link(s)</source>
+        <source>%Ln link(s)</source>
         <translation>
-            <numerusform>%n link</numerusform>
-            <numerusform>%n links</numerusform>
+            <numerusform>%Ln link</numerusform>
+            <numerusform>%Ln links</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n dangling</source>
+        <source>%Ln dangling</source>
         <translation>
-            <numerusform>%n dangling</numerusform>
-            <numerusform>%n dangling</numerusform>
+            <numerusform>%Ln dangling</numerusform>
+            <numerusform>%Ln dangling</numerusform>
         </translation>
     </message>
     <message>
@@ -346,12 +346,12 @@ Double-click to open.</source>
     <name>Errata::LogMatchModel</name>
     <message numerus="yes">
         <source>%1
-Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
+Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>
             <numerusform>%1
-Score %2: longest literal %3 characters, %4, %n match in the log</numerusform>
+Score %2: longest literal %3 characters, %4, %Ln match in the log</numerusform>
             <numerusform>%1
-Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
+Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform>
         </translation>
     </message>
     <message>
@@ -485,10 +485,10 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Preparing the regexes of %n record(s)…</source>
+        <source>Preparing the regexes of %Ln record(s)…</source>
         <translation>
-            <numerusform>Preparing the regex of %n record…</numerusform>
-            <numerusform>Preparing the regexes of %n records…</numerusform>
+            <numerusform>Preparing the regex of %Ln record…</numerusform>
+            <numerusform>Preparing the regexes of %Ln records…</numerusform>
         </translation>
     </message>
     <message>
@@ -500,10 +500,10 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s) not tried</source>
+        <source>%Ln record(s) not tried</source>
         <translation>
-            <numerusform>%n record not tried</numerusform>
-            <numerusform>%n records not tried</numerusform>
+            <numerusform>%Ln record not tried</numerusform>
+            <numerusform>%Ln records not tried</numerusform>
         </translation>
     </message>
     <message>
@@ -642,10 +642,10 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>New id; the file moves and %n link(s) to it are rewritten:</source>
+        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
         <translation>
-            <numerusform>New id; the file moves and %n link to it is rewritten:</numerusform>
-            <numerusform>New id; the file moves and %n links to it are rewritten:</numerusform>
+            <numerusform>New id; the file moves and %Ln link to it is rewritten:</numerusform>
+            <numerusform>New id; the file moves and %Ln links to it are rewritten:</numerusform>
         </translation>
     </message>
     <message>
@@ -683,19 +683,19 @@ Score %2: longest literal %3 characters, %4, %n matches in the log</numerusform>
     </message>
     <message numerus="yes">
         <source>
-… and %n more</source>
+… and %Ln more</source>
         <translation>
             <numerusform>
-… and %n more</numerusform>
+… and %Ln more</numerusform>
             <numerusform>
-… and %n more</numerusform>
+… and %Ln more</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) could not be loaded; see Problems</source>
+        <source>%Ln file(s) could not be loaded; see Problems</source>
         <translation>
-            <numerusform>%n file could not be loaded; see Problems</numerusform>
-            <numerusform>%n files could not be loaded; see Problems</numerusform>
+            <numerusform>%Ln file could not be loaded; see Problems</numerusform>
+            <numerusform>%Ln files could not be loaded; see Problems</numerusform>
         </translation>
     </message>
     <message>
@@ -789,10 +789,10 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n record</numerusform>
-            <numerusform>%n records</numerusform>
+            <numerusform>%Ln record</numerusform>
+            <numerusform>%Ln records</numerusform>
         </translation>
     </message>
     <message>
@@ -832,10 +832,10 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Added %n reciprocal link(s) and saved the records.</source>
+        <source>Added %Ln reciprocal link(s) and saved the records.</source>
         <translation>
-            <numerusform>Added %n reciprocal link and saved the record.</numerusform>
-            <numerusform>Added %n reciprocal links and saved the records.</numerusform>
+            <numerusform>Added %Ln reciprocal link and saved the record.</numerusform>
+            <numerusform>Added %Ln reciprocal links and saved the records.</numerusform>
         </translation>
     </message>
     <message>
@@ -856,17 +856,17 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n error(s)</source>
+        <source>%Ln error(s)</source>
         <translation>
-            <numerusform>%n error</numerusform>
-            <numerusform>%n errors</numerusform>
+            <numerusform>%Ln error</numerusform>
+            <numerusform>%Ln errors</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
+            <numerusform>%Ln warning</numerusform>
+            <numerusform>%Ln warnings</numerusform>
         </translation>
     </message>
 </context>
@@ -928,17 +928,17 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n shown</source>
+        <source>%Ln shown</source>
         <translation>
-            <numerusform>%n shown</numerusform>
-            <numerusform>%n shown</numerusform>
+            <numerusform>%Ln shown</numerusform>
+            <numerusform>%Ln shown</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n in all</source>
+        <source>%Ln in all</source>
         <translation>
-            <numerusform>%n in all</numerusform>
-            <numerusform>%n in all</numerusform>
+            <numerusform>%Ln in all</numerusform>
+            <numerusform>%Ln in all</numerusform>
         </translation>
     </message>
 </context>
@@ -996,10 +996,10 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Add %n Link(s)</source>
+        <source>Add %Ln Link(s)</source>
         <translation>
-            <numerusform>Add %n Link</numerusform>
-            <numerusform>Add %n Links</numerusform>
+            <numerusform>Add %Ln Link</numerusform>
+            <numerusform>Add %Ln Links</numerusform>
         </translation>
     </message>
 </context>
@@ -1595,7 +1595,7 @@ Restore them?</source>
 <context>
     <name>Errata::RecordFilterModel</name>
     <message>
-        <source>%1 (%2 of %3)</source>
+        <source>%1 (%L2 of %L3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1967,17 +1967,17 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n match(es)</source>
+        <source>%Ln match(es)</source>
         <translation>
-            <numerusform>%n match</numerusform>
-            <numerusform>%n matches</numerusform>
+            <numerusform>%Ln match</numerusform>
+            <numerusform>%Ln matches</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n line(s)</source>
+        <source>%Ln line(s)</source>
         <translation>
-            <numerusform>%n line</numerusform>
-            <numerusform>%n lines</numerusform>
+            <numerusform>%Ln line</numerusform>
+            <numerusform>%Ln lines</numerusform>
         </translation>
     </message>
 </context>

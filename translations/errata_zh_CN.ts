@@ -55,15 +55,15 @@
         <translation>搜索：关键词、domain:、tier:、fix&lt;0.5、has:zh、stale…</translation>
     </message>
     <message numerus="yes">
-        <source>%n result(s) of %1</source>
+        <source>%Ln result(s) of %L1</source>
         <translation>
-            <numerusform>%n 条结果，共 %1 条</numerusform>
+            <numerusform>%Ln 条结果，共 %L1 条</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n 条记录</numerusform>
+            <numerusform>%Ln 条记录</numerusform>
         </translation>
     </message>
 </context>
@@ -156,21 +156,21 @@
         <translation>没有记录 %1。</translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n 条记录</numerusform>
+            <numerusform>%Ln 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n link(s)</source>
+        <source>%Ln link(s)</source>
         <translation>
-            <numerusform>%n 个链接</numerusform>
+            <numerusform>%Ln 个链接</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n dangling</source>
+        <source>%Ln dangling</source>
         <translation>
-            <numerusform>%n 个悬空</numerusform>
+            <numerusform>%Ln 个悬空</numerusform>
         </translation>
     </message>
     <message>
@@ -344,10 +344,10 @@ Double-click to open.</source>
     <name>Errata::LogMatchModel</name>
     <message numerus="yes">
         <source>%1
-Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
+Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>
             <numerusform>%1
-得分 %2：最长字面量 %3 个字符，%4，日志中共 %n 处匹配</numerusform>
+得分 %2：最长字面量 %3 个字符，%4，日志中共 %Ln 处匹配</numerusform>
         </translation>
     </message>
     <message>
@@ -481,9 +481,9 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
         <translation>正在匹配…</translation>
     </message>
     <message numerus="yes">
-        <source>Preparing the regexes of %n record(s)…</source>
+        <source>Preparing the regexes of %Ln record(s)…</source>
         <translation>
-            <numerusform>正在准备 %n 条记录的正则表达式…</numerusform>
+            <numerusform>正在准备 %Ln 条记录的正则表达式…</numerusform>
         </translation>
     </message>
     <message>
@@ -495,9 +495,9 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
         <translation>%2 条记录中有 %1 条匹配 · %3 行，%4 · %5 毫秒</translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s) not tried</source>
+        <source>%Ln record(s) not tried</source>
         <translation>
-            <numerusform>%n 条记录未尝试</numerusform>
+            <numerusform>%Ln 条记录未尝试</numerusform>
         </translation>
     </message>
     <message>
@@ -636,9 +636,9 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
         <translation>重命名记录</translation>
     </message>
     <message numerus="yes">
-        <source>New id; the file moves and %n link(s) to it are rewritten:</source>
+        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
         <translation>
-            <numerusform>新 ID；文件将被移动，指向它的 %n 个链接将被改写：</numerusform>
+            <numerusform>新 ID；文件将被移动，指向它的 %Ln 个链接将被改写：</numerusform>
         </translation>
     </message>
     <message>
@@ -677,16 +677,16 @@ Score %2: longest literal %3 characters, %4, %n match(es) in the log</source>
     </message>
     <message numerus="yes">
         <source>
-… and %n more</source>
+… and %Ln more</source>
         <translation>
             <numerusform>
-…… 另有 %n 个</numerusform>
+…… 另有 %Ln 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) could not be loaded; see Problems</source>
+        <source>%Ln file(s) could not be loaded; see Problems</source>
         <translation>
-            <numerusform>%n 个文件无法加载，详见“问题”面板</numerusform>
+            <numerusform>%Ln 个文件无法加载，详见“问题”面板</numerusform>
         </translation>
     </message>
     <message>
@@ -786,9 +786,9 @@ Restore them?</source>
         <translation>%1 — Errata</translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s)</source>
+        <source>%Ln record(s)</source>
         <translation>
-            <numerusform>%n 条记录</numerusform>
+            <numerusform>%Ln 条记录</numerusform>
         </translation>
     </message>
     <message>
@@ -828,9 +828,9 @@ Restore them?</source>
         <translation>未做任何更改：%1</translation>
     </message>
     <message numerus="yes">
-        <source>Added %n reciprocal link(s) and saved the records.</source>
+        <source>Added %Ln reciprocal link(s) and saved the records.</source>
         <translation>
-            <numerusform>已添加 %n 个反向链接并保存了记录。</numerusform>
+            <numerusform>已添加 %Ln 个反向链接并保存了记录。</numerusform>
         </translation>
     </message>
     <message>
@@ -851,15 +851,15 @@ Restore them?</source>
         <translation>%1，%2</translation>
     </message>
     <message numerus="yes">
-        <source>%n error(s)</source>
+        <source>%Ln error(s)</source>
         <translation>
-            <numerusform>%n 个错误</numerusform>
+            <numerusform>%Ln 个错误</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n 个警告</numerusform>
+            <numerusform>%Ln 个警告</numerusform>
         </translation>
     </message>
 </context>
@@ -921,15 +921,15 @@ Restore them?</source>
         <translation>显示：</translation>
     </message>
     <message numerus="yes">
-        <source>%n shown</source>
+        <source>%Ln shown</source>
         <translation>
-            <numerusform>显示 %n 条</numerusform>
+            <numerusform>显示 %Ln 条</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n in all</source>
+        <source>%Ln in all</source>
         <translation>
-            <numerusform>共 %n 条</numerusform>
+            <numerusform>共 %Ln 条</numerusform>
         </translation>
     </message>
 </context>
@@ -987,9 +987,9 @@ Restore them?</source>
         <translation>%1 %2 它</translation>
     </message>
     <message numerus="yes">
-        <source>Add %n Link(s)</source>
+        <source>Add %Ln Link(s)</source>
         <translation>
-            <numerusform>添加 %n 个链接</numerusform>
+            <numerusform>添加 %Ln 个链接</numerusform>
         </translation>
     </message>
 </context>
@@ -1585,8 +1585,8 @@ Restore them?</source>
 <context>
     <name>Errata::RecordFilterModel</name>
     <message>
-        <source>%1 (%2 of %3)</source>
-        <translation>%1（%2/%3）</translation>
+        <source>%1 (%L2 of %L3)</source>
+        <translation>%1（%L2/%L3）</translation>
     </message>
 </context>
 <context>
@@ -1957,15 +1957,15 @@ Restore them?</source>
         <translation>别名</translation>
     </message>
     <message numerus="yes">
-        <source>%n match(es)</source>
+        <source>%Ln match(es)</source>
         <translation>
-            <numerusform>%n 处匹配</numerusform>
+            <numerusform>%Ln 处匹配</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n line(s)</source>
+        <source>%Ln line(s)</source>
         <translation>
-            <numerusform>%n 行</numerusform>
+            <numerusform>%Ln 行</numerusform>
         </translation>
     </message>
 </context>

@@ -113,8 +113,8 @@ void BrowserDock::updateCount()
 {
     const KnowledgeBase *kb = m_model->knowledgeBase();
     const int total = kb ? kb->count() : 0;
-    m_count->setText(m_filter->isSearching() ? tr("%n result(s) of %1", nullptr, m_filter->resultCount()).arg(total)
-                                             : tr("%n record(s)", nullptr, total));
+    m_count->setText(m_filter->isSearching() ? tr("%Ln result(s) of %L1", nullptr, m_filter->resultCount()).arg(total)
+                                             : tr("%Ln record(s)", nullptr, total));
 }
 
 int BrowserDock::resultCount() const

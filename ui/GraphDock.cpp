@@ -141,10 +141,10 @@ void GraphDock::redraw()
         return;
     }
     const int dangling = graph.danglingCount();
-    QString text = tr("%n record(s)", nullptr, int(graph.nodes().size())) + QStringLiteral(", ")
-        + tr("%n link(s)", nullptr, int(graph.edges().size()));
+    QString text = tr("%Ln record(s)", nullptr, int(graph.nodes().size())) + QStringLiteral(", ")
+        + tr("%Ln link(s)", nullptr, int(graph.edges().size()));
     if (dangling > 0)
-        text += QStringLiteral(", ") + tr("%n dangling", nullptr, dangling);
+        text += QStringLiteral(", ") + tr("%Ln dangling", nullptr, dangling);
     m_summary->setText(text);
     const QGraphicsRectItem *centre = m_scene->nodeItem(m_id);
     m_view->fitReadable(centre ? centre->sceneBoundingRect().center() : QPointF());

@@ -312,7 +312,7 @@ void LogMatcherDock::start()
         QMetaObject::invokeMethod(this, [this, job, outcome] { finish(job->generation, outcome); }, Qt::QueuedConnection);
     });
     m_progress->setValue(0);
-    m_status->setText(job->matcher ? tr("Matching…") : tr("Preparing the regexes of %n record(s)…", nullptr,
+    m_status->setText(job->matcher ? tr("Matching…") : tr("Preparing the regexes of %Ln record(s)…", nullptr,
                                                           int(job->sources.size())));
     setRunning(true);
 }
@@ -385,7 +385,7 @@ void LogMatcherDock::showResult(const LogMatchResult &result)
     for (const LogMatchResult::Skipped &skipped : result.skipped)
         details << QStringLiteral("%1: %2").arg(skipped.recordId, skipped.reason);
     if (!result.skipped.isEmpty())
-        text += QStringLiteral(" · ") + tr("%n record(s) not tried", nullptr, int(result.skipped.size()));
+        text += QStringLiteral(" · ") + tr("%Ln record(s) not tried", nullptr, int(result.skipped.size()));
     if (result.usedFallback) {
         text += QStringLiteral(" · ") + tr("slow path used");
         details.prepend(result.note);

@@ -356,7 +356,7 @@ void MainWindow::fixAllReciprocals()
         QMessageBox::warning(this, tr("Missing Reciprocal Links"), tr("Nothing was changed: %1").arg(error));
         return;
     }
-    statusBar()->showMessage(tr("Added %n reciprocal link(s) and saved the records.", nullptr, int(chosen.size())), 8000);
+    statusBar()->showMessage(tr("Added %Ln reciprocal link(s) and saved the records.", nullptr, int(chosen.size())), 8000);
 }
 
 void MainWindow::newRecord()
@@ -404,7 +404,7 @@ void MainWindow::renameRecord()
     Record *record = tab->record();
     const QList<RecordOperations::Linker> linkers = RecordOperations::linkersOf(*m_kb, record->id());
     RecordIdDialog dialog(*m_kb, tr("Rename Record"),
-                          tr("New id; the file moves and %n link(s) to it are rewritten:", nullptr, int(linkers.size())),
+                          tr("New id; the file moves and %Ln link(s) to it are rewritten:", nullptr, int(linkers.size())),
                           record->id(), record, this);
     if (dialog.exec() != QDialog::Accepted || dialog.id() == record->id())
         return;
@@ -599,8 +599,8 @@ void MainWindow::showLoadProblems()
     const int shown = 20;
     QString text = lines.mid(0, shown).join(QLatin1Char('\n'));
     if (lines.size() > shown)
-        text += tr("\n… and %n more", nullptr, int(lines.size() - shown));
-    statusBar()->showMessage(tr("%n file(s) could not be loaded; see Problems", nullptr, int(lines.size())), 10000);
+        text += tr("\n… and %Ln more", nullptr, int(lines.size() - shown));
+    statusBar()->showMessage(tr("%Ln file(s) could not be loaded; see Problems", nullptr, int(lines.size())), 10000);
     m_healthLabel->setToolTip(text);
     m_problems->show();
 }
@@ -963,9 +963,9 @@ void MainWindow::updateStatus()
     const KnowledgeBase::Counts counts = m_kb->counts();
     setWindowTitle(m_kb->root().isEmpty() ? tr("Errata") : tr("%1 — Errata").arg(QFileInfo(m_kb->root()).fileName()));
     m_pathLabel->setText(m_kb->root());
-    m_countLabel->setText(tr("%n record(s)", nullptr, m_kb->count()));
-    const QString errors = tr("%n error(s)", nullptr, counts.errors);
-    const QString warnings = tr("%n warning(s)", nullptr, counts.warnings);
+    m_countLabel->setText(tr("%Ln record(s)", nullptr, m_kb->count()));
+    const QString errors = tr("%Ln error(s)", nullptr, counts.errors);
+    const QString warnings = tr("%Ln warning(s)", nullptr, counts.warnings);
     m_healthLabel->setText(tr("%1, %2", "the status bar's count of errors, then of warnings").arg(errors, warnings));
 }
 

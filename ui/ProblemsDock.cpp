@@ -95,8 +95,8 @@ void ProblemsDock::applyFilter()
 
 void ProblemsDock::updateCount()
 {
-    m_count->setText(tr("%n shown", nullptr, m_filter->rowCount()) + QStringLiteral(" / ")
-                     + tr("%n in all", nullptr, m_model->rowCount()));
+    m_count->setText(tr("%Ln shown", nullptr, m_filter->rowCount()) + QStringLiteral(" / ")
+                     + tr("%Ln in all", nullptr, m_model->rowCount()));
 }
 
 } // namespace Errata

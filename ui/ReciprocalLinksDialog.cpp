@@ -56,7 +56,7 @@ QList<ReciprocalLinks::Missing> ReciprocalLinksDialog::chosen() const
 void ReciprocalLinksDialog::updateButton()
 {
     const int count = int(chosen().size());
-    m_fix->setText(tr("Add %n Link(s)", nullptr, count));
+    m_fix->setText(tr("Add %Ln Link(s)", nullptr, count));
     m_fix->setEnabled(count > 0);
 }
 

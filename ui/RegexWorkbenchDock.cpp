@@ -360,8 +360,8 @@ void RegexWorkbenchDock::finish()
     else {
         QString text = outcome->matches.isEmpty()
             ? tr("No match in the log.")
-            : QStringLiteral("%1 · %2").arg(tr("%n match(es)", nullptr, int(outcome->matches.size())),
-                                            tr("%n line(s)", nullptr, outcome->lines));
+            : QStringLiteral("%1 · %2").arg(tr("%Ln match(es)", nullptr, int(outcome->matches.size())),
+                                            tr("%Ln line(s)", nullptr, outcome->lines));
         if (outcome->truncated)
             text = tr("More than %1 matches; the first %1 are listed and highlighted.").arg(MatchLimit);
         if (outcome->matchesEmpty)
