@@ -58,7 +58,7 @@ class SearchIndexCache
 public:
     // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
     // layout changes: older caches are then not used.
-    static constexpr quint32 FormatVersion = 4;
+    static constexpr quint32 FormatVersion = 5;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;

@@ -10,24 +10,50 @@ namespace Errata {
 
 namespace {
 
-bool isHan(QChar c)
+bool isHan(char32_t c)
 {
-    return c.script() == QChar::Script_Han;
+    return QChar::script(c) == QChar::Script_Han;
 }
 
-bool isWordChar(QChar c)
+bool isWordChar(char32_t c)
 {
-    return c.unicode() < 0x80 ? c.isLetterOrNumber() : c.isLetterOrNumber() && !isHan(c);
+    return c < 0x80 ? QChar::isLetterOrNumber(c) : QChar::isLetterOrNumber(c) && !isHan(c);
+}
+
+// The character at `at` in `text`, whole when it is a surrogate pair
+// (Chinese beyond the Basic Multilingual Plane: CJK Extension B and on);
+// `units` receives its length in UTF-16 units.
+char32_t characterAt(const QString &text, qsizetype at, qsizetype *units = nullptr)
+{
+    const QChar c = text.at(at);
+    const bool pair = c.isHighSurrogate() && at + 1 < text.size() && text.at(at + 1).isLowSurrogate();
+    if (units)
+        *units = pair ? 2 : 1;
+    return pair ? QChar::surrogateToUcs4(c, text.at(at + 1)) : c.unicode();
+}
+
+// The character that ends just before `at`.
+char32_t characterBefore(const QString &text, qsizetype at)
+{
+    const bool pair = at >= 2 && text.at(at - 1).isLowSurrogate() && text.at(at - 2).isHighSurrogate();
+    return characterAt(text, at - (pair ? 2 : 1));
 }
 
 // A token begins at the start of a word, at a camelCase hump, and at
 // every Chinese character.
 bool beginsToken(const QString &text, qsizetype at)
 {
-    if (at == 0 || isHan(text.at(at)))
+    if (at == 0 || isHan(characterAt(text, at)))
         return true;
-    const QChar before = text.at(at - 1);
-    return !before.isLetterOrNumber() || (before.isLower() && text.at(at).isUpper());
+    const char32_t before = characterBefore(text, at);
+    return !QChar::isLetterOrNumber(before) || (QChar::isLower(before) && QChar::isUpper(characterAt(text, at)));
+}
+
+// The length of the UTF-8 sequence that begins with `lead`.
+size_t utf8Length(char lead)
+{
+    const uchar byte = uchar(lead);
+    return byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
 }
 
 // `text` folded as SearchQuery::fold folds it, one character for one, so
@@ -70,19 +96,26 @@ std::vector<std::string> SearchTokenizer::tokens(const QString &text, Purpose pu
 {
     std::vector<std::string> out;
     const QString folded = SearchQuery::fold(text);
+    // Runs of characters for which `test` holds, from `i` on.
+    const auto runEnd = [&folded](qsizetype i, bool (*test)(char32_t)) {
+        qsizetype units = 1;
+        while (i < folded.size() && test(characterAt(folded, i, &units)))
+            i += units;
+        return i;
+    };
     qsizetype i = 0;
     while (i < folded.size()) {
         const qsizetype start = i;
-        if (isWordChar(folded.at(i))) {
-            while (i < folded.size() && isWordChar(folded.at(i)))
-                ++i;
+        qsizetype units = 1;
+        const char32_t c = characterAt(folded, i, &units);
+        if (isWordChar(c)) {
+            i = runEnd(i, isWordChar);
             out.push_back(folded.mid(start, i - start).toStdString());
-        } else if (isHan(folded.at(i))) {
-            while (i < folded.size() && isHan(folded.at(i)))
-                ++i;
+        } else if (isHan(c)) {
+            i = runEnd(i, isHan);
             addHan(folded.mid(start, i - start), purpose, out);
         } else {
-            ++i;
+            i += units;
         }
     }
     if (purpose == Indexing)
@@ -135,11 +168,11 @@ SearchTokenizer::CharClass SearchTokenizer::classOf(char16_t c)
     // A character folded away (a combining accent) joins its neighbours in
     // tokens(), so it is no separator.
     CharClass charClass = Other;
-    if (folded == one && isHan(one.at(0)))
+    if (folded == one && isHan(c))
         charClass = Han;
-    else if (!folded.isEmpty()
-             && std::none_of(folded.cbegin(), folded.cend(), [](QChar f) { return isWordChar(f) || isHan(f); }))
-        charClass = Separator;
+    else if (const QList<uint> characters = folded.toUcs4(); !characters.isEmpty()
+             && std::none_of(characters.cbegin(), characters.cend(), [](uint f) { return isWordChar(f) || isHan(f); }))
+        charClass = Separator; // not U+FA6C, which folds to Chinese beyond the plane
     known[c].store(uint8_t(charClass + 1), std::memory_order_relaxed);
     return charClass;
 }
@@ -249,14 +282,15 @@ void SearchTokenizer::addHan(std::vector<std::string_view> &run, Purpose purpose
     run.clear();
 }
 
+// The same for a run as a QString, split into characters, so that one
+// beyond the Basic Multilingual Plane stays whole.
 void SearchTokenizer::addHan(const QString &run, Purpose purpose, std::vector<std::string> &out)
 {
-    if (run.size() == 1 || purpose == Indexing) {
-        for (const QChar c : run)
-            out.push_back(QString(c).toStdString());
-    }
-    for (qsizetype i = 0; i + 1 < run.size(); ++i)
-        out.push_back(run.mid(i, 2).toStdString());
+    const std::string utf8 = run.toStdString();
+    std::vector<std::string_view> characters;
+    for (size_t i = 0; i < utf8.size(); i += characters.back().size())
+        characters.push_back(std::string_view(utf8).substr(i, utf8Length(utf8[i])));
+    addHan(characters, purpose, out);
 }
 
 } // namespace Errata

@@ -66,7 +66,7 @@ void SearchIndexTest::initTestCase()
     writeRecord(root, record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; use clip_grad_norm_ on the model."));
     OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
     zh["signature_zh"] = "检测到梯度溢出";
-    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪。";
+    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪（见𠮷野日志）。";
     writeRecord(root, zh);
     OrderedJson body = record("docker/gpu-driver", "could not select device driver", "The nvidia runtime is missing for CUDA containers.");
     body["verification_tier"] = "ai_generated";
@@ -139,6 +139,11 @@ void SearchIndexTest::chineseWordsAndPairs()
     QCOMPARE(ids(QStringLiteral("梯度裁剪")), QList<QString>{QStringLiteral("pytorch/zh")}); // root_cause_zh
     QCOMPARE(ids(QStringLiteral("溢")), QList<QString>{QStringLiteral("pytorch/zh")});
     QVERIFY(ids(QStringLiteral("裁剪梯度溢出")).isEmpty()); // a pair that never occurs
+    // CJK Extension B, two UTF-16 units a character: found whole, not skipped.
+    QCOMPARE(ids(QStringLiteral("𠮷")), QList<QString>{QStringLiteral("pytorch/zh")});
+    QCOMPARE(ids(QStringLiteral("𠮷野")), QList<QString>{QStringLiteral("pytorch/zh")});
+    QVERIFY(ids(QStringLiteral("𠀀野")).isEmpty());
+    QVERIFY(ids(QStringLiteral("𠀀")).isEmpty());
 }
 
 void SearchIndexTest::filters_data()

@@ -53,6 +53,7 @@ private slots:
     void utf8PathAgrees();
     void utf8PathAgreesForEveryCharacter();
     void invalidUtf8();
+    void beyondBasicPlane();
     void matchedSpans_data();
     void matchedSpans();
 };
@@ -122,6 +123,25 @@ void SearchTokenizerTest::invalidUtf8()
     }
 }
 
+// Chinese of CJK Extension B and on is one character in two UTF-16
+// units; it is indexed and found as a whole, as any other Chinese
+// character is, and so are letters beyond the Basic Multilingual Plane.
+void SearchTokenizerTest::beyondBasicPlane()
+{
+    using T = SearchTokenizer;
+    QCOMPARE(toList(T::tokens(QStringLiteral("𠮷野家 error"), T::Indexing)), words("𠮷 野 家 𠮷野 野家 error"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("𠮷野家"), T::Querying)), words("𠮷野 野家"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("𠀀"), T::Querying)), words("𠀀"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("a𠀀b"), T::Indexing)), words("a 𠀀 b"));
+    // Deseret capital and small letters fold alike; mathematical bold folds to ASCII.
+    QCOMPARE(toList(T::tokens(QStringLiteral("𐐀𐐁 𐐨𐐩"), T::Querying)), words("𐐨𐐩 𐐨𐐩"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("𝐂𝐔𝐃𝐀"), T::Querying)), words("cuda"));
+    for (const auto purpose : {T::Indexing, T::Querying}) {
+        const QString text = QStringLiteral("x𠮷野 𠀀 😀 𐐀");
+        QCOMPARE(viaUtf8(text, purpose), toList(T::tokens(text, purpose)));
+    }
+}
+
 void SearchTokenizerTest::utf8PathAgrees()
 {
     QFETCH(QString, text);
@@ -152,6 +172,8 @@ void SearchTokenizerTest::matchedSpans_data()
     QTest::newRow("accents ignored") << QStringLiteral("Café menu, ÉCOLE") << QStringList{QStringLiteral("cafe"),
                                                                                         QStringLiteral("ecole")}
                                      << Spans{{0, 4}, {11, 5}};
+    QTest::newRow("Chinese beyond the Basic Multilingual Plane")
+        << QStringLiteral("a𠮷野 𠮷") << QStringList{QStringLiteral("𠮷")} << Spans{{1, 2}, {5, 2}};
     QTest::newRow("no words") << oom << QStringList{QString()} << Spans{};
 }
 
