@@ -351,7 +351,7 @@ void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
     const auto evidence = record.evidenceCount();
     if (evidence && confidence && *evidence < 3 && *confidence > 0.3)
         add(out, Problem::Warning, QStringLiteral("/evidence_count"), "evidence-low",
-            tr("confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)")
+            tr("confidence %1 rests on an evidence_count of only %2 (fewer than 3)")
                 .arg(*confidence)
                 .arg(*evidence));
 }
@@ -387,7 +387,7 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     }
     if (chinese.size() != workarounds.size())
         add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "zh-count",
-            tr("workarounds_zh has %1 item(s) but workarounds has %2").arg(chinese.size()).arg(workarounds.size()));
+            tr("workarounds_zh and workarounds differ in length (%1 against %2)").arg(chinese.size()).arg(workarounds.size()));
     QList<int> untranslated;
     for (int i = 0; i < chinese.size(); ++i) {
         const bool repeats = i < workarounds.size() && chinese.at(i).trimmed() == workarounds.at(i).action.trimmed();
@@ -396,7 +396,7 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     }
     if (!untranslated.isEmpty())
         add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "untranslated",
-            tr("workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)")
+            tr("workarounds_zh items not translated: %1 (no Chinese characters, or the English text repeated)")
                 .arg(itemNumbers(untranslated)));
 }
 

@@ -56,8 +56,9 @@ class SearchIndexCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
 public:
-    // Bump when the tokenizer, folding, SearchIndex::Entry or this file's
-    // layout changes: older caches are then not used.
+    // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
+    // layout or the text of a validator message changes (cached findings
+    // keep their text): older caches are then not used.
     static constexpr quint32 FormatVersion = 5;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.

@@ -2300,7 +2300,7 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)</source>
+        <source>confidence %1 rests on an evidence_count of only %2 (fewer than 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2316,11 +2316,11 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>workarounds_zh has %1 item(s) but workarounds has %2</source>
+        <source>workarounds_zh and workarounds differ in length (%1 against %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)</source>
+        <source>workarounds_zh items not translated: %1 (no Chinese characters, or the English text repeated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2288,8 +2288,8 @@ Restore them?</source>
         <translation>resolvable 为 &quot;false&quot;，但 fix_success_rate 为 %1（应低于 0.2）</translation>
     </message>
     <message>
-        <source>confidence %1 rests on only %2 piece(s) of evidence (fewer than 3)</source>
-        <translation>置信度 %1 仅基于 %2 条证据（少于 3 条）</translation>
+        <source>confidence %1 rests on an evidence_count of only %2 (fewer than 3)</source>
+        <translation>置信度 %1 仅基于 %2 条证据（evidence_count 少于 3）</translation>
     </message>
     <message>
         <source>%1 is missing</source>
@@ -2304,12 +2304,12 @@ Restore them?</source>
         <translation>缺少 workarounds_zh</translation>
     </message>
     <message>
-        <source>workarounds_zh has %1 item(s) but workarounds has %2</source>
-        <translation>workarounds_zh 有 %1 项，但 workarounds 有 %2 项</translation>
+        <source>workarounds_zh and workarounds differ in length (%1 against %2)</source>
+        <translation>workarounds_zh 与 workarounds 的项数不同（%1 对 %2）</translation>
     </message>
     <message>
-        <source>workarounds_zh item(s) %1 not translated (no Chinese characters, or the English text repeated)</source>
-        <translation>workarounds_zh 的第 %1 项未翻译（没有中文字符，或重复了英文原文）</translation>
+        <source>workarounds_zh items not translated: %1 (no Chinese characters, or the English text repeated)</source>
+        <translation>workarounds_zh 未翻译的项：%1（没有中文字符，或重复了英文原文）</translation>
     </message>
     <message>
         <source>the record links to itself</source>

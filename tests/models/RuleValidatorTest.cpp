@@ -5,6 +5,7 @@
 #include "Record.h"
 #include "RuleValidator.h"
 
+#include <QHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -42,6 +43,7 @@ private slots:
     void duplicateId();
     void byteOrderMark();
     void messagesNameTheValues();
+    void countedMessagesNeedNoPlural();
 
 private:
     Record baseRecord(const QString &fileName = BaseFile) const;
@@ -682,9 +684,29 @@ void RuleValidatorTest::messagesNameTheValues()
         const char *part = problem.rule == QLatin1String("link-dangling") ? "demo/missing"
                          : problem.rule == QLatin1String("url-scheme")    ? "ftp://example.com/x"
                          : problem.rule == QLatin1String("stale")         ? "400 days"
-                                                                          : "2 piece";
+                                                                          : "evidence_count of only 2";
         QVERIFY2(problem.message.contains(QString::fromUtf8(part)),
                  qPrintable(QStringLiteral("expected \"%1\" in: %2").arg(QString::fromUtf8(part), problem.message)));
+    }
+}
+
+// The command line installs no translator, so a message with a count
+// must read right for one as for many without one: no "item(s)".
+void RuleValidatorTest::countedMessagesNeedNoPlural()
+{
+    Record record = baseRecord();
+    record.setValue(QStringLiteral("/workarounds_zh/0"), "Clear the widget cache");
+    record.setValue(QStringLiteral("/workarounds_zh/2"), "third, in English");
+    record.setValue(QStringLiteral("/evidence_count"), 1);
+    const QList<Problem> problems = check(record, true);
+    QCOMPARE(problems.size(), 3);
+    const QHash<QString, QString> parts = {{QStringLiteral("evidence-low"), QStringLiteral("evidence_count of only 1")},
+                                           {QStringLiteral("zh-count"), QStringLiteral("(3 against 2)")},
+                                           {QStringLiteral("untranslated"), QStringLiteral("not translated: 1, 3 (")}};
+    for (const Problem &problem : problems) {
+        QVERIFY2(parts.contains(problem.rule), qPrintable(problem.rule));
+        QVERIFY2(problem.message.contains(parts.value(problem.rule)), qPrintable(problem.message));
+        QVERIFY2(!problem.message.contains(QLatin1String("(s)")), qPrintable(problem.message));
     }
 }
 
