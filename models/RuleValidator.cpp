@@ -3,6 +3,7 @@
 #include "KnowledgeBase.h"
 #include "Record.h"
 #include "RegexEngine.h"
+#include "TranslationStatus.h"
 
 #include <QSet>
 #include <QUrl>
@@ -63,15 +64,6 @@ bool isHttpUrl(const QString &text)
     const QString scheme = url.scheme().toLower();
     return url.isValid() && (scheme == QLatin1String("http") || scheme == QLatin1String("https"))
         && !url.host().isEmpty();
-}
-
-bool hasCjk(const QString &text)
-{
-    for (const QChar c : text) {
-        if (c.script() == QChar::Script_Han)
-            return true;
-    }
-    return false;
 }
 
 QString linkPointer(Link::Kind kind, int index)
@@ -372,7 +364,7 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
             continue;
         if (chinese.trimmed().isEmpty())
             add(out, Problem::Info, pointer, "zh-missing", tr("%1 is missing").arg(QLatin1String(pair.chinese)));
-        else if (!hasCjk(chinese) || chinese.trimmed() == english.trimmed())
+        else if (!TranslationStatus::isTranslation(english, chinese))
             add(out, Problem::Warning, pointer, "untranslated",
                 tr("%1 is not translated (no Chinese characters, or the English text repeated)")
                     .arg(QLatin1String(pair.chinese)));
@@ -390,8 +382,8 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
             tr("workarounds_zh and workarounds differ in length (%1 against %2)").arg(chinese.size()).arg(workarounds.size()));
     QList<int> untranslated;
     for (int i = 0; i < chinese.size(); ++i) {
-        const bool repeats = i < workarounds.size() && chinese.at(i).trimmed() == workarounds.at(i).action.trimmed();
-        if (!hasCjk(chinese.at(i)) || repeats)
+        const QString english = i < workarounds.size() ? workarounds.at(i).action : QString();
+        if (!TranslationStatus::isTranslation(english, chinese.at(i)))
             untranslated << i;
     }
     if (!untranslated.isEmpty())

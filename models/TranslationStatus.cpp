@@ -6,10 +6,17 @@ namespace Errata {
 
 namespace {
 
+// Whole characters, so that Chinese beyond the Basic Multilingual Plane
+// (CJK Extension B and on: two UTF-16 units) counts too.
 bool hasHan(const QString &text)
 {
-    for (const QChar c : text) {
-        if (c.script() == QChar::Script_Han)
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t c = text.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            ++i;
+        }
+        if (QChar::script(c) == QChar::Script_Han)
             return true;
     }
     return false;

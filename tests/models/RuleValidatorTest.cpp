@@ -479,6 +479,8 @@ void RuleValidatorTest::rule_data()
         list({"warning untranslated [/workarounds_zh]"}));
     row("untranslated: Chinese action repeated", patch({{"/workarounds/0/action", "清除小部件缓存"}}),
         list({"warning untranslated [/workarounds_zh]"}));
+    row("untranslated passes: Chinese beyond the Basic Multilingual Plane",
+        patch({{"/signature_zh", "𠮷"}, {"/workarounds_zh/0", "𠀀"}}), {});
     removal("zh-count: one item fewer", {"/workarounds_zh/1"}, list({"warning zh-count [/workarounds_zh]"}));
     row("zh-count: one item more", patch({{"/workarounds_zh/2", "第三个办法"}}), list({"warning zh-count [/workarounds_zh]"}));
     row("zh-count and untranslated", patch({{"/workarounds_zh/2", "third"}}),

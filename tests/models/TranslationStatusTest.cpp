@@ -51,6 +51,8 @@ void TranslationStatusTest::detect_data()
                                          << int(TranslationStatus::Untranslated);
     QTest::newRow("signature translated") << QByteArray(", \"signature_zh\": \"磁盘已满\"") << sig
                                           << int(TranslationStatus::Translated);
+    QTest::newRow("signature beyond the Basic Multilingual Plane") << QByteArray(", \"signature_zh\": \"𠮷\"") << sig
+                                                                   << int(TranslationStatus::Translated);
     QTest::newRow("signature not a string") << QByteArray(", \"signature_zh\": 3") << sig
                                             << int(TranslationStatus::Missing);
     QTest::newRow("no root cause") << QByteArray(", \"root_cause_zh\": \"磁盘已满\"") << cause
