@@ -29,11 +29,18 @@ void ArrayTableModel::setRecord(const KnowledgeBase *kb, const Record *record)
         });
         // Findings follow the KB: a link target added or removed elsewhere.
         connect(m_kb, &KnowledgeBase::problemsChanged, this, [this](const Record *changed) {
-            if (changed == m_record && m_rows > 0)
-                emit dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
+            if (changed == m_record)
+                refreshAll();
         });
+        connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, &ArrayTableModel::refreshAll);
     }
     reload();
+}
+
+void ArrayTableModel::refreshAll()
+{
+    if (m_rows > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
 }
 
 void ArrayTableModel::reload()

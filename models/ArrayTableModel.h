@@ -86,6 +86,8 @@ public:
 
 private:
     void reload();
+    // Every cell again: the findings shown in them changed.
+    void refreshAll();
     const OrderedJson &array() const;
     OrderedJson rowValue(int row, const Column &column) const;
     QVariant linkRole(int row, const Column &column, int role) const;

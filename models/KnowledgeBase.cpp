@@ -150,6 +150,13 @@ void KnowledgeBase::setProblems(const Record *record, const QList<Problem> &prob
     emit problemsChanged(record);
 }
 
+void KnowledgeBase::setProblems(const Findings &findings)
+{
+    for (const auto &[record, problems] : findings)
+        m_problems.insert(record, problems);
+    emit manyProblemsChanged();
+}
+
 Record *KnowledgeBase::find(const QString &id) const
 {
     const auto it = m_byId.constFind(id);

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace Errata {
@@ -72,6 +73,10 @@ public:
     // set when it cannot be read, the record then stays as it was.
     bool reload(Record *record, QString *error);
     void setProblems(const Record *record, const QList<Problem> &problems);
+    // The findings of many records at once, with one signal,
+    // manyProblemsChanged(), rather than one for each record.
+    using Findings = std::vector<std::pair<const Record *, QList<Problem>>>;
+    void setProblems(const Findings &findings);
     // Replaces the whole state of `record` (document, file, saved text) with
     // `replacement`, keeping its address: what a reload, a rename or a
     // recovery does. Emits recordChanged.
@@ -106,6 +111,8 @@ signals:
     void recordAboutToBeRemoved(const Errata::Record *record);
     void recordChanged(const Errata::Record *record);
     void problemsChanged(const Errata::Record *record);
+    // After setProblems() of a batch: any record's findings may differ.
+    void manyProblemsChanged();
     // The record's file now holds its text; isModified() is false.
     void recordSaved(const Errata::Record *record);
 

@@ -19,6 +19,7 @@ void ProblemListModel::setKnowledgeBase(const KnowledgeBase *kb)
     if (m_kb) {
         connect(m_kb, &KnowledgeBase::reset, this, &ProblemListModel::refresh);
         connect(m_kb, &KnowledgeBase::problemsChanged, this, &ProblemListModel::scheduleRefresh);
+        connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, &ProblemListModel::refresh); // one signal already
         connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, this, &ProblemListModel::scheduleRefresh);
         connect(m_kb, &KnowledgeBase::recordAdded, this, &ProblemListModel::scheduleRefresh);
     }

@@ -48,6 +48,7 @@ void RecordTreeModel::setKnowledgeBase(const KnowledgeBase *kb)
         connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, this, &RecordTreeModel::removeRecord);
         connect(m_kb, &KnowledgeBase::recordChanged, this, &RecordTreeModel::updateRecord);
         connect(m_kb, &KnowledgeBase::problemsChanged, this, &RecordTreeModel::updateRecord);
+        connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, qOverload<>(&RecordTreeModel::updateSeverities));
         connect(m_kb, &KnowledgeBase::recordSaved, this, &RecordTreeModel::updateRecord);
     }
     rebuild();
@@ -208,6 +209,29 @@ void RecordTreeModel::updateRecord(const Record *record)
     const QModelIndex index = indexOfNode(leaf);
     emit dataChanged(index, index);
     changeCounts(leaf->parent, 0);
+}
+
+void RecordTreeModel::updateSeverities()
+{
+    if (m_root)
+        updateSeverities(m_root.get());
+}
+
+// Every record's and group's icon below `node`: one dataChanged for each
+// group's rows.
+void RecordTreeModel::updateSeverities(Node *node)
+{
+    for (const auto &child : node->children) {
+        if (!child->record)
+            updateSeverities(child.get());
+    }
+    if (node != m_root.get())
+        node->severity = groupSeverity(node);
+    if (!node->children.empty()) {
+        const QModelIndex parent = indexOfNode(node);
+        emit dataChanged(index(0, 0, parent), index(int(node->children.size()) - 1, 0, parent),
+                         {SeverityRole});
+    }
 }
 
 std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::newNode()

@@ -62,6 +62,8 @@ public:
     void addRecord(const Record *record);
     void removeRecord(const Record *record);
     void updateRecord(const Record *record);
+    // Every icon, after the findings of many records changed at once.
+    void updateSeverities();
 
 private:
     struct Node;
@@ -76,6 +78,7 @@ private:
     void insertChild(Node *parent, std::unique_ptr<Node> child);
     void removeNode(Node *node);
     void changeCounts(Node *from, int delta);
+    void updateSeverities(Node *node);
     int recordSeverity(const Record *record) const;
     int groupSeverity(const Node *node) const;
 

@@ -269,7 +269,7 @@ bool SearchIndexCache::restore(const QString &relativePath, const QByteArray &te
 }
 
 bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &validator, const std::atomic_bool *cancel,
-                                const std::function<void(int, int)> &progress)
+                                const std::function<void(int, int)> &progress, std::vector<const Record *> *deferred)
 {
     QHash<const Record *, const Row *> cached;
     for (const Row &row : m_rows) {
@@ -277,27 +277,40 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
             cached.insert(row.record, &row);
     }
     m_findings.assign(size_t(kb.count()), {});
-    m_findingsOf.assign(size_t(kb.count()), nullptr);
     std::atomic_int reused{0};
     const auto check = [&](int i) {
         const Record &record = *kb.recordAt(i);
-        m_findingsOf[size_t(i)] = &record;
-        RecordValidator::OwnFindings &own = m_findings[size_t(i)];
+        Findings &findings = m_findings[size_t(i)];
         const Row *row = cached.value(&record);
         if (row && decodeFindings(QByteArray::fromRawData(m_findingBytes.constData() + row->findingsAt,
-                                                          row->findingsSize), own)) {
+                                                          row->findingsSize), findings.own)) {
+            findings.record = &record;
+            findings.text = record.originalText();
             ++reused;
-            return validator.validateWith(record, &kb, own);
+            return validator.validateWith(record, &kb, findings.own);
         }
-        own = {};
+        findings.own = {};
+        if (deferred)
+            return QList<Problem>();
+        findings.record = &record;
+        findings.text = record.originalText();
         const Record::ParsedForNow parsed(record);
-        return validator.validate(record, &kb, &own);
+        return validator.validate(record, &kb, &findings.own);
     };
     const bool done = kb.validateAll(check, cancel, progress);
     m_findingBytes = QByteArray(); // decoded: what save() writes is in m_findings
     m_reusedFindings = reused;
     m_findingsOutdated = m_reusedFindings < kb.count();
+    for (int i = 0; deferred && done && i < kb.count(); ++i) {
+        if (!m_findings[size_t(i)].record)
+            deferred->push_back(kb.recordAt(i));
+    }
     return done;
+}
+
+void SearchIndexCache::addFindings(const Record *record, const QByteArray &text, RecordValidator::OwnFindings own)
+{
+    m_findings.push_back({record, text, std::move(own)});
 }
 
 bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today,
@@ -395,6 +408,18 @@ bool SearchIndexCache::update(const KnowledgeBase &kb, QString *error)
     return write(kb, nullptr, error);
 }
 
+// What `found` holds for `record`, unless it was worked out from a text the
+// file no longer holds (the record was saved since): the next opening then
+// validates the record again.
+const RecordValidator::OwnFindings *SearchIndexCache::currentFindings(const Record &record, const Findings *found)
+{
+    if (!found)
+        return nullptr;
+    const QByteArray &text = record.originalText();
+    const bool shared = text.constData() == found->text.constData() && text.size() == found->text.size();
+    return shared || text == found->text ? &found->own : nullptr;
+}
+
 // Without an index, the rows are the KB's records in its order; with one,
 // in the index's order, which its part of the file follows.
 bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const
@@ -411,9 +436,11 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
         for (int i = 0; i < kb.count(); ++i)
             keep(kb.recordAt(i));
     }
-    QHash<const Record *, const RecordValidator::OwnFindings *> findings;
-    for (size_t i = 0; i < m_findingsOf.size(); ++i)
-        findings.insert(m_findingsOf[i], &m_findings[i]);
+    QHash<const Record *, const Findings *> findings; // records that are gone are never looked up
+    for (const Findings &found : m_findings) {
+        if (found.record)
+            findings.insert(found.record, &found);
+    }
     QByteArray rows;
     QDataStream rowStream(&rows, QIODevice::WriteOnly);
     rowStream.setVersion(StreamVersion);
@@ -422,7 +449,7 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
         const QByteArray &text = record->originalText();
         rowStream << kb.relativePath(record->filePath()) << qint64(text.size()) << hashOf(text);
         writeSummary(rowStream, record->summary());
-        writeFindings(rowStream, findings.value(record));
+        writeFindings(rowStream, currentFindings(*record, findings.value(record)));
     }
     if (!QDir().mkpath(QFileInfo(m_file).absolutePath())) {
         *error = tr("cannot create the folder of %1").arg(m_file);

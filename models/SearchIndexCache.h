@@ -88,8 +88,16 @@ public:
     // Validates every record of `kb` (loaded with this cache) into the KB:
     // a restored record with cached own findings is not parsed, the others
     // are validated in full. False when cancelled.
+    // With `deferred`, the others are not validated but listed there, in
+    // KB order, with no findings yet: the window shows the KB first and
+    // works their findings out afterwards (OwnFindingsJob), handing them
+    // back with addFindings() before save().
     bool validate(KnowledgeBase &kb, const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
-                  const std::function<void(int, int)> &progress = {});
+                  const std::function<void(int, int)> &progress = {},
+                  std::vector<const Record *> *deferred = nullptr);
+    // The own findings of `record` worked out from `text`, for save(),
+    // which keeps them only while the record's file still holds `text`.
+    void addFindings(const Record *record, const QByteArray &text, RecordValidator::OwnFindings own);
     // How many records validate() found own findings for in the cache.
     int reusedFindingsCount() const { return m_reusedFindings; }
 
@@ -135,6 +143,8 @@ private:
     bool readIndex(SearchIndex &index);
     bool isMergeable(const KnowledgeBase &kb) const;
     bool write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const;
+    struct Findings;
+    static const RecordValidator::OwnFindings *currentFindings(const Record &record, const Findings *found);
     void markUsed();
     static void removeUnused(const QString &keep);
     void fail(const QString &why);
@@ -153,9 +163,15 @@ private:
     bool m_findingsOutdated = false;
     bool m_findingsUsable = false; // written in the language of the messages now
     int m_reusedFindings = 0;
-    // By the KB's record index, from validate(), for save().
-    std::vector<RecordValidator::OwnFindings> m_findings;
-    std::vector<const Record *> m_findingsOf;
+    // What save() writes of each record's own findings: from validate(),
+    // by the KB's record index (record null: deferred), then addFindings().
+    struct Findings
+    {
+        const Record *record = nullptr;
+        QByteArray text; // the text they were worked out from
+        RecordValidator::OwnFindings own;
+    };
+    std::vector<Findings> m_findings;
 };
 
 } // namespace Errata

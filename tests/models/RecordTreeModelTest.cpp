@@ -91,6 +91,7 @@ private slots:
     void groupsAndCounts();
     void addRemoveAndChangeInPlace();
     void severityRole();
+    void severitiesOfManyRecordsAtOnce();
     void filterKeepsMatchingGroupsRanked();
     void filterFollowsChanges();
     void filterSkipsGroupsWithoutHits();
@@ -178,6 +179,40 @@ void RecordTreeModelTest::severityRole()
     QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Warning));
     m_kb->setProblems(nan, {});
     QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), -1);
+}
+
+// Findings set in one batch (the checks after a first opening): every icon
+// follows, with one dataChanged for each group's rows and no reset.
+void RecordTreeModelTest::severitiesOfManyRecordsAtOnce()
+{
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    const Record *nan = m_kb->find(QStringLiteral("pytorch/nan"));
+    const Record *socket = m_kb->find(QStringLiteral("docker/socket"));
+    const auto problem = [](Problem::Severity severity) {
+        return Problem{severity, {}, {}, 1, 1, QStringLiteral("m"), QStringLiteral("r")};
+    };
+    m_kb->setProblems(KnowledgeBase::Findings{{nan, {problem(Problem::Info), problem(Problem::Error)}},
+                                              {socket, {problem(Problem::Warning)}}});
+    const QModelIndex docker = model.index(0, 0);
+    const QModelIndex pytorch = model.index(1, 0);
+    QCOMPARE(docker.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Warning));
+    QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error));
+    QCOMPARE(model.index(0, 0, pytorch).data(RecordTreeModel::SeverityRole).toInt(), -1); // memory
+    QCOMPARE(model.index(1, 0, pytorch).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error)); // numeric
+    QCOMPARE(model.indexOf(nan).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error));
+    // The root's rows, each domain's and each category's: 1 + 2 + 3.
+    QCOMPARE(changed.count(), 6);
+    QCOMPARE(resets.count(), 0);
+    for (const QList<QVariant> &arguments : std::as_const(changed)) {
+        const QModelIndex first = arguments.at(0).value<QModelIndex>();
+        const QModelIndex last = arguments.at(1).value<QModelIndex>();
+        QCOMPARE(first.row(), 0);
+        QCOMPARE(last.row(), model.rowCount(first.parent()) - 1);
+    }
 }
 
 void RecordTreeModelTest::filterKeepsMatchingGroupsRanked()

@@ -1,5 +1,6 @@
 #include "KnowledgeBase.h"
 #include "KnowledgeBaseLoader.h"
+#include "OwnFindingsJob.h"
 #include "RecordValidator.h"
 #include "SearchIndex.h"
 #include "SearchIndexCache.h"
@@ -73,6 +74,22 @@ std::unique_ptr<Opened> openThroughCache(const QString &root, const QString &cac
                                                opened->cache.get()));
     opened->cache->validate(opened->kb, RecordValidator(today));
     opened->cache->index(opened->kb, opened->index, today);
+    return opened;
+}
+
+// As the window opens a KB now: the records whose findings the cache lacks
+// are left to an OwnFindingsJob, which runs once the KB is shown and hands
+// their findings back to the cache.
+std::unique_ptr<Opened> openDeferringChecks(const QString &root, const QString &cacheFile,
+                                            std::vector<const Record *> *deferred)
+{
+    auto opened = std::make_unique<Opened>();
+    opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
+    opened->cache->open(root);
+    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments,
+                                               opened->cache.get()));
+    opened->cache->validate(opened->kb, RecordValidator(Today), nullptr, {}, deferred);
+    opened->cache->index(opened->kb, opened->index, Today);
     return opened;
 }
 
@@ -244,6 +261,8 @@ private slots:
     void unsavedEditsAreLeftOut();
     void stalenessFollowsTheDay();
     void ownFindingsComeFromTheCache();
+    void deferredFindingsAreHandedBack();
+    void findingsOfAnOlderTextAreNotKept();
     void kbWideFindingsFollowTheKb();
     void findingsFollowTheLanguage();
     void validationWritesFindingsWithoutIndex();
@@ -470,6 +489,60 @@ void SearchIndexCacheTest::ownFindingsComeFromTheCache()
     for (int i = 0; i < opened->kb.count(); ++i)
         QVERIFY(!opened->kb.recordAt(i)->hasDocument()); // nothing was parsed to validate
     compareWithFreshBuild(*opened);
+}
+
+// At a first opening every record is left for later, with no findings;
+// the job's findings, handed back, are those of a full validation, and the
+// cache keeps them for the next opening.
+void SearchIndexCacheTest::deferredFindingsAreHandedBack()
+{
+    std::vector<const Record *> deferred;
+    const std::unique_ptr<Opened> first = openDeferringChecks(m_root, m_cacheFile, &deferred);
+    QCOMPARE(int(deferred.size()), 13);
+    for (const Record *record : deferred)
+        QVERIFY(first->kb.problems(record).isEmpty());
+    QCOMPARE(results(first->index, QStringLiteral("severity:error")).size(), 0);
+    OwnFindingsJob job(deferred);
+    QVERIFY(job.run(RecordValidator(Today)));
+    QCOMPARE(job.apply(first->kb, RecordValidator(Today), first->cache.get()), 13);
+    first->index.refresh(first->kb, Today);
+    compareWithFreshBuild(*first);
+    QVERIFY(first->cache->isOutdated());
+    saveCache(*first);
+
+    deferred.clear();
+    const std::unique_ptr<Opened> again = openDeferringChecks(m_root, m_cacheFile, &deferred);
+    QVERIFY(deferred.empty());
+    QCOMPARE(again->cache->reusedFindingsCount(), 13);
+    QVERIFY(!again->cache->isOutdated());
+    compareWithFreshBuild(*again);
+
+    // One file changed: only its record is left for later.
+    const OrderedJson e2 = record("node/e2", "Error number 2 in node, changed", "Cause 2.");
+    writeRecord(m_root, e2);
+    const std::unique_ptr<Opened> changed = openDeferringChecks(m_root, m_cacheFile, &deferred);
+    QCOMPARE(int(deferred.size()), 1);
+    QCOMPARE(deferred.front()->id(), QStringLiteral("node/e2"));
+    QCOMPARE(changed->cache->reusedFindingsCount(), 12);
+}
+
+// Findings worked out before a record was saved are not kept for its new
+// text: the next opening validates it again.
+void SearchIndexCacheTest::findingsOfAnOlderTextAreNotKept()
+{
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    Record *bad = opened->kb.find(QStringLiteral("python/bad-regex"));
+    QVERIFY(rulesOf(opened->kb, bad->id()).contains(QStringLiteral("regex-compile")));
+    opened->kb.setValue(bad, QStringLiteral("/regex"), "Broken \\(regex");
+    QString error;
+    QCOMPARE(opened->kb.save(bad, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
+    opened->index.update(opened->kb, bad, Today);
+    saveCache(*opened);
+    const std::unique_ptr<Opened> again = openThroughCache(m_root, m_cacheFile);
+    QCOMPARE(again->cache->restoredCount(), 13);
+    QCOMPARE(again->cache->reusedFindingsCount(), 12);
+    QVERIFY(!rulesOf(again->kb, bad->id()).contains(QStringLiteral("regex-compile")));
+    compareWithFreshBuild(*again);
 }
 
 // The rules that read the KB run again for records whose text did not
