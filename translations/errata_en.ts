@@ -869,6 +869,18 @@ Restore them?</source>
             <numerusform>%Ln warnings</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.</source>
+        <translation>
+            <numerusform>Checking was cancelled: %Ln record not checked. Reload (F5) checks it.</numerusform>
+            <numerusform>Checking was cancelled: %Ln records not checked. Reload (F5) checks them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 (checking…)</source>
+        <comment>the counts so far, while records are checked</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>

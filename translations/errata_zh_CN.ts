@@ -862,6 +862,17 @@ Restore them?</source>
             <numerusform>%Ln 个警告</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.</source>
+        <translation>
+            <numerusform>检查已取消：%Ln 条记录未检查。重新加载（F5）会检查它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 (checking…)</source>
+        <comment>the counts so far, while records are checked</comment>
+        <translation>%1，%2（检查中…）</translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>

@@ -31,12 +31,17 @@ EditSession::EditSession(KnowledgeBase *kb, Record *record, const RecordValidato
     connect(m_stack, &QUndoStack::indexChanged, this, &EditSession::scheduleValidation);
     m_problems = m_kb->problems(m_record);
     // Findings set from elsewhere (a linked record changed): shown here too.
-    connect(m_kb, &KnowledgeBase::problemsChanged, this, [this](const Record *record) {
-        if (record != m_record || m_validating)
+    const auto followKb = [this] {
+        if (m_validating)
             return;
         m_problems = m_kb->problems(m_record);
         emit validated(m_problems);
+    };
+    connect(m_kb, &KnowledgeBase::problemsChanged, this, [this, followKb](const Record *record) {
+        if (record == m_record)
+            followKb();
     });
+    connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, followKb);
 }
 
 bool EditSession::isDirty() const

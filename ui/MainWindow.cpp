@@ -9,6 +9,7 @@
 #include "KnowledgeBaseLoader.h"
 #include "KnowledgeBaseWatcher.h"
 #include "LogMatcherDock.h"
+#include "OwnFindingsJob.h"
 #include "Record.h"
 #include "EditSession.h"
 #include "RecordCardView.h"
@@ -33,6 +34,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QLocale>
+#include <QLoggingCategory>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSettings>
@@ -63,14 +65,23 @@ const QString Tabs = QStringLiteral("kb/openTabs");
 const QString Review = QStringLiteral("window/review");
 } // namespace Keys
 
+// How long an opening takes until the KB is shown and until it is checked;
+// off unless asked for: QT_LOGGING_RULES="errata.load.info=true".
+Q_LOGGING_CATEGORY(lcLoad, "errata.load", QtWarningMsg)
+
 } // namespace
 
-// What the background load hands to the window: a KB already validated
-// and indexed, moved to the window's thread.
+// What the background load hands to the window: a KB indexed and, but
+// for the `deferred` records, validated, moved to the window's thread.
+// With deferred records, also the cache, which is written once they are
+// checked. (The cache's file, closed by then, was made on the loading
+// thread; a QObject with no events pending may be deleted on another.)
 struct MainWindow::Loaded
 {
     std::unique_ptr<KnowledgeBase> kb;
     std::unique_ptr<SearchIndex> index;
+    std::unique_ptr<SearchIndexCache> cache;
+    std::vector<const Record *> deferred;
     bool cancelled = false;
 };
 
@@ -131,6 +142,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_graph, &GraphDock::recordActivated, this, &MainWindow::openRecord);
     connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, this, &MainWindow::finishLoad);
+    connect(&m_checksWatcher, &QFutureWatcher<bool>::finished, this, &MainWindow::finishChecks);
     m_browser->setKnowledgeBase(m_kb.get(), m_index.get());
     setDocksKnowledgeBase(m_kb.get());
     followKnowledgeBase();
@@ -157,6 +169,7 @@ MainWindow::~MainWindow()
 {
     cancelLoad();
     m_loadWatcher.waitForFinished();
+    m_checksWatcher.waitForFinished();
 }
 
 void MainWindow::createActions()
@@ -489,8 +502,10 @@ void MainWindow::openKnowledgeBase(const QString &folder)
         return;
     cancelLoad();
     m_loadWatcher.waitForFinished();
+    dropChecks();
     m_cancel = false;
     m_loadingFolder = folder;
+    m_loadClock.start();
     m_progress->setRange(0, 0);
     m_progress->setVisible(true);
     m_cancelButton->setVisible(true);
@@ -507,16 +522,20 @@ void MainWindow::openKnowledgeBase(const QString &folder)
         loaded->kb = std::make_unique<KnowledgeBase>();
         loaded->index = std::make_unique<SearchIndex>();
         KnowledgeBase &kb = *loaded->kb;
-        SearchIndexCache cache(SearchIndexCache::fileFor(folder));
-        if (!cache.open(folder) && !cache.errorString().isEmpty())
-            qWarning("Search index cache %s not used: %s", qPrintable(cache.file()), qPrintable(cache.errorString()));
+        auto cache = std::make_unique<SearchIndexCache>(SearchIndexCache::fileFor(folder));
+        if (!cache->open(folder) && !cache->errorString().isEmpty())
+            qWarning("Search index cache %s not used: %s", qPrintable(cache->file()), qPrintable(cache->errorString()));
         kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading),
-                                           KnowledgeBaseLoader::ReleaseDocuments, &cache));
-        loaded->cancelled = *cancel || !cache.validate(kb, RecordValidator(), cancel, progress(Checking))
-            || !cache.index(kb, *loaded->index, QDate::currentDate(), cancel, progress(Indexing));
+                                           KnowledgeBaseLoader::ReleaseDocuments, cache.get()));
+        // Records whose findings the cache lacks are checked once the KB is shown.
+        loaded->cancelled = *cancel
+            || !cache->validate(kb, RecordValidator(), cancel, progress(Checking), &loaded->deferred)
+            || !cache->index(kb, *loaded->index, QDate::currentDate(), cancel, progress(Indexing));
         QString error;
-        if (!loaded->cancelled && cache.isOutdated() && !cache.save(kb, *loaded->index, &error))
-            qWarning("Cannot write the search index cache %s: %s", qPrintable(cache.file()), qPrintable(error));
+        if (!loaded->deferred.empty())
+            loaded->cache = std::move(cache);
+        else if (!loaded->cancelled && cache->isOutdated() && !cache->save(kb, *loaded->index, &error))
+            qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
         kb.moveToThread(guiThread);
         return loaded;
     }));
@@ -524,17 +543,19 @@ void MainWindow::openKnowledgeBase(const QString &folder)
 
 void MainWindow::waitForLoad()
 {
-    const auto done = [this] { return !m_loadWatcher.isRunning() && !m_progress->isVisible(); };
+    const auto done = [this] { return !isLoading() && !m_progress->isVisible(); };
     if (done())
         return;
     // Sleeps until a load finishes (finishLoad() runs first, being connected
     // first) and no other one has started; processEvents() in a loop would
     // keep a core busy that the load needs.
     QEventLoop loop;
-    connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, &loop, [&] {
+    const auto quitWhenDone = [&] {
         if (done())
             loop.quit();
-    });
+    };
+    connect(&m_loadWatcher, &QFutureWatcher<std::shared_ptr<Loaded>>::finished, &loop, quitWhenDone);
+    connect(&m_checksWatcher, &QFutureWatcher<bool>::finished, &loop, quitWhenDone);
     loop.exec();
 }
 
@@ -543,9 +564,14 @@ void MainWindow::cancelLoad()
     m_cancel = true;
 }
 
+bool MainWindow::isLoading() const
+{
+    return m_loadWatcher.isRunning() || m_checksWatcher.isRunning();
+}
+
 void MainWindow::showLoadProgress(LoadPhase phase, int done, int total)
 {
-    if (!m_loadWatcher.isRunning())
+    if (!isLoading())
         return;
     const QString message = phase == Reading ? tr("Reading %1…")
         : phase == Checking                  ? tr("Checking the records of %1…")
@@ -588,7 +614,71 @@ void MainWindow::finishLoad()
     updateStatus();
     if (!m_kb->loadProblems().isEmpty())
         showLoadProblems();
+    qCInfo(lcLoad, "%s: %d records shown after %lld ms", qPrintable(m_kb->root()), m_kb->count(),
+           m_loadClock.elapsed());
+    if (result->deferred.empty())
+        emit loaded();
+    else
+        startChecks(std::move(result->cache), result->deferred);
+}
+
+// The records the cache held no findings for (all of them, the first time
+// a KB is opened) are checked while the window already shows the KB: most
+// of a first opening's time. Their texts are copied here and checked on
+// other threads; the records stay the window's own.
+void MainWindow::startChecks(std::unique_ptr<SearchIndexCache> cache, const std::vector<const Record *> &records)
+{
+    m_checksCache = std::move(cache);
+    m_checks = std::make_shared<OwnFindingsJob>(records);
+    updateStatus();
+    m_progress->setRange(0, m_checks->count());
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    m_cancelButton->setVisible(true);
+    statusBar()->showMessage(tr("Checking the records of %1…").arg(m_loadingFolder));
+    const auto progress = [this](int done, int total) {
+        QMetaObject::invokeMethod(
+            this, [this, done, total] { showLoadProgress(Checking, done, total); }, Qt::QueuedConnection);
+    };
+    m_checksWatcher.setFuture(QtConcurrent::run([job = m_checks, cancel = &m_cancel, progress] {
+        return job->run(RecordValidator(), cancel, progress);
+    }));
+    emit checking(m_checks->count());
+}
+
+// Sets what was found (even when cancelled: each record checked counts)
+// and writes the cache with it.
+void MainWindow::finishChecks()
+{
+    if (!m_checks || m_checksWatcher.isRunning())
+        return; // dropped (another KB is being opened), or a stale signal
+    m_progress->setVisible(false);
+    m_cancelButton->setVisible(false);
+    statusBar()->clearMessage();
+    const std::shared_ptr<OwnFindingsJob> checks = std::move(m_checks);
+    const std::unique_ptr<SearchIndexCache> cache = std::move(m_checksCache);
+    const qint64 ran = m_loadClock.elapsed();
+    const int checked = checks->apply(*m_kb, *m_validator, cache.get());
+    QString error;
+    if (!m_checksWatcher.result()) {
+        statusBar()->showMessage(tr("Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.",
+                                    nullptr, checks->count() - checked),
+                                 10000);
+    } else if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error)) {
+        qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
+    }
+    updateStatus();
+    qCInfo(lcLoad, "%s: %d records checked after %lld ms, the last %lld ms on this thread (findings set, cache written)",
+           qPrintable(m_kb->root()), checked, m_loadClock.elapsed(), m_loadClock.elapsed() - ran);
     emit loaded();
+}
+
+// Waits for the checks of the KB shown, if any run, and forgets them.
+void MainWindow::dropChecks()
+{
+    m_checksWatcher.waitForFinished();
+    m_checks.reset();
+    m_checksCache.reset();
 }
 
 void MainWindow::showLoadProblems()
@@ -885,6 +975,10 @@ void MainWindow::followKnowledgeBase()
     connect(m_kb.get(), &KnowledgeBase::recordAdded, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::recordChanged, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::problemsChanged, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::manyProblemsChanged, this, [this] {
+        m_index->refresh(*m_kb, QDate::currentDate()); // the severities; no text changed
+        m_refreshTimer.start();
+    });
     connect(m_kb.get(), &KnowledgeBase::recordAboutToBeRemoved, this, [this](const Record *record) {
         m_index->remove(record);
         m_refreshTimer.start();
@@ -966,7 +1060,9 @@ void MainWindow::updateStatus()
     m_countLabel->setText(tr("%Ln record(s)", nullptr, m_kb->count()));
     const QString errors = tr("%Ln error(s)", nullptr, counts.errors);
     const QString warnings = tr("%Ln warning(s)", nullptr, counts.warnings);
-    m_healthLabel->setText(tr("%1, %2", "the status bar's count of errors, then of warnings").arg(errors, warnings));
+    const QString health = m_checks ? tr("%1, %2 (checking…)", "the counts so far, while records are checked")
+                                    : tr("%1, %2", "the status bar's count of errors, then of warnings");
+    m_healthLabel->setText(health.arg(errors, warnings));
 }
 
 void MainWindow::addRecent(const QString &folder)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <QTimer>
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 class QLabel;
 class QMenu;
@@ -27,6 +29,7 @@ class RegexWorkbenchDock;
 class GraphDock;
 class EditSession;
 class KnowledgeBaseWatcher;
+class OwnFindingsJob;
 class RecoveryStore;
 class ProblemsDock;
 class KnowledgeBase;
@@ -35,6 +38,7 @@ class RecordTab;
 class RecordValidator;
 class ReviewView;
 class SearchIndex;
+class SearchIndexCache;
 
 // The main window: the record browser dock on the left, one tab per opened
 // record in the middle, the KB and its health in the status bar. A KB is
@@ -82,7 +86,11 @@ public:
     ReviewView *review() const { return m_review; }
 
 signals:
+    // A KB was opened and all its records checked.
     void loaded();
+    // A KB is shown, and `records` of its records, whose findings the
+    // cache did not hold, are being checked in the background.
+    void checking(int records);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -125,6 +133,10 @@ private:
     enum LoadPhase { Reading, Checking, Indexing };
     void showLoadProgress(LoadPhase phase, int done, int total);
     void finishLoad();
+    bool isLoading() const;
+    void startChecks(std::unique_ptr<SearchIndexCache> cache, const std::vector<const Record *> &records);
+    void finishChecks();
+    void dropChecks();
     void openRecordTab(const Record *record);
     void closeTab(int index);
     void updateStatus();
@@ -161,8 +173,14 @@ private:
     QProgressBar *m_progress;
     QToolButton *m_cancelButton;
     QFutureWatcher<std::shared_ptr<Loaded>> m_loadWatcher;
+    // The checks of the records shown before they were checked, and the
+    // cache that keeps their findings once they are in.
+    std::shared_ptr<OwnFindingsJob> m_checks;
+    std::unique_ptr<SearchIndexCache> m_checksCache;
+    QFutureWatcher<bool> m_checksWatcher;
     std::atomic_bool m_cancel{false};
     QString m_loadingFolder;
+    QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
     QTimer m_refreshTimer; // search and status after edits, coalesced
     QTimer m_recoveryTimer; // unsaved edits to the recovery folder

@@ -9,6 +9,7 @@
 #include "EditSession.h"
 #include "RecordCardView.h"
 #include "RecordTab.h"
+#include "RecordTreeModel.h"
 #include "RenameRecordCommand.h"
 #include "SearchIndexCache.h"
 
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTreeView>
@@ -63,6 +65,7 @@ private slots:
     void toolDocksFollowTheCurrentRecord();
     void browsingLeavesDocumentsReleased();
     void reopeningGoesThroughTheIndexCache();
+    void firstOpeningShowsTheKbBeforeCheckingIt();
 
 private:
     void openAndWait(MainWindow &window);
@@ -369,6 +372,63 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
     SearchIndexCache cache(cacheFile);
     QVERIFY(cache.open(dir.path()));
     QCOMPARE(cache.rowCount(), 5);
+}
+
+// The records whose findings the cache lacks (all, the first time) are
+// checked after the KB is shown; their findings then reach the tree, the
+// search and the Problems dock. A reopening has nothing left to check.
+void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
+{
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("node/a.json")), recordText("node/a", "Cannot find module lodash",
+                                                                      ", \"regex\": \"lodash (\""));
+    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
+    writeFile(dir.filePath(QStringLiteral("git/c.json")), recordText("git/c", "Permission denied (publickey)"));
+    QFile::remove(SearchIndexCache::fileFor(dir.path()));
+    MainWindow window;
+    window.show();
+    QSignalSpy checking(&window, &MainWindow::checking);
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    int shownRecords = 0;
+    int findingsWhenShown = -1;
+    const auto healthSaysChecking = [&window] {
+        const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>();
+        return std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *label) {
+            return label->text().endsWith(QStringLiteral(" (checking…)"));
+        });
+    };
+    bool checkingShown = false;
+    connect(&window, &MainWindow::checking, this, [&] {
+        shownRecords = window.browser()->treeView()->model()->rowCount(); // domains
+        findingsWhenShown = int(window.knowledgeBase()->allProblems().size());
+        checkingShown = healthSaysChecking();
+        QTest::keyClicks(window.browser()->searchField(), QStringLiteral("severity:error"));
+    });
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(checking.count(), 1);
+    QCOMPARE(checking.at(0).at(0).toInt(), 3);
+    QCOMPARE(shownRecords, 2); // git, node: shown before any check
+    QCOMPARE(findingsWhenShown, 0);
+    QVERIFY(checkingShown);
+    QVERIFY(!healthSaysChecking());
+    const KnowledgeBase *kb = window.knowledgeBase();
+    QStringList rules;
+    for (const Problem &problem : kb->problems(kb->find(QStringLiteral("node/a"))))
+        rules << problem.rule;
+    QVERIFY2(rules.contains(QStringLiteral("regex-compile")), qPrintable(rules.join(QLatin1Char(' '))));
+    const QAbstractItemModel *tree = window.browser()->treeView()->model();
+    QTRY_COMPARE(window.browser()->resultCount(), 1); // the search follows the findings
+    QCOMPARE(tree->index(0, 0).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error)); // node
+    QVERIFY(window.problems()->findChild<QTableView *>()->model()->rowCount() > 0);
+
+    MainWindow again;
+    QSignalSpy checkingAgain(&again, &MainWindow::checking);
+    QSignalSpy loadedAgain(&again, &MainWindow::loaded);
+    again.openKnowledgeBase(dir.path());
+    QVERIFY(loadedAgain.wait(10000));
+    QCOMPARE(checkingAgain.count(), 0);
+    QCOMPARE(again.knowledgeBase()->allProblems().size(), kb->allProblems().size());
 }
 
 QTEST_MAIN(MainWindowTest)
