@@ -647,7 +647,7 @@ void MainWindow::startChecks(std::unique_ptr<SearchIndexCache> cache, const std:
 }
 
 // Sets what was found (even when cancelled: each record checked counts)
-// and writes the cache with it.
+// and writes the cache with it, so that a reload checks only the rest.
 void MainWindow::finishChecks()
 {
     if (!m_checks || m_checksWatcher.isRunning())
@@ -659,14 +659,14 @@ void MainWindow::finishChecks()
     const std::unique_ptr<SearchIndexCache> cache = std::move(m_checksCache);
     const qint64 ran = m_loadClock.elapsed();
     const int checked = checks->apply(*m_kb, *m_validator, cache.get());
-    QString error;
     if (!m_checksWatcher.result()) {
         statusBar()->showMessage(tr("Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.",
                                     nullptr, checks->count() - checked),
                                  10000);
-    } else if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error)) {
-        qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
     }
+    QString error; // cancelled too: the records checked are not checked again
+    if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
+        qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
     updateStatus();
     qCInfo(lcLoad, "%s: %d records checked after %lld ms, the last %lld ms on this thread (findings set, cache written)",
            qPrintable(m_kb->root()), checked, m_loadClock.elapsed(), m_loadClock.elapsed() - ran);

@@ -10,18 +10,22 @@
 #include "RecordCardView.h"
 #include "RecordTab.h"
 #include "RecordTreeModel.h"
+#include "RecordValidator.h"
 #include "RenameRecordCommand.h"
 #include "SearchIndexCache.h"
+#include "SyntheticKnowledgeBase.h"
 
 #include <QUndoStack>
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -66,6 +70,7 @@ private slots:
     void browsingLeavesDocumentsReleased();
     void reopeningGoesThroughTheIndexCache();
     void firstOpeningShowsTheKbBeforeCheckingIt();
+    void cancelledChecksAreFinishedByAReload();
 
 private:
     void openAndWait(MainWindow &window);
@@ -429,6 +434,67 @@ void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
     QVERIFY(loadedAgain.wait(10000));
     QCOMPARE(checkingAgain.count(), 0);
     QCOMPARE(again.knowledgeBase()->allProblems().size(), kb->allProblems().size());
+}
+
+// Cancel in the status bar stops the checks; the records already checked
+// keep their findings, the others have none yet, and a reload checks them.
+void MainWindowTest::cancelledChecksAreFinishedByAReload()
+{
+    QTemporaryDir dir;
+    QVERIFY(SyntheticKnowledgeBase(1500, 3).write(dir.path()));
+    QFile::remove(SearchIndexCache::fileFor(dir.path()));
+    MainWindow window;
+    window.show();
+    QToolButton *cancel = nullptr;
+    for (QToolButton *button : window.statusBar()->findChildren<QToolButton *>()) {
+        if (button->text() == QStringLiteral("Cancel"))
+            cancel = button;
+    }
+    QVERIFY(cancel);
+    // Cancel once some records are checked and others are not.
+    QProgressBar *progress = window.statusBar()->findChild<QProgressBar *>();
+    QVERIFY(progress);
+    bool checking = false;
+    const auto started = connect(&window, &MainWindow::checking, this, [&checking] { checking = true; });
+    const auto connection = connect(progress, &QProgressBar::valueChanged, cancel, [&](int value) {
+        if (checking && value > 0 && value < progress->maximum() && cancel->isVisible())
+            cancel->click();
+    });
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(30000));
+    QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Checking was cancelled")));
+    const auto summary = [](const QList<Problem> &problems) {
+        QStringList lines;
+        for (const Problem &problem : problems)
+            lines << problem.toText();
+        return lines;
+    };
+    const RecordValidator validator;
+    int unchecked = 0;
+    const KnowledgeBase *kb = window.knowledgeBase();
+    QCOMPARE(kb->count(), 1500);
+    for (int i = 0; i < kb->count(); ++i) {
+        const Record *record = kb->recordAt(i);
+        const QStringList expected = summary(validator.validate(*record, kb));
+        const QStringList actual = summary(kb->problems(record));
+        QVERIFY(actual.isEmpty() || actual == expected);
+        unchecked += actual.isEmpty() && !expected.isEmpty();
+    }
+    QVERIFY2(unchecked > 0, "the checks ended before Cancel took effect");
+
+    QVERIFY2(unchecked < 1500, "Cancel took effect before any record was checked");
+    disconnect(connection);
+    disconnect(started);
+    QSignalSpy checkingAgain(&window, &MainWindow::checking);
+    window.openKnowledgeBase(dir.path()); // what Reload (F5) does
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(checkingAgain.count(), 1);
+    QVERIFY(checkingAgain.at(0).at(0).toInt() >= unchecked);
+    QVERIFY(checkingAgain.at(0).at(0).toInt() < 1500); // those checked before were kept in the cache
+    kb = window.knowledgeBase();
+    for (int i = 0; i < kb->count(); ++i)
+        QCOMPARE(summary(kb->problems(kb->recordAt(i))), summary(validator.validate(*kb->recordAt(i), kb)));
 }
 
 QTEST_MAIN(MainWindowTest)
