@@ -137,13 +137,21 @@ private:
         const Record *record = nullptr; // set by restore()
     };
 
+    // What save() writes of each record's own findings: from validate(),
+    // by the KB's record index (record null: deferred), then addFindings().
+    struct Findings
+    {
+        const Record *record = nullptr;
+        QByteArray text; // the text they were worked out from
+        RecordValidator::OwnFindings own;
+    };
+
     bool readHeader(const QString &root);
     bool readRows();
     bool keepFindings(QDataStream &in, const QByteArray &bytes, Row &row);
     bool readIndex(SearchIndex &index);
     bool isMergeable(const KnowledgeBase &kb) const;
     bool write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const;
-    struct Findings;
     static const RecordValidator::OwnFindings *currentFindings(const Record &record, const Findings *found);
     void markUsed();
     static void removeUnused(const QString &keep);
@@ -163,14 +171,6 @@ private:
     bool m_findingsOutdated = false;
     bool m_findingsUsable = false; // written in the language of the messages now
     int m_reusedFindings = 0;
-    // What save() writes of each record's own findings: from validate(),
-    // by the KB's record index (record null: deferred), then addFindings().
-    struct Findings
-    {
-        const Record *record = nullptr;
-        QByteArray text; // the text they were worked out from
-        RecordValidator::OwnFindings own;
-    };
     std::vector<Findings> m_findings;
 };
 

@@ -2,6 +2,8 @@
 
 #include "Record.h"
 
+#include <algorithm>
+
 namespace Errata {
 
 namespace {
@@ -10,16 +12,9 @@ namespace {
 // (CJK Extension B and on: two UTF-16 units) counts too.
 bool hasHan(const QString &text)
 {
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        char32_t c = text.at(i).unicode();
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
-            ++i;
-        }
-        if (QChar::script(c) == QChar::Script_Han)
-            return true;
-    }
-    return false;
+    const QList<uint> characters = text.toUcs4();
+    return std::any_of(characters.cbegin(), characters.cend(),
+                       [](uint c) { return QChar::script(c) == QChar::Script_Han; });
 }
 
 bool isBlank(const QStringList &items)
