@@ -60,7 +60,7 @@ int OwnFindingsJob::apply(KnowledgeBase &kb, const RecordValidator &validator, S
 bool OwnFindingsJob::isCurrent(const Item &item) const
 {
     const Record &record = *item.record;
-    return !record.isModified() && record.filePath() == item.filePath && record.originalText() == item.text;
+    return !record.isModified() && record.filePath() == item.filePath && record.hasOriginalText(item.text);
 }
 
 } // namespace Errata

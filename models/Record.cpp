@@ -241,6 +241,12 @@ Record &Record::operator=(const Record &other)
 
 Record::~Record() = default;
 
+bool Record::hasOriginalText(const QByteArray &text) const
+{
+    const bool sameCopy = m_text.constData() == text.constData() && m_text.size() == text.size();
+    return sameCopy || m_text == text;
+}
+
 const OrderedJson &Record::json() const
 {
     if (!m_json)

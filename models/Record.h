@@ -127,6 +127,8 @@ public:
     // References that json() returned are invalid afterwards.
     void releaseDocument();
     const QByteArray &originalText() const { return m_text; }
+    // Whether originalText() is `text`; at once when it is a copy of it.
+    bool hasOriginalText(const QByteArray &text) const;
     bool hadByteOrderMark() const { return m_byteOrderMark; }
     bool hasFinalNewline() const { return m_finalNewline; }
 

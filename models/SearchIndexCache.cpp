@@ -413,11 +413,7 @@ bool SearchIndexCache::update(const KnowledgeBase &kb, QString *error)
 // validates the record again.
 const RecordValidator::OwnFindings *SearchIndexCache::currentFindings(const Record &record, const Findings *found)
 {
-    if (!found)
-        return nullptr;
-    const QByteArray &text = record.originalText();
-    const bool shared = text.constData() == found->text.constData() && text.size() == found->text.size();
-    return shared || text == found->text ? &found->own : nullptr;
+    return found && record.hasOriginalText(found->text) ? &found->own : nullptr;
 }
 
 // Without an index, the rows are the KB's records in its order; with one,
