@@ -136,6 +136,7 @@ private:
     bool isLoading() const;
     void startChecks(std::unique_ptr<SearchIndexCache> cache, const std::vector<const Record *> &records);
     void finishChecks();
+    void stopChecks();
     void dropChecks();
     void openRecordTab(const Record *record);
     void closeTab(int index);

@@ -71,6 +71,7 @@ private slots:
     void reopeningGoesThroughTheIndexCache();
     void firstOpeningShowsTheKbBeforeCheckingIt();
     void cancelledChecksAreFinishedByAReload();
+    void closingDuringChecksKeepsWhatWasChecked();
 
 private:
     void openAndWait(MainWindow &window);
@@ -495,6 +496,53 @@ void MainWindowTest::cancelledChecksAreFinishedByAReload()
     kb = window.knowledgeBase();
     for (int i = 0; i < kb->count(); ++i)
         QCOMPARE(summary(kb->problems(kb->recordAt(i))), summary(validator.validate(*kb->recordAt(i), kb)));
+}
+
+// Closing the window while the records are checked writes the cache with
+// what was checked so far, so the next opening checks only the rest.
+void MainWindowTest::closingDuringChecksKeepsWhatWasChecked()
+{
+    QTemporaryDir dir;
+    QVERIFY(SyntheticKnowledgeBase(1500, 3).write(dir.path()));
+    const QString cacheFile = SearchIndexCache::fileFor(dir.path());
+    QFile::remove(cacheFile);
+    int checkedWhenClosed = -1;
+    {
+        MainWindow window;
+        window.show();
+        QProgressBar *progress = window.statusBar()->findChild<QProgressBar *>();
+        QVERIFY(progress);
+        bool checking = false;
+        connect(&window, &MainWindow::checking, this, [&checking] { checking = true; });
+        connect(progress, &QProgressBar::valueChanged, &window, [&](int value) {
+            if (checking && value > 0 && value < progress->maximum() && window.isVisible()) {
+                checkedWhenClosed = value;
+                window.close();
+            }
+        });
+        QSignalSpy loaded(&window, &MainWindow::loaded);
+        window.openKnowledgeBase(dir.path());
+        QTRY_VERIFY_WITH_TIMEOUT(checkedWhenClosed > 0 || !loaded.isEmpty(), 30000);
+        QVERIFY2(checkedWhenClosed > 0, "the checks ended before the window was closed");
+        QVERIFY(!window.isVisible());
+        QVERIFY(QFileInfo::exists(cacheFile)); // at once, as when the program ends with its window
+    }
+    MainWindow again;
+    QSignalSpy checkingAgain(&again, &MainWindow::checking);
+    QSignalSpy loaded(&again, &MainWindow::loaded);
+    again.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(30000));
+    // Those checked before the window closed (at least as many as the
+    // progress bar showed) were kept; checking goes on with the others.
+    const int left = checkingAgain.isEmpty() ? 0 : checkingAgain.at(0).at(0).toInt();
+    QVERIFY2(left <= 1500 - checkedWhenClosed, qPrintable(QString::number(left)));
+    const RecordValidator validator;
+    const KnowledgeBase *kb = again.knowledgeBase();
+    QCOMPARE(kb->count(), 1500);
+    for (int i = 0; i < kb->count(); ++i) {
+        const QList<Problem> expected = validator.validate(*kb->recordAt(i), kb);
+        QCOMPARE(kb->problems(kb->recordAt(i)).size(), expected.size());
+    }
 }
 
 QTEST_MAIN(MainWindowTest)
