@@ -5,6 +5,7 @@
 #include "LogMatcherDock.h"
 #include "MainWindow.h"
 #include "RegexWorkbenchDock.h"
+#include "ReviewModel.h"
 #include "ReviewView.h"
 #include "SampleKnowledgeBase.h"
 #include "Translations.h"
@@ -122,10 +123,13 @@ void waitUntil(const std::function<bool()> &done, int limitMs)
     loop.exec();
 }
 
-// Waits until the tool docks show their results (for a screenshot).
+// Waits until the tool docks and review mode show their results (for a screenshot).
 void waitForTools(MainWindow &window)
 {
-    waitUntil([&window] { return !window.workbench()->isMatching() && !window.logMatcher()->isRunning(); }, 60000);
+    waitUntil([&window] {
+        return !window.workbench()->isMatching() && !window.logMatcher()->isRunning()
+            && !window.review()->model()->isCounting();
+    }, 60000);
 }
 
 // The KB to open: the folder given, else the last one, else the sample copy.

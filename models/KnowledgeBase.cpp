@@ -203,11 +203,6 @@ QString KnowledgeBase::pathId(const Record &record) const
     return path;
 }
 
-void KnowledgeBase::parseDocuments()
-{
-    Parallel::forEach(count(), [this](int i) { m_records[size_t(i)]->json(); });
-}
-
 bool KnowledgeBase::validateAll(const RecordValidator &validator, const std::atomic_bool *cancel,
                                 const std::function<void(int, int)> &progress)
 {

@@ -88,10 +88,6 @@ public:
     RecordWriter::Outcome save(Record *record, RecordWriter::Overwrite overwrite, QString *error);
     bool saveAll(const QList<Record *> &records, QString *error);
 
-    // Parses every released document, on all cores: for views that read
-    // every record in full (translation review) and keep them.
-    void parseDocuments();
-
     // Validates every record on all cores; returns false if cancelled.
     bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
                      const std::function<void(int, int)> &progress = {});

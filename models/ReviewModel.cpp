@@ -2,14 +2,21 @@
 
 #include "KnowledgeBase.h"
 #include "Record.h"
+#include "TranslationSummaryJob.h"
 
 #include <QDate>
+#include <QThread>
 
 namespace Errata {
 
 ReviewModel::ReviewModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
+}
+
+ReviewModel::~ReviewModel()
+{
+    stopCounting();
 }
 
 bool ReviewModel::setKnowledgeBase(const KnowledgeBase *kb, QString *error)
@@ -32,27 +39,87 @@ bool ReviewModel::setKnowledgeBase(const KnowledgeBase *kb, QString *error)
     return loaded;
 }
 
+// Empties the model and summarises the KB's records anew.
 void ReviewModel::rebuild()
 {
+    stopCounting();
     beginResetModel();
     m_records.clear();
-    for (int i = 0; m_kb && i < m_kb->count(); ++i)
-        m_records << m_kb->recordAt(i);
+    m_summaries.clear();
     endResetModel();
+    if (m_kb)
+        startCounting();
+}
+
+// The texts are copied here; the job runs on all cores in a thread of its
+// own, and the rows are made from its results on this thread.
+void ReviewModel::startCounting()
+{
+    m_cancel = false;
+    const int generation = ++m_generation;
+    m_job = std::make_shared<TranslationSummaryJob>(*m_kb);
+    const auto progress = [this, generation](int done, int total) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, done, total] {
+                if (generation == m_generation && isCounting())
+                    emit countingProgress(done, total);
+            },
+            Qt::QueuedConnection);
+    };
+    m_counter = QThread::create([job = m_job, cancel = &m_cancel, progress] { job->run(cancel, progress); });
+    connect(m_counter, &QThread::finished, this, [this, generation] { finishCounting(generation); });
+    m_counter->start();
+    emit countingProgress(0, m_job->count());
+}
+
+// The records of the KB now: those added or changed since the job was made
+// are summarised here, those removed meanwhile are gone.
+void ReviewModel::finishCounting(int generation)
+{
+    if (generation != m_generation || !m_counter)
+        return; // a job stopped since
+    const std::shared_ptr<TranslationSummaryJob> job = m_job;
+    stopCounting(); // done already: this only waits for the thread to end
+    beginResetModel();
+    m_summaries.reserve(size_t(m_kb->count()));
+    for (int i = 0; i < m_kb->count(); ++i) {
+        m_records << m_kb->recordAt(i);
+        m_summaries.push_back(job->summaryOf(*m_kb->recordAt(i)));
+    }
+    endResetModel();
+    emit counted();
+}
+
+void ReviewModel::stopCounting()
+{
+    if (!m_counter)
+        return;
+    m_cancel = true;
+    m_counter->wait();
+    delete m_counter;
+    m_counter = nullptr;
+    m_job.reset();
 }
 
 void ReviewModel::recordChanged(const Record *record)
 {
     const int row = rowOf(record);
-    if (row >= 0)
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    if (row < 0)
+        return;
+    m_summaries[size_t(row)] = TranslationSummary::of(*record);
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
+// While counting, the rows are made from the KB as it is when done.
 void ReviewModel::recordAdded(const Record *record)
 {
+    if (isCounting())
+        return;
     const int row = int(m_records.size());
     beginInsertRows(QModelIndex(), row, row);
     m_records << record;
+    m_summaries.push_back(TranslationSummary::of(*record));
     endInsertRows();
 }
 
@@ -63,6 +130,7 @@ void ReviewModel::recordRemoved(const Record *record)
         return;
     beginRemoveRows(QModelIndex(), row, row);
     m_records.removeAt(row);
+    m_summaries.erase(m_summaries.begin() + row);
     endRemoveRows();
 }
 
@@ -86,14 +154,12 @@ bool ReviewModel::fieldOf(int column, TranslationStatus::Field *field)
 
 TranslationStatus::Status ReviewModel::status(int row, TranslationStatus::Field field) const
 {
-    return m_store.status(*m_records.at(row), field);
+    return m_store.status(m_records.at(row)->id(), field, summaryAt(row));
 }
 
 ReviewStore::Check ReviewModel::reviewCheck(int row, TranslationStatus::Field field) const
 {
-    const Record &record = *m_records.at(row);
-    return m_store.check(record.id(), field, TranslationStatus::englishText(record, field),
-                         TranslationStatus::chineseText(record, field));
+    return m_store.check(m_records.at(row)->id(), field, summaryAt(row));
 }
 
 QVariant ReviewModel::data(const QModelIndex &index, int role) const
@@ -113,7 +179,7 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
         case DomainColumn:
             return record.domain();
         default:
-            return record.verificationTier();
+            return summaryAt(index.row()).tier;
         }
     }
     switch (role) {

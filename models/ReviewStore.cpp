@@ -1,11 +1,13 @@
 #include "ReviewStore.h"
 
 #include "Record.h"
+#include "TranslationSummary.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
+#include <QtEndian>
 
 #include <nlohmann/json.hpp>
 
@@ -48,8 +50,18 @@ QString ReviewStore::filePath(const QString &root)
 
 QString ReviewStore::hash(const QString &text)
 {
+    return hashText(hashValue(text));
+}
+
+quint64 ReviewStore::hashValue(const QString &text)
+{
     const QByteArray digest = QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256);
-    return QString::fromLatin1(digest.toHex().left(16));
+    return qFromBigEndian<quint64>(digest.constData());
+}
+
+QString ReviewStore::hashText(quint64 value)
+{
+    return QStringLiteral("%1").arg(value, 16, 16, QLatin1Char('0'));
 }
 
 bool ReviewStore::load(const QString &root, QString *error)
@@ -151,15 +163,27 @@ bool ReviewStore::save(QString *error) const
 ReviewStore::Check ReviewStore::check(const QString &id, TranslationStatus::Field field, const QString &english,
                                       const QString &chinese) const
 {
+    return check(id, field, hashValue(english), hashValue(chinese));
+}
+
+ReviewStore::Check ReviewStore::check(const QString &id, TranslationStatus::Field field,
+                                      const TranslationSummary &summary) const
+{
+    return check(id, field, summary.englishHash[size_t(field)], summary.chineseHash[size_t(field)]);
+}
+
+ReviewStore::Check ReviewStore::check(const QString &id, TranslationStatus::Field field, quint64 english,
+                                      quint64 chinese) const
+{
     const auto record = m_reviews.constFind(id);
     if (record == m_reviews.cend())
         return NotReviewed;
     const auto review = record->constFind(TranslationStatus::chineseKey(field));
     if (review == record->cend())
         return NotReviewed;
-    if (review->englishHash != hash(english))
+    if (review->englishHash != hashText(english))
         return EnglishChanged;
-    return review->chineseHash == hash(chinese) ? Current : ChineseChanged;
+    return review->chineseHash == hashText(chinese) ? Current : ChineseChanged;
 }
 
 TranslationStatus::Status ReviewStore::status(const Record &record, TranslationStatus::Field field) const
@@ -170,6 +194,15 @@ TranslationStatus::Status ReviewStore::status(const Record &record, TranslationS
     const Check review = check(record.id(), field, TranslationStatus::englishText(record, field),
                                TranslationStatus::chineseText(record, field));
     return review == Current ? TranslationStatus::Reviewed : TranslationStatus::Translated;
+}
+
+TranslationStatus::Status ReviewStore::status(const QString &id, TranslationStatus::Field field,
+                                              const TranslationSummary &summary) const
+{
+    const TranslationStatus::Status detected = summary.detected[size_t(field)];
+    if (detected != TranslationStatus::Translated)
+        return detected;
+    return check(id, field, summary) == Current ? TranslationStatus::Reviewed : TranslationStatus::Translated;
 }
 
 void ReviewStore::markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,

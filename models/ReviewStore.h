@@ -11,6 +11,7 @@
 namespace Errata {
 
 class Record;
+class TranslationSummary;
 
 // Which translations a person has reviewed, kept beside the records in the
 // hidden file ".errata-review.json" at the KB root (the loader skips hidden
@@ -48,6 +49,9 @@ public:
     static QString filePath(const QString &root);
     // The first 16 hex digits of the SHA-256 of the UTF-8 text.
     static QString hash(const QString &text);
+    // The same 64 bits as a number, and back.
+    static quint64 hashValue(const QString &text);
+    static QString hashText(quint64 value);
 
     // Reads the file of the KB at `root`; no file is an empty store. A broken
     // file gives false with `error` set; the store is then empty and refuses
@@ -59,9 +63,12 @@ public:
 
     Check check(const QString &id, TranslationStatus::Field field, const QString &english,
                 const QString &chinese) const;
+    Check check(const QString &id, TranslationStatus::Field field, const TranslationSummary &summary) const;
     // TranslationStatus::detect, with Translated raised to Reviewed when the
     // review is current.
     TranslationStatus::Status status(const Record &record, TranslationStatus::Field field) const;
+    TranslationStatus::Status status(const QString &id, TranslationStatus::Field field,
+                                     const TranslationSummary &summary) const;
     void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,
                       const QString &chinese, const QDate &date);
     void forget(const QString &id, TranslationStatus::Field field);
@@ -73,6 +80,8 @@ public:
     bool parse(const QByteArray &text, QString *error);
 
 private:
+    Check check(const QString &id, TranslationStatus::Field field, quint64 english, quint64 chinese) const;
+
     QString m_root;
     bool m_broken = false;
     QMap<QString, QMap<QString, Review>> m_reviews; // id -> "signature_zh" -> review

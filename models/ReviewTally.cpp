@@ -1,6 +1,8 @@
 #include "ReviewTally.h"
 
 #include "KnowledgeBase.h"
+#include "Record.h"
+#include "ReviewModel.h"
 #include "ReviewStore.h"
 
 namespace Errata {
@@ -32,6 +34,17 @@ QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const KnowledgeBase &kb
         Counts &counts = domains[record.domain()];
         for (TranslationStatus::Field field : TranslationStatus::fields())
             ++counts.byStatus[size_t(store.status(record, field))];
+    }
+    return domains;
+}
+
+QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const ReviewModel &model)
+{
+    QMap<QString, Counts> domains;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        Counts &counts = domains[model.recordAt(row)->domain()];
+        for (TranslationStatus::Field field : TranslationStatus::fields())
+            ++counts.byStatus[size_t(model.status(row, field))];
     }
     return domains;
 }

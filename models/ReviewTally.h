@@ -10,6 +10,7 @@
 namespace Errata {
 
 class KnowledgeBase;
+class ReviewModel;
 class ReviewStore;
 
 // How far the translation of a KB has come: for every domain, how many
@@ -31,6 +32,8 @@ public:
     };
 
     static QMap<QString, Counts> byDomain(const KnowledgeBase &kb, const ReviewStore &store);
+    // The same from the rows of review mode, without reading the records.
+    static QMap<QString, Counts> byDomain(const ReviewModel &model);
     static Counts total(const QMap<QString, Counts> &domains);
 };
 

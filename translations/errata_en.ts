@@ -2216,6 +2216,13 @@ Restore them?</source>
         <source>%1 of %2 fields translated, %3 reviewed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Reading the translations: %1 of %Ln record(s)…</source>
+        <translation>
+            <numerusform>Reading the translations: %1 of %Ln record…</numerusform>
+            <numerusform>Reading the translations: %1 of %Ln records…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::RuleValidator</name>

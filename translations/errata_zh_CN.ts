@@ -2203,6 +2203,12 @@ Restore them?</source>
         <source>%1 of %2 fields translated, %3 reviewed</source>
         <translation>%2 个字段中已翻译 %1 个，已审校 %3 个</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading the translations: %1 of %Ln record(s)…</source>
+        <translation>
+            <numerusform>正在读取译文：%1/%Ln 条记录…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::RuleValidator</name>

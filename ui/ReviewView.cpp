@@ -11,16 +11,18 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace Errata {
 
@@ -115,6 +117,7 @@ void ReviewView::configureDomains()
     m_domains->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_domains->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_summary->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("reviewSummary"));
 }
 
 // Filters on top; the domains and their progress on the left; the table
@@ -155,6 +158,13 @@ void ReviewView::followModel()
     connect(m_model, &QAbstractItemModel::rowsInserted, &m_progressTimer, qOverload<>(&QTimer::start));
     connect(m_model, &QAbstractItemModel::rowsRemoved, &m_progressTimer, qOverload<>(&QTimer::start));
     connect(m_model, &ReviewModel::reviewsChanged, &m_progressTimer, qOverload<>(&QTimer::start));
+    connect(m_model, &ReviewModel::countingProgress, this, &ReviewView::showCounting);
+    connect(m_model, &ReviewModel::counted, this, [this] {
+        updateProgress();
+        const Position pending = std::exchange(m_pending, {});
+        if (pending.record)
+            selectRecord(pending.record, pending.field);
+    });
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this] {
         m_pane->refresh();
         m_progressTimer.start();
@@ -224,9 +234,9 @@ void ReviewView::createActions()
     connect(m_previous, &QAction::triggered, this, &ReviewView::previousUnfinished);
 }
 
-// Hidden, the view waits for the KB: its progress tally, status filter and
-// sorting read every record in full, which would parse every document of a
-// large KB and keep it in memory (see Record::releaseDocument()).
+// Hidden, the view waits for the KB: its rows need every record read in
+// full (ReviewModel summarises them in the background), which a window
+// that never shows review mode should not pay for.
 void ReviewView::setKnowledgeBase(KnowledgeBase *kb)
 {
     m_kb = kb;
@@ -243,11 +253,6 @@ void ReviewView::setVisible(bool visible)
 void ReviewView::attachKnowledgeBase(KnowledgeBase *kb)
 {
     m_attached = kb;
-    if (kb) {
-        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-        kb->parseDocuments(); // on all cores, rather than one by one as the tally reads them
-        QGuiApplication::restoreOverrideCursor();
-    }
     QString error;
     const bool loaded = m_model->setKnowledgeBase(kb, &error);
     m_errorBar->setVisible(!loaded);
@@ -282,6 +287,10 @@ void ReviewView::currentRowChanged(const QModelIndex &current, const QModelIndex
 
 void ReviewView::selectRecord(const Record *record, TranslationStatus::Field field)
 {
+    if (m_model->isCounting()) { // selected once the rows are there
+        m_pending = {record, field};
+        return;
+    }
     const int row = m_model->rowOf(record);
     if (row < 0)
         return;
@@ -401,10 +410,17 @@ void ReviewView::applyFilters()
     m_filter->setTier(m_tier->currentData().toString());
 }
 
+void ReviewView::showCounting(int done, int total)
+{
+    m_summary->setText(tr("Reading the translations: %1 of %Ln record(s)…", nullptr, total).arg(QLocale().toString(done)));
+}
+
 void ReviewView::updateProgress()
 {
-    const QMap<QString, ReviewTally::Counts> domains =
-        m_attached ? ReviewTally::byDomain(*m_attached, m_model->store()) : QMap<QString, ReviewTally::Counts>();
+    m_domains->setEnabled(!m_model->isCounting()); // the figures of the KB before, if any
+    if (m_model->isCounting())
+        return; // showCounting() says how far it has come
+    const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(*m_model);
     const ReviewTally::Counts total = ReviewTally::total(domains);
     const QString selected = m_domains->currentItem() ? m_domains->currentItem()->data(0, Qt::UserRole).toString()
                                                       : QSettings().value(Keys::Domain).toString();

@@ -88,6 +88,7 @@ private:
     bool moveTo(const Position &position);
     void applyFilters();
     void attachKnowledgeBase(KnowledgeBase *kb);
+    void showCounting(int done, int total);
     void updateProgress();
     void restoreSettings();
     void saveSettings() const;
@@ -110,6 +111,7 @@ private:
     QAction *m_previous;
     QTimer m_progressTimer;
     SessionProvider m_sessionProvider;
+    Position m_pending; // selected while the model was counting
 };
 
 } // namespace Errata

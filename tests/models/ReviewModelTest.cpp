@@ -31,9 +31,13 @@ private slots:
     void acceptKeepsReviewsWrittenMeanwhile();
     void filters();
     void tallyPerDomain();
+    void countsWithoutKeepingDocuments();
+    void changesWhileCountingAreSeen();
+    void anotherKbWhileCountingDropsTheFirst();
 
 private:
     void load();
+    void waitForCounted();
     int row(const char *id) const { return m_model.rowOf(m_kb.find(QString::fromLatin1(id))); }
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -88,6 +92,15 @@ void ReviewModelTest::load()
     m_kb.adopt(KnowledgeBaseLoader::load(m_dir->path()));
     QString error;
     QVERIFY2(m_model.setKnowledgeBase(&m_kb, &error), qPrintable(error));
+    waitForCounted();
+}
+
+void ReviewModelTest::waitForCounted()
+{
+    QVERIFY(m_model.isCounting());
+    QSignalSpy counted(&m_model, &ReviewModel::counted); // queued: not emitted before the event loop runs
+    QVERIFY(counted.wait(10000));
+    QVERIFY(!m_model.isCounting());
 }
 
 void ReviewModelTest::rowsAndStatuses()
@@ -186,6 +199,7 @@ void ReviewModelTest::brokenSidecarRefusesAccept()
     QString error;
     QVERIFY(!m_model.setKnowledgeBase(&m_kb, &error));
     QVERIFY(error.contains(ReviewStore::fileName()));
+    waitForCounted();
     QCOMPARE(m_model.rowCount(), 3);
     QVERIFY(!m_model.accept(m_kb.find(QStringLiteral("disk/done")), Sig, &error));
     QVERIFY(error.contains(QStringLiteral("not overwritten")));
@@ -264,6 +278,75 @@ void ReviewModelTest::tallyPerDomain()
     const ReviewTally::Counts total = ReviewTally::total(domains);
     QCOMPARE(total.applicable(), 7);
     QCOMPARE(total.of(TranslationStatus::Missing), 2);
+}
+
+// The rows come in the background, from copies of the texts: the KB's
+// records are neither parsed for good nor touched by the counting threads.
+void ReviewModelTest::countsWithoutKeepingDocuments()
+{
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(m_dir->path(), nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments));
+    for (int i = 0; i < kb.count(); ++i)
+        QVERIFY(!kb.recordAt(i)->hasDocument());
+    ReviewModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy progress(&model, &ReviewModel::countingProgress);
+    QSignalSpy counted(&model, &ReviewModel::counted);
+    QString error;
+    QVERIFY(model.setKnowledgeBase(&kb, &error));
+    QVERIFY(model.isCounting());
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(counted.wait(10000));
+    QCOMPARE(counted.count(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(1).toInt(), 3);
+    for (int i = 0; i < kb.count(); ++i)
+        QVERIFY(!kb.recordAt(i)->hasDocument());
+    const int raw = model.rowOf(kb.find(QStringLiteral("net/raw")));
+    QCOMPARE(model.status(raw, Sig), TranslationStatus::Missing);
+    QCOMPARE(model.index(raw, ReviewModel::TierColumn).data().toString(), QStringLiteral("ai_generated"));
+    QCOMPARE(ReviewTally::total(ReviewTally::byDomain(model)).byStatus,
+             ReviewTally::total(ReviewTally::byDomain(kb, model.store())).byStatus);
+}
+
+// A record edited, added or removed while the texts are being read is
+// shown as it is when the rows come, not as it was copied.
+void ReviewModelTest::changesWhileCountingAreSeen()
+{
+    m_kb.adopt(KnowledgeBaseLoader::load(m_dir->path()));
+    QString error;
+    QVERIFY(m_model.setKnowledgeBase(&m_kb, &error));
+    QVERIFY(m_model.isCounting());
+    Record *raw = m_kb.find(QStringLiteral("net/raw"));
+    m_kb.setValue(raw, QStringLiteral("/signature_zh"), OrderedJson("磁盘已满"));
+    auto added = std::make_unique<Record>();
+    Record::LoadError loadError;
+    QVERIFY(added->parse(record("net/new", "ai_generated", ""), &loadError));
+    const Record *fresh = m_kb.add(std::move(added));
+    std::unique_ptr<Record> gone = m_kb.take(m_kb.find(QStringLiteral("disk/partial")));
+    QCOMPARE(m_model.rowCount(), 0);
+    waitForCounted();
+    QCOMPARE(m_model.rowCount(), 3);
+    QCOMPARE(m_model.rowOf(gone.get()), -1);
+    QCOMPARE(m_model.status(m_model.rowOf(raw), Sig), TranslationStatus::Translated);
+    QCOMPARE(m_model.status(m_model.rowOf(fresh), Sig), TranslationStatus::Missing);
+}
+
+void ReviewModelTest::anotherKbWhileCountingDropsTheFirst()
+{
+    KnowledgeBase other;
+    QString error;
+    QVERIFY(m_model.setKnowledgeBase(&other, &error)); // an empty KB: nothing to count, but counted all the same
+    QVERIFY(m_model.setKnowledgeBase(&m_kb, &error));
+    QSignalSpy counted(&m_model, &ReviewModel::counted);
+    QVERIFY(counted.wait(10000));
+    QTest::qWait(50); // a late signal of the dropped job would come now
+    QCOMPARE(counted.count(), 1);
+    QCOMPARE(m_model.rowCount(), 3);
+    QVERIFY(m_model.setKnowledgeBase(nullptr, &error));
+    QVERIFY(!m_model.isCounting());
+    QCOMPARE(m_model.rowCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(ReviewModelTest)

@@ -199,6 +199,8 @@ void ReviewStoreTest::hashIsShortSha256()
 {
     // SHA-256("abc") = ba7816bf8f01cfea...
     QCOMPARE(ReviewStore::hash(QStringLiteral("abc")), QStringLiteral("ba7816bf8f01cfea"));
+    QCOMPARE(ReviewStore::hashValue(QStringLiteral("abc")), Q_UINT64_C(0xba7816bf8f01cfea));
+    QCOMPARE(ReviewStore::hashText(0x00ff), QStringLiteral("00000000000000ff")); // leading zeros kept
     QVERIFY(ReviewStore::hash(QStringLiteral("磁盘")) != ReviewStore::hash(QStringLiteral("磁盘 ")));
 }
 

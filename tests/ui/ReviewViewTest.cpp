@@ -42,9 +42,12 @@ private slots:
     void filtersAndDomainProgress();
     void browserActivationSelectsRow();
     void menusActOnTheRecordUnderReview();
+    void selectionWhileReadingWaitsForTheRows();
 
 private:
     void openAndWait();
+    void enterReviewMode();
+    void waitForRows();
     const Record *record(const char *id) const { return m_window->knowledgeBase()->find(QString::fromLatin1(id)); }
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -102,6 +105,22 @@ void ReviewViewTest::openAndWait()
     QVERIFY(loaded.wait(10000));
 }
 
+void ReviewViewTest::enterReviewMode()
+{
+    m_window->setReviewMode(true);
+    waitForRows();
+}
+
+// The rows are read in the background once the view is first shown.
+void ReviewViewTest::waitForRows()
+{
+    ReviewModel *model = m_window->review()->model();
+    if (model->isCounting()) {
+        QSignalSpy counted(model, &ReviewModel::counted);
+        QVERIFY(counted.wait(10000));
+    }
+}
+
 void ReviewViewTest::modeFromViewMenuAndShortcut()
 {
     m_window->show();
@@ -110,6 +129,7 @@ void ReviewViewTest::modeFromViewMenuAndShortcut()
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(m_window->isReviewMode());
     QVERIFY(m_window->review()->isVisible());
+    waitForRows();
     QCOMPARE(m_window->review()->model()->rowCount(), 3);
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(!m_window->isReviewMode());
@@ -121,7 +141,7 @@ void ReviewViewTest::modeFromViewMenuAndShortcut()
 
 void ReviewViewTest::selectingShowsBothLanguagesAndChecks()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     review->selectRecord(record("docker/b"));
     ReviewPane *pane = review->pane();
@@ -136,7 +156,7 @@ void ReviewViewTest::selectingShowsBothLanguagesAndChecks()
 
 void ReviewViewTest::editIsUndoableAndSaved()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     review->selectRecord(record("docker/b"), TranslationStatus::Signature);
     QPlainTextEdit *editor = review->pane()->chineseEditor(TranslationStatus::Signature);
@@ -166,7 +186,7 @@ void ReviewViewTest::ctrlEnterAcceptsAndMovesOn()
 {
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     review->selectRecord(record("docker/a"), TranslationStatus::Signature);
     review->pane()->focusField(TranslationStatus::Signature);
@@ -196,7 +216,7 @@ void ReviewViewTest::ctrlEnterAcceptsAndMovesOn()
 
 void ReviewViewTest::acceptRefusedForMissing()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     review->selectRecord(record("pytorch/c"), TranslationStatus::Signature);
     QSignalSpy messages(review, &ReviewView::message);
@@ -208,7 +228,7 @@ void ReviewViewTest::acceptRefusedForMissing()
 
 void ReviewViewTest::nextAndPreviousUnfinished()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     review->filter()->setStatus(ReviewFilterModel::AnyStatus);
     review->selectRecord(record("docker/a"), TranslationStatus::RootCause);
@@ -226,7 +246,7 @@ void ReviewViewTest::nextAndPreviousUnfinished()
 
 void ReviewViewTest::filtersAndDomainProgress()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     ReviewView *review = m_window->review();
     auto *domains = review->findChild<QTreeWidget *>();
     QTRY_COMPARE(domains->topLevelItemCount(), 3); // all, docker, pytorch
@@ -245,7 +265,7 @@ void ReviewViewTest::filtersAndDomainProgress()
 
 void ReviewViewTest::browserActivationSelectsRow()
 {
-    m_window->setReviewMode(true);
+    enterReviewMode();
     emit m_window->browser()->recordActivated(record("pytorch/c"));
     QVERIFY(m_window->isReviewMode());
     QCOMPARE(m_window->review()->currentRecord(), record("pytorch/c"));
@@ -261,13 +281,35 @@ void ReviewViewTest::menusActOnTheRecordUnderReview()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     QVERIFY(m_window->openRecord(QStringLiteral("docker/a")));
-    m_window->setReviewMode(true);
+    enterReviewMode();
     m_window->review()->selectRecord(record("docker/b"));
     m_window->review()->table()->setFocus();
     QTest::keyClick(m_window.get(), Qt::Key_E, Qt::ControlModifier);
     QVERIFY(!m_window->isReviewMode());
     QCOMPARE(m_window->currentTab()->record(), record("docker/b"));
     QVERIFY(m_window->currentTab()->isEditing());
+}
+
+// A record selected (from the browser, or --review --select) before the
+// rows are there is selected when they come; meanwhile the view says it is
+// reading, and its domain list waits.
+void ReviewViewTest::selectionWhileReadingWaitsForTheRows()
+{
+    m_window->show();
+    m_window->setReviewMode(true);
+    ReviewView *review = m_window->review();
+    QVERIFY(review->model()->isCounting());
+    review->selectRecord(record("docker/b"), TranslationStatus::RootCause);
+    auto *summary = review->findChild<QLabel *>(QStringLiteral("reviewSummary"));
+    QVERIFY(summary);
+    QVERIFY2(summary->text().startsWith(QStringLiteral("Reading the translations")), qPrintable(summary->text()));
+    QVERIFY(!review->findChild<QTreeWidget *>()->isEnabled());
+    QCOMPARE(review->pane()->record(), nullptr);
+    waitForRows();
+    QCOMPARE(review->pane()->record(), record("docker/b"));
+    QCOMPARE(review->pane()->currentField(), TranslationStatus::RootCause);
+    QVERIFY(review->findChild<QTreeWidget *>()->isEnabled());
+    QTRY_VERIFY(summary->text().contains(QStringLiteral("fields translated")));
 }
 
 QTEST_MAIN(ReviewViewTest)
