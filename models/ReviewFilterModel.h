@@ -5,11 +5,15 @@
 namespace Errata {
 
 class Record;
+class ReviewModel;
 
 // Narrows a ReviewModel to one domain, one verification tier and rows with a
 // field in a given state. Empty domain or tier, and AnyStatus, filter nothing.
 // The pinned record (the one being reviewed) always stays, so that it does
-// not vanish from under the reviewer when its status changes.
+// not vanish from under the reviewer when its status changes. A status
+// column sorts by how far the field has come (TranslationStatus order), not
+// by the name of its status. The source must be a ReviewModel: its rows are
+// read directly, which matters at tens of thousands of records.
 class ReviewFilterModel : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -30,8 +34,10 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    const ReviewModel *reviewModel() const;
     bool statusAccepts(int sourceRow) const;
 
     QString m_domain;

@@ -32,6 +32,8 @@ private slots:
     void filters();
     void tallyPerDomain();
     void countsWithoutKeepingDocuments();
+    void statusColumnsSortByProgress();
+    void unchangedFiltersAreNotAppliedAgain();
     void changesWhileCountingAreSeen();
     void anotherKbWhileCountingDropsTheFirst();
 
@@ -278,6 +280,67 @@ void ReviewModelTest::tallyPerDomain()
     const ReviewTally::Counts total = ReviewTally::total(domains);
     QCOMPARE(total.applicable(), 7);
     QCOMPARE(total.of(TranslationStatus::Missing), 2);
+}
+
+// Missing before untranslated before translated before reviewed, whatever
+// the statuses are called in the language shown; ties by id.
+void ReviewModelTest::statusColumnsSortByProgress()
+{
+    ReviewFilterModel filter;
+    filter.setSourceModel(&m_model);
+    QString error;
+    QVERIFY(m_model.accept(m_kb.find(QStringLiteral("disk/done")), Cause, &error));
+    const auto ids = [&filter] {
+        QStringList list;
+        for (int row = 0; row < filter.rowCount(); ++row)
+            list << filter.index(row, ReviewModel::IdColumn).data().toString();
+        return list;
+    };
+    filter.sort(ReviewModel::columnOf(Sig)); // missing, untranslated, translated
+    QCOMPARE(ids(), (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
+    filter.sort(ReviewModel::columnOf(Cause)); // not applicable, missing, reviewed
+    QCOMPARE(ids(), (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
+    filter.sort(ReviewModel::columnOf(Sig), Qt::DescendingOrder);
+    QCOMPARE(ids(), (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
+    filter.sort(ReviewModel::IdColumn);
+    QCOMPARE(ids(), (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
+}
+
+namespace {
+
+class CountingFilter : public ReviewFilterModel
+{
+public:
+    mutable int calls = 0;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
+    {
+        ++calls;
+        return ReviewFilterModel::filterAcceptsRow(sourceRow, sourceParent);
+    }
+};
+
+} // namespace
+
+// The view sets every filter after each review; only a change filters the
+// rows again.
+void ReviewModelTest::unchangedFiltersAreNotAppliedAgain()
+{
+    CountingFilter filter;
+    filter.setSourceModel(&m_model);
+    filter.setDomain(QStringLiteral("disk"));
+    filter.setStatus(ReviewFilterModel::Unfinished);
+    filter.setTier(QStringLiteral("ai_generated"));
+    QCOMPARE(filter.rowCount(), 1);
+    filter.calls = 0;
+    filter.setDomain(QStringLiteral("disk"));
+    filter.setStatus(ReviewFilterModel::Unfinished);
+    filter.setTier(QStringLiteral("ai_generated"));
+    QCOMPARE(filter.calls, 0);
+    filter.setTier(QString());
+    QCOMPARE(filter.calls, 3);
+    QCOMPARE(filter.rowCount(), 2);
 }
 
 // The rows come in the background, from copies of the texts: the KB's
