@@ -21,6 +21,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <utility>
 
 namespace Errata {
 
@@ -213,7 +214,12 @@ int GuiLauncher::run(QApplication &app)
     const bool screenshot = parser.isSet(screenshotOption());
     if (screenshot) // wider with the Graph dock, so that the card stays readable
         window.resize(parser.isSet(graphOption()) ? QSize(1600, 900) : QSize(1280, 800));
-    QObject::connect(&window, &MainWindow::loaded, &window, [&] {
+    // As soon as the KB is shown: when its checks start, or when it is
+    // loaded with nothing left to check.
+    bool applied = false;
+    const auto applyOptions = [&] {
+        if (std::exchange(applied, true))
+            return;
         if (parser.isSet(reviewOption())) {
             window.setReviewMode(true);
             if (const Record *record = window.knowledgeBase()->find(parser.value(selectOption())))
@@ -227,7 +233,9 @@ int GuiLauncher::run(QApplication &app)
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));
         showTools(window, parser);
-    }, Qt::SingleShotConnection);
+    };
+    QObject::connect(&window, &MainWindow::checking, &window, applyOptions, Qt::SingleShotConnection);
+    QObject::connect(&window, &MainWindow::loaded, &window, applyOptions, Qt::SingleShotConnection);
     if (folder.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Errata"), error);
     else
