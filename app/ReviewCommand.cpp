@@ -4,6 +4,7 @@
 #include "KnowledgeBaseLoader.h"
 #include "ReviewStore.h"
 #include "ReviewTally.h"
+#include "TranslationSummaryJob.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -74,13 +75,14 @@ bool parseOptions(const QStringList &arguments, Options &options)
     return true;
 }
 
-QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &store)
+QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &store,
+                                   const std::vector<TranslationSummary> &summaries)
 {
     QList<Incomplete> list;
     for (int i = 0; i < kb.count(); ++i) {
         const Record &record = *kb.recordAt(i);
         for (TranslationStatus::Field field : TranslationStatus::fields()) {
-            const TranslationStatus::Status status = store.status(record, field);
+            const TranslationStatus::Status status = store.status(record.id(), field, summaries.at(size_t(i)));
             if (!TranslationStatus::isComplete(status))
                 list.append({record.id(), TranslationStatus::chineseKey(field), TranslationStatus::statusKey(status)});
         }
@@ -169,8 +171,9 @@ int ReviewCommand::run(const QStringList &arguments)
     }
     for (const Problem &problem : kb.loadProblems())
         err << "errata review: not counted: " << problem.toText() << '\n';
-    const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(kb, store);
-    const QList<Incomplete> incomplete = incompleteFields(kb, store);
+    const std::vector<TranslationSummary> summaries = TranslationSummaryJob::all(kb);
+    const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(kb, store, summaries);
+    const QList<Incomplete> incomplete = incompleteFields(kb, store, summaries);
     if (options.json)
         printJson(out, domains, kb.count(), incomplete);
     else

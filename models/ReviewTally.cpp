@@ -4,6 +4,7 @@
 #include "Record.h"
 #include "ReviewModel.h"
 #include "ReviewStore.h"
+#include "TranslationSummaryJob.h"
 
 namespace Errata {
 
@@ -28,12 +29,18 @@ void ReviewTally::Counts::add(const Counts &other)
 
 QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const KnowledgeBase &kb, const ReviewStore &store)
 {
+    return byDomain(kb, store, TranslationSummaryJob::all(kb));
+}
+
+QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const KnowledgeBase &kb, const ReviewStore &store,
+                                                         const std::vector<TranslationSummary> &summaries)
+{
     QMap<QString, Counts> domains;
     for (int i = 0; i < kb.count(); ++i) {
         const Record &record = *kb.recordAt(i);
         Counts &counts = domains[record.domain()];
         for (TranslationStatus::Field field : TranslationStatus::fields())
-            ++counts.byStatus[size_t(store.status(record, field))];
+            ++counts.byStatus[size_t(store.status(record.id(), field, summaries.at(size_t(i))))];
     }
     return domains;
 }

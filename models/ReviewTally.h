@@ -1,11 +1,13 @@
 #pragma once
 
 #include "TranslationStatus.h"
+#include "TranslationSummary.h"
 
 #include <QMap>
 #include <QString>
 
 #include <array>
+#include <vector>
 
 namespace Errata {
 
@@ -31,7 +33,12 @@ public:
         void add(const Counts &other);
     };
 
+    // Reads every record of `kb` on all cores, without keeping documents.
     static QMap<QString, Counts> byDomain(const KnowledgeBase &kb, const ReviewStore &store);
+    // The same from summaries worked out before, one per record of `kb` in
+    // its order (TranslationSummaryJob::all()).
+    static QMap<QString, Counts> byDomain(const KnowledgeBase &kb, const ReviewStore &store,
+                                          const std::vector<TranslationSummary> &summaries);
     // The same from the rows of review mode, without reading the records.
     static QMap<QString, Counts> byDomain(const ReviewModel &model);
     static Counts total(const QMap<QString, Counts> &domains);

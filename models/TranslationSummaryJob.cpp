@@ -17,6 +17,17 @@ TranslationSummaryJob::TranslationSummaryJob(const KnowledgeBase &kb)
     }
 }
 
+std::vector<TranslationSummary> TranslationSummaryJob::all(const KnowledgeBase &kb)
+{
+    TranslationSummaryJob job(kb);
+    job.run();
+    std::vector<TranslationSummary> summaries;
+    summaries.reserve(size_t(kb.count()));
+    for (int i = 0; i < kb.count(); ++i)
+        summaries.push_back(job.summaryOf(*kb.recordAt(i)));
+    return summaries;
+}
+
 // Each text is parsed into a record of its own, which no other thread sees.
 bool TranslationSummaryJob::run(const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
 {

@@ -26,6 +26,10 @@ class TranslationSummaryJob
 public:
     explicit TranslationSummaryJob(const KnowledgeBase &kb);
 
+    // The summaries of all of `kb`'s records, in its order, worked out here
+    // on all cores (for the command line, which has nothing else to do).
+    static std::vector<TranslationSummary> all(const KnowledgeBase &kb);
+
     int count() const { return int(m_items.size()); }
     // False when cancelled.
     bool run(const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
