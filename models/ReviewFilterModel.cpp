@@ -47,6 +47,7 @@ void ReviewFilterModel::setPinned(const Record *record)
 
 const ReviewModel *ReviewFilterModel::reviewModel() const
 {
+    Q_ASSERT(qobject_cast<const ReviewModel *>(sourceModel()));
     return static_cast<const ReviewModel *>(sourceModel());
 }
 
