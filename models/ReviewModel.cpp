@@ -108,7 +108,15 @@ void ReviewModel::recordChanged(const Record *record)
     if (row < 0)
         return;
     m_summaries[size_t(row)] = TranslationSummary::of(*record);
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    rowChanged(row);
+}
+
+// The row shows something new. Accepting or reopening a review calls this
+// alone: the record's text, and so its summary, did not change.
+void ReviewModel::rowChanged(int row)
+{
+    if (row >= 0)
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 // While counting, the rows are made from the KB as it is when done.
@@ -289,7 +297,7 @@ bool ReviewModel::accept(const Record *record, TranslationStatus::Field field, Q
     if (!updated.save(error))
         return false;
     m_store = updated;
-    recordChanged(record);
+    rowChanged(rowOf(record));
     emit reviewsChanged();
     return true;
 }
@@ -305,7 +313,7 @@ bool ReviewModel::unaccept(const Record *record, TranslationStatus::Field field,
     if (!updated.save(error))
         return false;
     m_store = updated;
-    recordChanged(record);
+    rowChanged(rowOf(record));
     emit reviewsChanged();
     return true;
 }

@@ -86,6 +86,7 @@ private:
     void finishCounting(int generation);
     void stopCounting();
     void recordChanged(const Record *record);
+    void rowChanged(int row);
     void recordAdded(const Record *record);
     void recordRemoved(const Record *record);
     QString reviewToolTip(int row, TranslationStatus::Field field) const;
