@@ -1,11 +1,11 @@
 #include "CommandLine.h"
 
-#include "ConvertCommand.h"
-#include "GraphCommand.h"
+#include "commands/ConvertCommand.h"
+#include "commands/GraphCommand.h"
 #include "GuiLauncher.h"
-#include "MatchCommand.h"
-#include "ReviewCommand.h"
-#include "ValidateCommand.h"
+#include "commands/MatchCommand.h"
+#include "commands/ReviewCommand.h"
+#include "commands/ValidateCommand.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,14 +1,14 @@
 #include "GuiLauncher.h"
 
-#include "BrowserDock.h"
-#include "KnowledgeBase.h"
-#include "LogMatcherDock.h"
-#include "MainWindow.h"
-#include "RegexWorkbenchDock.h"
-#include "ReviewModel.h"
-#include "ReviewView.h"
+#include "browser/BrowserDock.h"
+#include "kb/KnowledgeBase.h"
+#include "logs/LogMatcherDock.h"
+#include "window/MainWindow.h"
+#include "logs/RegexWorkbenchDock.h"
+#include "itemmodels/ReviewModel.h"
+#include "review/ReviewView.h"
 #include "SampleKnowledgeBase.h"
-#include "Translations.h"
+#include "window/Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

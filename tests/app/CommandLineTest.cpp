@@ -4,7 +4,7 @@
 // `import-deadends` / `export-deadends`, on KBs written here and, when it is
 // present, on the shared corpus.
 
-#include "OrderedJson.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,0 +1,220 @@
+#include "commands/GraphCommand.h"
+
+#include "links/DomainPalette.h"
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "links/LinkGraph.h"
+#include "record/Record.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace Errata {
+
+namespace {
+
+struct Options
+{
+    QString kb = QStringLiteral(".");
+    bool json = false;
+    int depth = 1;
+    QString id;
+};
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+// Fills `options`; returns false (after printing why) on bad usage.
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Print the transition graph of a KB, or of one record's "
+                                                    "neighbourhood, as Graphviz dot or JSON."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("graph"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("A record: print its neighbourhood only."),
+                                 QStringLiteral("[ID]"));
+    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
+                                QStringLiteral("DIR"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: dot or json."),
+                                    QStringLiteral("format"), QStringLiteral("dot"));
+    const QCommandLineOption depth(QStringLiteral("depth"),
+                                   QStringLiteral("With ID: how many links away to go (default 1)."),
+                                   QStringLiteral("N"), QStringLiteral("1"));
+    parser.addOptions({kb, format, depth});
+    if (!parser.parse(arguments)) {
+        err() << "errata graph: " << parser.errorText() << '\n';
+        return false;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 2) {
+        err() << "errata graph: expected at most one record id\n" << parser.helpText();
+        return false;
+    }
+    options.id = positional.value(1);
+    if (parser.isSet(kb))
+        options.kb = parser.value(kb);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("dot") && formatName != QLatin1String("json")) {
+        err() << "errata graph: --format must be dot or json, not \"" << formatName << "\"\n";
+        return false;
+    }
+    options.json = formatName == QLatin1String("json");
+    bool number = false;
+    options.depth = parser.value(depth).toInt(&number);
+    if (!number || options.depth < 1) {
+        err() << "errata graph: --depth needs a whole number of 1 or more, not \"" << parser.value(depth) << "\"\n";
+        return false;
+    }
+    if (parser.isSet(depth) && options.id.isEmpty()) {
+        err() << "errata graph: --depth needs a record ID\n";
+        return false;
+    }
+    return true;
+}
+
+QString nodeLine(const LinkGraph::Node &node, const QStringList &domains, bool centre)
+{
+    if (node.missing)
+        return QStringLiteral("  %1 [label=%2, style=dashed, color=\"#c62828\", fontcolor=\"#c62828\"];\n")
+            .arg(GraphCommand::quoted(node.id), GraphCommand::quoted(node.id + QStringLiteral("\n(not in this KB)")));
+    QString signature = node.signature.simplified();
+    if (signature.size() > 40)
+        signature = signature.left(39) + QChar(0x2026);
+    const QString label = signature.isEmpty() ? node.id : node.id + QLatin1Char('\n') + signature;
+    return QStringLiteral("  %1 [label=%2, fillcolor=\"%3\"%4];\n")
+        .arg(GraphCommand::quoted(node.id), GraphCommand::quoted(label), DomainPalette::colorOf(node.domain, domains),
+             centre ? QStringLiteral(", penwidth=2.5") : QString());
+}
+
+QString edgeLine(const LinkGraph &graph, const LinkGraph::Edge &edge)
+{
+    QStringList attributes{QStringLiteral("class=%1").arg(QLatin1String(Link::key(edge.kind)))};
+    if (edge.kind == Link::PrecededBy)
+        attributes << QStringLiteral("style=dashed");
+    if (edge.kind == Link::ConfusedWith)
+        attributes << QStringLiteral("style=dotted") << QStringLiteral("dir=none");
+    if (edge.dangling)
+        attributes << QStringLiteral("color=\"#c62828\"");
+    if (edge.probability)
+        attributes << QStringLiteral("label=\"%1\"").arg(*edge.probability, 0, 'f', 2);
+    return QStringLiteral("  %1 -> %2 [%3];\n")
+        .arg(GraphCommand::quoted(graph.nodes().at(edge.source).id), GraphCommand::quoted(graph.nodes().at(edge.target).id),
+             attributes.join(QStringLiteral(", ")));
+}
+
+QStringList sortedDomains(const KnowledgeBase &kb)
+{
+    QStringList domains;
+    for (int i = 0; i < kb.count(); ++i) {
+        if (!domains.contains(kb.recordAt(i)->domain()))
+            domains << kb.recordAt(i)->domain();
+    }
+    std::sort(domains.begin(), domains.end());
+    return domains;
+}
+
+} // namespace
+
+QString GraphCommand::quoted(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    escaped.replace(QLatin1Char('"'), QLatin1String("\\\""));
+    escaped.replace(QLatin1String("\r\n"), QLatin1String("\\n"));
+    escaped.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+    escaped.replace(QLatin1Char('\r'), QLatin1String("\\n"));
+    return QLatin1Char('"') + escaped + QLatin1Char('"');
+}
+
+QString GraphCommand::toDot(const LinkGraph &graph, const QStringList &domains, const QString &title,
+                           const QString &centre)
+{
+    QString dot = QStringLiteral("digraph errata {\n");
+    dot += QStringLiteral("  graph [label=%1, labelloc=t, rankdir=LR, fontname=\"Helvetica\"];\n").arg(quoted(title));
+    dot += QStringLiteral("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\", "
+                          "fontsize=10];\n");
+    dot += QStringLiteral("  edge [fontname=\"Helvetica\", fontsize=9];\n");
+    for (const LinkGraph::Node &node : graph.nodes())
+        dot += nodeLine(node, domains, !centre.isEmpty() && node.id == centre);
+    for (const LinkGraph::Edge &edge : graph.edges())
+        dot += edgeLine(graph, edge);
+    dot += QStringLiteral("}\n");
+    return dot;
+}
+
+QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, int depth)
+{
+    QJsonArray nodes;
+    for (const LinkGraph::Node &node : graph.nodes())
+        nodes.append(QJsonObject{{QStringLiteral("id"), node.id},
+                                 {QStringLiteral("domain"), node.domain},
+                                 {QStringLiteral("signature"), node.signature},
+                                 {QStringLiteral("depth"), node.depth},
+                                 {QStringLiteral("missing"), node.missing}});
+    QJsonArray edges;
+    for (const LinkGraph::Edge &edge : graph.edges()) {
+        QJsonObject object{{QStringLiteral("source"), graph.nodes().at(edge.source).id},
+                           {QStringLiteral("target"), graph.nodes().at(edge.target).id},
+                           {QStringLiteral("kind"), QLatin1String(Link::key(edge.kind))},
+                           {QStringLiteral("dangling"), edge.dangling}};
+        if (edge.probability)
+            object.insert(QStringLiteral("probability"), *edge.probability);
+        edges.append(object);
+    }
+    QJsonObject root{{QStringLiteral("nodes"), nodes},
+                     {QStringLiteral("edges"), edges},
+                     {QStringLiteral("summary"), QJsonObject{{QStringLiteral("nodes"), int(graph.nodes().size())},
+                                                             {QStringLiteral("edges"), int(graph.edges().size())},
+                                                             {QStringLiteral("dangling"), graph.danglingCount()}}}};
+    if (!centre.isEmpty()) {
+        root.insert(QStringLiteral("center"), centre);
+        root.insert(QStringLiteral("depth"), depth);
+    }
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+int GraphCommand::run(const QStringList &arguments)
+{
+    Options options;
+    if (!parseOptions(arguments, options))
+        return 2;
+    const QFileInfo folder(options.kb);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err() << "errata graph: " << options.kb << ": not a readable folder\n";
+        return 2;
+    }
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(options.kb));
+    for (const Problem &problem : kb.loadProblems())
+        err() << "errata graph: skipped " << problem.toText() << '\n';
+    if (!options.id.isEmpty() && !kb.find(options.id)) {
+        err() << "errata graph: no record \"" << options.id << "\" in " << options.kb << '\n';
+        return 1;
+    }
+    const LinkGraph graph = options.id.isEmpty() ? LinkGraph::whole(kb)
+                                                 : LinkGraph::neighbourhood(kb, options.id, options.depth);
+    QTextStream out(stdout);
+    if (options.json) {
+        out << toJson(graph, options.id, options.depth);
+    } else {
+        const QString title = options.id.isEmpty()
+            ? QStringLiteral("%1 (%2 records)").arg(QFileInfo(kb.root()).fileName()).arg(kb.count())
+            : QStringLiteral("%1, depth %2").arg(options.id).arg(options.depth);
+        out << toDot(graph, sortedDomains(kb), title, options.id);
+    }
+    return 0;
+}
+
+} // namespace Errata

@@ -1,0 +1,233 @@
+#include "commands/MatchCommand.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "matching/LogMatcher.h"
+#include "record/Record.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace Errata {
+
+namespace {
+
+constexpr int LinesShown = 5;
+constexpr int LineTextLimit = 300; // characters of a log line shown in text output
+
+struct Options
+{
+    QString kb = QStringLiteral(".");
+    QString log = QStringLiteral("-");
+    bool json = false;
+    bool ignoreCase = false;
+};
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+// Fills `options`; returns false (after printing why) on bad usage.
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Find the records of a KB whose regex matches a log, most "
+                                                    "specific first, with the matching lines."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("match"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("LOGFILE"), QStringLiteral("The log; \"-\" or none: standard input."),
+                                 QStringLiteral("[LOGFILE|-]"));
+    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
+                                QStringLiteral("DIR"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
+                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption ignoreCase(QStringLiteral("ignore-case"),
+                                       QStringLiteral("Apply every regex ignoring case (default: as written)."));
+    parser.addOptions({kb, format, ignoreCase});
+    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
+    if (!parser.parse(arguments)) {
+        err() << "errata match: " << parser.errorText() << '\n';
+        return false;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 2) {
+        err() << "errata match: expected at most one log file\n" << parser.helpText();
+        return false;
+    }
+    options.log = positional.value(1, QStringLiteral("-"));
+    if (parser.isSet(kb))
+        options.kb = parser.value(kb);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
+        err() << "errata match: --format must be text or json, not \"" << formatName << "\"\n";
+        return false;
+    }
+    options.json = formatName == QLatin1String("json");
+    options.ignoreCase = parser.isSet(ignoreCase);
+    return true;
+}
+
+bool isStandardInput(const QString &path)
+{
+    return path == QLatin1String("-");
+}
+
+bool cannotRead(const QString &path, const QString &why)
+{
+    err() << "errata match: " << path << ": cannot read the log";
+    if (!why.isEmpty())
+        err() << " (" << why << ')';
+    err() << '\n';
+    return false;
+}
+
+// Checked before the KB is loaded, so that a wrong path fails at once.
+bool logLooksReadable(const QString &path)
+{
+    const QFileInfo info(path);
+    if (isStandardInput(path) || (info.isFile() && info.isReadable()))
+        return true;
+    return cannotRead(path, info.exists() ? QStringLiteral("not a readable file") : QStringLiteral("no such file"));
+}
+
+bool readLog(const QString &path, QByteArray *log)
+{
+    QFile file(path);
+    const bool opened = isStandardInput(path) ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
+    if (!opened)
+        return cannotRead(path, file.errorString());
+    *log = file.readAll();
+    return true;
+}
+
+QString shortened(const QString &text)
+{
+    return text.size() <= LineTextLimit ? text : text.left(LineTextLimit) + QStringLiteral("...");
+}
+
+void printText(const LogMatchResult &result, QTextStream &out)
+{
+    for (const LogMatchResult::Match &match : result.matches) {
+        const QString signature = match.record ? match.record->signature() : QString();
+        out << match.recordId << ": " << signature.simplified() << '\n';
+        for (int i = 0; i < match.lines.size() && i < LinesShown; ++i)
+            out << "  line " << match.lines.at(i).number << ": " << shortened(match.lines.at(i).text) << '\n';
+        if (match.lineCount > LinesShown)
+            out << "  (" << match.lineCount - LinesShown << " more lines)\n";
+        out << '\n';
+    }
+    out << QStringLiteral("%1 of %2 records matched, in %3 lines (%4 ms)\n")
+               .arg(result.matches.size())
+               .arg(result.regexCount)
+               .arg(result.logLines)
+               .arg(result.timings.totalMs, 0, 'f', 0);
+}
+
+QJsonObject toJson(const LogMatchResult::Line &line)
+{
+    return QJsonObject{{QStringLiteral("line"), line.number},
+                       {QStringLiteral("startColumn"), line.startColumn},
+                       {QStringLiteral("endColumn"), line.endColumn},
+                       {QStringLiteral("text"), line.text},
+                       {QStringLiteral("match"), line.matchedText}};
+}
+
+QJsonObject toJson(const LogMatchResult::Match &match)
+{
+    QJsonArray lines;
+    for (const LogMatchResult::Line &line : match.lines)
+        lines.append(toJson(line));
+    return QJsonObject{{QStringLiteral("id"), match.recordId},
+                       {QStringLiteral("signature"), match.record ? match.record->signature() : QString()},
+                       {QStringLiteral("regex"), match.record ? match.record->regex() : QString()},
+                       {QStringLiteral("score"), match.score},
+                       {QStringLiteral("literalLength"), match.literalLength},
+                       {QStringLiteral("signatureHit"), match.signatureHit},
+                       {QStringLiteral("matchCount"), match.matchCount},
+                       {QStringLiteral("lineCount"), match.lineCount},
+                       {QStringLiteral("lines"), lines}};
+}
+
+QJsonObject toJson(const LogMatchResult &result, const Options &options)
+{
+    QJsonArray matches;
+    for (const LogMatchResult::Match &match : result.matches)
+        matches.append(toJson(match));
+    QJsonArray skipped;
+    for (const LogMatchResult::Skipped &record : result.skipped)
+        skipped.append(QJsonObject{{QStringLiteral("id"), record.recordId}, {QStringLiteral("reason"), record.reason}});
+    const QJsonObject summary{{QStringLiteral("records"), result.regexCount},
+                              {QStringLiteral("matched"), int(result.matches.size())},
+                              {QStringLiteral("lines"), result.logLines},
+                              {QStringLiteral("bytes"), result.logBytes},
+                              {QStringLiteral("buildMs"), result.timings.buildMs},
+                              {QStringLiteral("matchMs"), result.timings.totalMs}};
+    return QJsonObject{{QStringLiteral("log"), options.log},
+                       {QStringLiteral("kb"), options.kb},
+                       {QStringLiteral("ignoreCase"), options.ignoreCase},
+                       {QStringLiteral("matches"), matches},
+                       {QStringLiteral("skipped"), skipped},
+                       {QStringLiteral("usedFallback"), result.usedFallback},
+                       {QStringLiteral("note"), result.note},
+                       {QStringLiteral("summary"), summary}};
+}
+
+void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
+{
+    for (const Problem &problem : kb.loadProblems())
+        err() << "errata match: warning: " << problem.toText() << '\n';
+    for (const LogMatchResult::Skipped &record : result.skipped)
+        err() << "errata match: skipped " << record.recordId << ": " << record.reason << '\n';
+    if (result.usedFallback)
+        err() << "errata match: note: " << result.note << '\n';
+}
+
+} // namespace
+
+int MatchCommand::run(const QStringList &arguments)
+{
+    Options options;
+    if (!parseOptions(arguments, options))
+        return 2;
+    const QFileInfo folder(options.kb);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err() << "errata match: " << options.kb << ": not a readable folder\n";
+        return 2;
+    }
+    if (!logLooksReadable(options.log))
+        return 2;
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(options.kb));
+    if (kb.count() == 0) {
+        err() << "errata match: " << options.kb << ": no record in this folder (give the KB with --kb DIR)\n";
+        return 2;
+    }
+    QByteArray log;
+    if (!readLog(options.log, &log))
+        return 2;
+    LogMatcher::Options matchOptions;
+    matchOptions.ignoreCase = options.ignoreCase;
+    LogMatcher matcher;
+    matcher.build(kb, matchOptions);
+    const LogMatchResult result = matcher.match(log);
+    reportOnStderr(kb, result);
+    QTextStream out(stdout);
+    if (options.json)
+        out << QJsonDocument(toJson(result, options)).toJson(QJsonDocument::Indented);
+    else
+        printText(result, out);
+    return result.matches.isEmpty() ? 1 : 0;
+}
+
+} // namespace Errata

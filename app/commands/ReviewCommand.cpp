@@ -1,0 +1,188 @@
+#include "commands/ReviewCommand.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "review/ReviewStore.h"
+#include "review/ReviewTally.h"
+#include "review/TranslationSummaryJob.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace Errata {
+
+namespace {
+
+struct Options
+{
+    QString kb = QStringLiteral(".");
+    bool json = false;
+    bool requireComplete = false;
+};
+
+// The statuses in the order of the table's columns.
+const QList<TranslationStatus::Status> Columns = {TranslationStatus::Missing, TranslationStatus::Untranslated,
+                                                  TranslationStatus::CountMismatch, TranslationStatus::Translated,
+                                                  TranslationStatus::Reviewed};
+
+struct Incomplete
+{
+    QString id;
+    QString field;
+    QString status;
+};
+
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Count, per domain, the bilingual fields of a KB that are missing, untranslated, count-mismatch, "
+        "translated or reviewed."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("review"), QStringLiteral("The command."));
+    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
+                                QStringLiteral("DIR"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
+                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption require(QStringLiteral("require-complete"),
+                                     QStringLiteral("Exit with 1 unless every field is translated or reviewed."));
+    parser.addOptions({kb, format, require});
+    QTextStream err(stderr);
+    if (!parser.parse(arguments)) {
+        err << "errata review: " << parser.errorText() << '\n';
+        return false;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
+    if (parser.positionalArguments().size() != 1) {
+        err << "errata review: unexpected argument \"" << parser.positionalArguments().value(1)
+            << "\" (the KB folder is given with --kb)\n";
+        return false;
+    }
+    if (parser.isSet(kb))
+        options.kb = parser.value(kb);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
+        err << "errata review: --format must be text or json, not \"" << formatName << "\"\n";
+        return false;
+    }
+    options.json = formatName == QLatin1String("json");
+    options.requireComplete = parser.isSet(require);
+    return true;
+}
+
+QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &store,
+                                   const std::vector<TranslationSummary> &summaries)
+{
+    QList<Incomplete> list;
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record &record = *kb.recordAt(i);
+        for (TranslationStatus::Field field : TranslationStatus::fields()) {
+            const TranslationStatus::Status status = store.status(record.id(), field, summaries.at(size_t(i)));
+            if (!TranslationStatus::isComplete(status))
+                list.append({record.id(), TranslationStatus::chineseKey(field), TranslationStatus::statusKey(status)});
+        }
+    }
+    return list;
+}
+
+QJsonObject toJson(const ReviewTally::Counts &counts)
+{
+    QJsonObject object{{QStringLiteral("fields"), counts.applicable()},
+                       {QStringLiteral("not-applicable"), counts.of(TranslationStatus::NotApplicable)}};
+    for (TranslationStatus::Status status : Columns)
+        object.insert(TranslationStatus::statusKey(status), counts.of(status));
+    return object;
+}
+
+void printJson(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domains, int records,
+               const QList<Incomplete> &incomplete)
+{
+    QJsonObject byDomain;
+    for (auto it = domains.cbegin(); it != domains.cend(); ++it)
+        byDomain.insert(it.key(), toJson(it.value()));
+    QJsonArray list;
+    for (const Incomplete &field : incomplete)
+        list.append(QJsonObject{{QStringLiteral("id"), field.id},
+                                {QStringLiteral("field"), field.field},
+                                {QStringLiteral("status"), field.status}});
+    const QJsonObject doc{{QStringLiteral("records"), records},
+                          {QStringLiteral("domains"), byDomain},
+                          {QStringLiteral("total"), toJson(ReviewTally::total(domains))},
+                          {QStringLiteral("complete"), incomplete.isEmpty()},
+                          {QStringLiteral("incomplete"), list}};
+    out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+}
+
+QString tableLine(const QString &name, int nameWidth, const ReviewTally::Counts &counts)
+{
+    QString line = name.leftJustified(nameWidth) + QStringLiteral("%1").arg(counts.applicable(), 8);
+    for (TranslationStatus::Status status : Columns)
+        line += QStringLiteral("%1").arg(counts.of(status), int(TranslationStatus::statusKey(status).size()) + 2);
+    return line;
+}
+
+void printText(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domains, int records)
+{
+    int nameWidth = 8;
+    for (const QString &domain : domains.keys())
+        nameWidth = std::max(nameWidth, int(domain.size()) + 2);
+    QString header = QStringLiteral("domain").leftJustified(nameWidth) + QStringLiteral("  fields");
+    for (TranslationStatus::Status status : Columns)
+        header += QStringLiteral("  ") + TranslationStatus::statusKey(status);
+    out << header << '\n';
+    for (auto it = domains.cbegin(); it != domains.cend(); ++it)
+        out << tableLine(it.key(), nameWidth, it.value()) << '\n';
+    const ReviewTally::Counts total = ReviewTally::total(domains);
+    out << tableLine(QStringLiteral("total"), nameWidth, total) << '\n';
+    out << QStringLiteral("%1 records, %2 fields to translate: %3 translated or reviewed, %4 reviewed, %5 to do\n")
+               .arg(records)
+               .arg(total.applicable())
+               .arg(total.complete())
+               .arg(total.reviewed())
+               .arg(total.applicable() - total.complete());
+}
+
+} // namespace
+
+int ReviewCommand::run(const QStringList &arguments)
+{
+    Options options;
+    if (!parseOptions(arguments, options))
+        return 2;
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QFileInfo folder(options.kb);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err << "errata review: " << options.kb << ": not a readable folder\n";
+        return 2;
+    }
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(options.kb));
+    ReviewStore store;
+    QString error;
+    if (!store.load(kb.root(), &error)) {
+        err << "errata review: " << error << '\n';
+        return 2;
+    }
+    for (const Problem &problem : kb.loadProblems())
+        err << "errata review: not counted: " << problem.toText() << '\n';
+    const std::vector<TranslationSummary> summaries = TranslationSummaryJob::all(kb);
+    const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(kb, store, summaries);
+    const QList<Incomplete> incomplete = incompleteFields(kb, store, summaries);
+    if (options.json)
+        printJson(out, domains, kb.count(), incomplete);
+    else
+        printText(out, domains, kb.count());
+    if (!options.requireComplete)
+        return 0;
+    for (const Incomplete &field : incomplete)
+        err << "errata review: incomplete: " << field.id << ' ' << field.field << " (" << field.status << ")\n";
+    return incomplete.isEmpty() && kb.loadProblems().isEmpty() ? 0 : 1;
+}
+
+} // namespace Errata

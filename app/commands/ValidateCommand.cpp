@@ -1,0 +1,208 @@
+#include "commands/ValidateCommand.h"
+
+#include "CommandLine.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "validation/RecordValidator.h"
+#include "kb/SearchIndexCache.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace Errata {
+
+namespace {
+
+struct Options
+{
+    QString folder;
+    bool strict = false;
+    bool json = false;
+    bool cache = true;
+    QDate today = QDate::currentDate();
+};
+
+// Fills `options`; returns false (after printing why) on bad usage.
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Check every record of a KB folder against the schema and "
+                                                    "the rules of the record format."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("validate"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
+    const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
+                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption today(QStringLiteral("today"),
+                                   QStringLiteral("Reference date for staleness (default: today)."),
+                                   QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption noCache(QStringLiteral("no-cache"),
+                                     QStringLiteral("Check every file anew, and neither read nor write the "
+                                                    "cache of findings that a later run reuses for the files "
+                                                    "that did not change."));
+    parser.addOptions({strict, format, today, noCache});
+    QTextStream err(stderr);
+    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
+    if (!parser.parse(arguments)) {
+        err << "errata validate: " << parser.errorText() << '\n';
+        return false;
+    }
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 2) {
+        err << "errata validate: expected one folder\n" << parser.helpText();
+        return false;
+    }
+    options.folder = positional.at(1);
+    options.strict = parser.isSet(strict);
+    options.cache = !parser.isSet(noCache);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
+        err << "errata validate: --format must be text or json, not \"" << formatName << "\"\n";
+        return false;
+    }
+    options.json = formatName == QLatin1String("json");
+    if (parser.isSet(today)) {
+        options.today = QDate::fromString(parser.value(today), Qt::ISODate);
+        if (!options.today.isValid()) {
+            err << "errata validate: --today needs a YYYY-MM-DD date\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+// Paths are printed as the user named the folder: "kb/pytorch/x.json".
+// `prefix` is that name, cleaned, with a final "/".
+QString displayPath(const QString &prefix, const QString &root, const QString &file)
+{
+    if (file.startsWith(root) && file.mid(root.size(), 1) == QLatin1String("/"))
+        return prefix + file.mid(root.size() + 1);
+    return prefix + QDir(root).relativeFilePath(file);
+}
+
+// Every finding, by file and then by line. The findings of one file come
+// from one record (already ordered by line) or from one file that did not
+// load, so the files are sorted and each file's list only by line.
+QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
+{
+    QList<QList<Problem>> groups;
+    groups.reserve(kb.count() + kb.loadProblems().size());
+    for (const Problem &problem : kb.loadProblems())
+        groups.append({problem});
+    for (int i = 0; i < kb.count(); ++i) {
+        const QList<Problem> problems = kb.problems(kb.recordAt(i));
+        if (!problems.isEmpty())
+            groups.append(problems);
+    }
+    const QString prefix = QDir::cleanPath(folder) + QLatin1Char('/');
+    for (QList<Problem> &group : groups) {
+        const QString file = displayPath(prefix, kb.root(), group.first().file);
+        for (Problem &problem : group)
+            problem.file = file;
+        std::stable_sort(group.begin(), group.end(),
+                         [](const Problem &a, const Problem &b) { return a.line < b.line; });
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const QList<Problem> &a, const QList<Problem> &b) {
+        return a.first().file < b.first().file;
+    });
+    QList<Problem> all;
+    for (const QList<Problem> &group : std::as_const(groups))
+        all += group;
+    return all;
+}
+
+QJsonObject toJson(const Problem &problem)
+{
+    return QJsonObject{{QStringLiteral("file"), problem.file},
+                       {QStringLiteral("line"), problem.line},
+                       {QStringLiteral("column"), problem.column},
+                       {QStringLiteral("severity"), Problem::severityName(problem.severity)},
+                       {QStringLiteral("message"), problem.message},
+                       {QStringLiteral("pointer"), problem.pointer},
+                       {QStringLiteral("rule"), problem.rule}};
+}
+
+// Loads and validates the KB. Through the cache, a file that did not
+// change since the last run is neither parsed nor checked again, but the
+// rules that read the KB or the date run for every record. The documents
+// are kept: validation reads every parsed one right away.
+void load(KnowledgeBase &kb, const Options &options, SearchIndexCache &cache)
+{
+    const RecordValidator validator(options.today);
+    if (!options.cache) {
+        kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
+        kb.validateAll(validator);
+        return;
+    }
+    cache.open(options.folder); // no usable cache: every file is read anew
+    kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments, &cache));
+    cache.validate(kb, validator);
+}
+
+} // namespace
+
+int ValidateCommand::run(const QStringList &arguments)
+{
+    Options options;
+    if (!parseOptions(arguments, options))
+        return 2;
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QFileInfo folder(options.folder);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err << "errata validate: " << options.folder << ": not a readable folder\n";
+        return 2;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    KnowledgeBase kb;
+    SearchIndexCache cache(SearchIndexCache::fileFor(options.folder));
+    load(kb, options, cache);
+    const QList<Problem> problems = sortedProblems(kb, options.folder);
+    const KnowledgeBase::Counts counts = kb.counts();
+    const int files = kb.count() + int(kb.loadProblems().size());
+    const double seconds = double(timer.elapsed()) / 1000.0;
+    if (options.json) {
+        QJsonArray list;
+        for (const Problem &problem : std::as_const(problems))
+            list.append(toJson(problem));
+        const QJsonObject summary{{QStringLiteral("files"), files},        {QStringLiteral("records"), kb.count()},
+                                  {QStringLiteral("errors"), counts.errors}, {QStringLiteral("warnings"), counts.warnings},
+                                  {QStringLiteral("infos"), counts.infos},   {QStringLiteral("seconds"), seconds},
+                                  {QStringLiteral("records_from_cache"), cache.reusedFindingsCount()}};
+        out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
+                   .toJson(QJsonDocument::Indented);
+    } else {
+        for (const Problem &problem : std::as_const(problems))
+            out << problem.toText() << '\n';
+        out << QStringLiteral("%1 files, %2 records: %3 errors, %4 warnings, %5 infos (%6 s)\n")
+                   .arg(files)
+                   .arg(kb.count())
+                   .arg(counts.errors)
+                   .arg(counts.warnings)
+                   .arg(counts.infos)
+                   .arg(seconds, 0, 'f', 2);
+    }
+    out.flush();
+    QString error;
+    if (options.cache && !cache.update(kb, &error))
+        err << "errata validate: cannot write the cache " << cache.file() << " (" << error
+            << "); --no-cache does without it\n";
+    err.flush(); // the exit below skips destructors
+    const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
+    CommandLine::exitWithoutCleanup(failed ? 1 : 0);
+}
+
+} // namespace Errata

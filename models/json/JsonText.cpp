@@ -1,0 +1,231 @@
+#include "json/JsonText.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace Errata {
+
+namespace {
+
+const char ByteOrderMark[] = "\xEF\xBB\xBF";
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// RFC 6901: "~" is written "~0" and "/" is written "~1" in a pointer.
+QString escapeToken(QString token)
+{
+    token.replace(QLatin1String("~"), QLatin1String("~0"));
+    token.replace(QLatin1String("/"), QLatin1String("~1"));
+    return token;
+}
+
+} // namespace
+
+JsonText::JsonText(const QByteArray &text)
+    : m_text(text)
+{
+}
+
+// `at` is on the opening quote; returns the offset just past the closing one.
+qsizetype JsonText::skipString(qsizetype at) const
+{
+    const char *data = m_text.constData();
+    const qsizetype size = m_text.size();
+    for (++at; at < size; ++at) {
+        const char c = data[at];
+        if (c == '\\')
+            ++at;
+        else if (c == '"')
+            return at + 1;
+    }
+    return size;
+}
+
+// The key whose quoted text spans [start, end), with its escapes decoded.
+QString JsonText::decodeKey(qsizetype start, qsizetype end) const
+{
+    const QByteArrayView raw(m_text.constData() + start + 1, qMax<qsizetype>(0, end - start - 2));
+    if (!raw.contains('\\'))
+        return QString::fromUtf8(raw);
+    try {
+        return QString::fromStdString(
+            nlohmann::json::parse(m_text.mid(start, end - start).toStdString()).get<std::string>());
+    } catch (const nlohmann::json::exception &) {
+        return QString::fromUtf8(raw);
+    }
+}
+
+// One pass over the text records where every value starts, by JSON pointer.
+void JsonText::buildIndex() const
+{
+    struct Level
+    {
+        bool isArray = false;
+        int index = 0;
+        bool expectKey = true;
+        QString pointer;
+        QString key;
+    };
+    std::vector<Level> levels;
+    const auto pointerOfNextValue = [&]() -> QString {
+        if (levels.empty())
+            return QString();
+        const Level &level = levels.back();
+        return level.pointer + QLatin1Char('/') + (level.isArray ? QString::number(level.index) : escapeToken(level.key));
+    };
+    const char *data = m_text.constData();
+    const qsizetype size = m_text.size();
+    qsizetype at = m_text.startsWith(ByteOrderMark) ? 3 : 0;
+    while (at < size) {
+        const char c = data[at];
+        if (isSpace(c) || c == ':') {
+            ++at;
+        } else if (c == ',') {
+            if (!levels.empty()) {
+                Level &level = levels.back();
+                level.index += level.isArray ? 1 : 0;
+                level.expectKey = !level.isArray;
+            }
+            ++at;
+        } else if (c == '}' || c == ']') {
+            if (!levels.empty())
+                levels.pop_back();
+            ++at;
+        } else if (c == '"' && !levels.empty() && !levels.back().isArray && levels.back().expectKey) {
+            const qsizetype end = skipString(at);
+            levels.back().key = decodeKey(at, end);
+            levels.back().expectKey = false;
+            at = end;
+        } else {
+            const QString pointer = pointerOfNextValue();
+            const bool wanted = m_wanted.isEmpty() || m_wanted.contains(pointer);
+            if (wanted)
+                m_offsets.insert(pointer, at);
+            if (!wanted && (c == '{' || c == '[')) {
+                at = skipContainer(at);
+            } else if (c == '{' || c == '[') {
+                levels.push_back({c == '[', 0, c == '{', pointer, QString()});
+                ++at;
+            } else if (c == '"') {
+                at = skipString(at);
+            } else {
+                while (at < size && !isSpace(data[at]) && data[at] != ',' && data[at] != '}' && data[at] != ']')
+                    ++at;
+            }
+        }
+    }
+    m_indexed = true;
+}
+
+// `at` is on "{" or "["; returns the offset past the matching bracket.
+qsizetype JsonText::skipContainer(qsizetype at) const
+{
+    const char *data = m_text.constData();
+    int depth = 0;
+    while (at < m_text.size()) {
+        const char c = data[at];
+        if (c == '"') {
+            at = skipString(at);
+            continue;
+        }
+        depth += (c == '{' || c == '[') ? 1 : (c == '}' || c == ']') ? -1 : 0;
+        ++at;
+        if (depth == 0)
+            return at;
+    }
+    return at;
+}
+
+void JsonText::restrictTo(const QStringList &pointers)
+{
+    m_wanted.clear();
+    m_wanted.insert(QString()); // the document itself
+    for (const QString &pointer : pointers) {
+        for (qsizetype slash = pointer.indexOf(QLatin1Char('/'), 1); slash > 0;
+             slash = pointer.indexOf(QLatin1Char('/'), slash + 1))
+            m_wanted.insert(pointer.left(slash));
+        m_wanted.insert(pointer);
+    }
+}
+
+qsizetype JsonText::offsetOf(const QString &pointer) const
+{
+    if (!m_indexed)
+        buildIndex();
+    return m_offsets.value(pointer, -1);
+}
+
+qsizetype JsonText::nearestOffsetOf(const QString &pointer) const
+{
+    QString path = pointer;
+    for (;;) {
+        const qsizetype at = offsetOf(path);
+        if (at >= 0 || path.isEmpty())
+            return at;
+        path.truncate(path.lastIndexOf(QLatin1Char('/')));
+    }
+}
+
+JsonText::Position JsonText::positionOf(qsizetype offset) const
+{
+    if (m_lineStarts.isEmpty()) {
+        m_lineStarts << 0;
+        for (qsizetype i = m_text.indexOf('\n'); i >= 0; i = m_text.indexOf('\n', i + 1))
+            m_lineStarts << i + 1;
+    }
+    offset = qBound<qsizetype>(0, offset, m_text.size());
+    const auto next = std::upper_bound(m_lineStarts.cbegin(), m_lineStarts.cend(), offset);
+    const qsizetype lineStart = *(next - 1);
+    Position position = positionOf(m_text.mid(lineStart, offset - lineStart), offset - lineStart);
+    position.line = int(next - m_lineStarts.cbegin());
+    return position;
+}
+
+JsonText::Position JsonText::positionOf(const QByteArray &text, qsizetype offset)
+{
+    Position position{1, 1};
+    const qsizetype end = qMin(offset, text.size());
+    // Editors do not show a byte order mark, so it takes no column.
+    const qsizetype start = text.startsWith(ByteOrderMark) ? 3 : 0;
+    for (qsizetype i = start; i < end; ++i) {
+        const auto byte = static_cast<unsigned char>(text.at(i));
+        if (byte == '\n') {
+            ++position.line;
+            position.column = 1;
+        } else if ((byte & 0xC0) != 0x80) {
+            ++position.column;
+        }
+    }
+    return position;
+}
+
+qsizetype JsonText::firstTooDeep(const QByteArray &text, int maxDepth)
+{
+    int depth = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > maxDepth)
+                return i;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+} // namespace Errata

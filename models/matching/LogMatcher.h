@@ -1,0 +1,115 @@
+#pragma once
+
+#include <QCoreApplication>
+
+#include "matching/LogMatchResult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// Finds every record of a KB whose regex matches a log, in one pass for all
+// records, and ranks them (see LogMatchResult::Match). The answer is always
+// the one that searching each record's regex over the whole log gives
+// (matchEachRegex(), RegexEngine::findAll's semantics); only the time differs.
+//
+// How (build() once, then match() any number of logs, from any thread):
+//  - re2::FilteredRE2 reduces each top-level alternative of each regex to the
+//    literals a match must hold (its atoms, an AND/OR tree);
+//  - a LiteralScanner (Aho-Corasick) finds, in one pass over the log, the
+//    atoms on each line, and FilteredRE2 names the regexes they allow;
+//  - a regex that can only match within one line (isLineLocal()) runs on
+//    those lines only, after a check that the line holds the literal text
+//    its alternatives need as written (case-sensitive patterns only);
+//  - the regexes that can span lines or have an alternative without any atom
+//    go into one RE2::Set matched over the whole log at the same time; only
+//    those it finds are then searched (chunk by chunk when line-local). The
+//    Set is checked with RE2::Set::ErrorInfo: when it fails (out of memory),
+//    its regexes are searched one by one and the result says so;
+//  - a regex that does not fit the fast path's memory budget, or every regex
+//    when the scanner does not, is searched one by one over the whole log:
+//    LogMatchResult::usedFallback and note say so. Nothing is ever dropped.
+//
+// Records whose regex does not compile or matches the empty string are not
+// tried and are listed in LogMatchResult::skipped. Regexes are applied as
+// written (case-sensitive unless they say (?i)), or all ignoring case.
+// build() must not run while a match() of the same matcher does.
+class LogMatcher
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::LogMatcher)
+
+public:
+    struct Options
+    {
+        bool ignoreCase = false;
+        // The fast path's memory budget in bytes: the most the literal
+        // scanner's table may take, the max_mem of the RE2::Set, and (capped
+        // at RegexEngine::DefaultMaxMemory) of each regex's RE2.
+        qint64 maxMemory = DefaultMaxMemory;
+        int maxLinesPerRecord = 100; // lines kept per matching record (all are counted)
+    };
+
+    static constexpr qint64 DefaultMaxMemory = qint64(256) << 20;
+
+    // What the matcher needs of a record, copied, so that a matcher can be
+    // built on another thread while the records are being edited.
+    struct Source
+    {
+        QString id;
+        QString signature;
+        QString regex;
+        const Record *record = nullptr; // given back in the result; may be null
+    };
+
+    // A copy of what build() needs of every record of `kb`, in KB order.
+    static QList<Source> sources(const KnowledgeBase &kb, bool keepRecords = true);
+
+    LogMatcher();
+    ~LogMatcher();
+    LogMatcher(const LogMatcher &) = delete;
+    LogMatcher &operator=(const LogMatcher &) = delete;
+
+    // Compiles the regexes of the records; the records must outlive the
+    // matcher's use (their id, signature and regex are copied).
+    void build(const KnowledgeBase &kb, const Options &options);
+    void build(const QList<const Record *> &records, const Options &options);
+    void build(const KnowledgeBase &kb); // with the default options
+    void build(const QList<Source> &sources, const Options &options);
+
+    // `progress(done, total)` is called on the calling thread (for match(),
+    // a percentage: total is 100); when `cancel` becomes true the work stops
+    // soon and the result is empty and says cancelled.
+    LogMatchResult match(const QByteArray &log, const std::atomic_bool *cancel = nullptr,
+                         const std::function<void(int, int)> &progress = {}) const;
+    // The reference: each regex searched over the whole log, one by one.
+    LogMatchResult matchEachRegex(const QByteArray &log, const std::atomic_bool *cancel = nullptr,
+                                  const std::function<void(int, int)> &progress = {}) const;
+
+    Options options() const;
+    int regexCount() const;    // the records tried
+    int atomCount() const;     // literals the scanner looks for
+    double buildMs() const;
+    bool fastPathComplete() const; // false when build() already had to fall back
+    QString buildNote() const;     // why, in plain words
+
+    // True when every match of `pattern` lies within one line and is the same
+    // whether the line or the whole text is searched: conservatively, the
+    // pattern can match no line feed (no \n, \s, \D, \W, \C, negated class
+    // without \n, (?s) flag, ...) and holds no ^, $, \A or \z anchor.
+    static bool isLineLocal(const QString &pattern);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Errata

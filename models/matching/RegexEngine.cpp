@@ -1,0 +1,260 @@
+#include "matching/RegexEngine.h"
+
+
+#include <re2/re2.h>
+
+#include <vector>
+
+namespace Errata {
+
+namespace {
+
+struct Unsupported
+{
+    const char *syntax;
+    const char *explanation;
+};
+
+// Constructs of other regex dialects (Python, PCRE) that RE2 rejects on purpose.
+const Unsupported UnsupportedSyntax[] = {
+    {"(?=", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support look-ahead \"(?=...)\"")},
+    {"(?!", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support negative look-ahead \"(?!...)\"")},
+    {"(?<=", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support look-behind \"(?<=...)\"")},
+    {"(?<!", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support negative look-behind \"(?<!...)\"")},
+    {"(?>", QT_TRANSLATE_NOOP("Errata::RegexEngine", "RE2 does not support atomic groups \"(?>...)\"")},
+    {"(?<", "this version of RE2 does not support named groups written \"(?<name>...)\"; write \"(?P<name>...)\""},
+};
+
+QString plainWords(int code, const QString &arg)
+{
+    switch (code) {
+    case RE2::ErrorBadEscape: return RegexEngine::tr("invalid escape sequence \"%1\"").arg(arg);
+    case RE2::ErrorBadCharClass: return RegexEngine::tr("invalid character class \"%1\"").arg(arg);
+    case RE2::ErrorBadCharRange: return RegexEngine::tr("invalid character range \"%1\"").arg(arg);
+    case RE2::ErrorMissingBracket: return RegexEngine::tr("missing ] to close the character class \"%1\"").arg(arg);
+    case RE2::ErrorMissingParen: return RegexEngine::tr("missing ) to close a group");
+    case RE2::ErrorUnexpectedParen: return RegexEngine::tr("unmatched )");
+    case RE2::ErrorTrailingBackslash: return RegexEngine::tr("the pattern ends with a lone backslash");
+    case RE2::ErrorRepeatArgument: return RegexEngine::tr("\"%1\" has nothing before it to repeat").arg(arg);
+    case RE2::ErrorRepeatSize: return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
+    case RE2::ErrorRepeatOp: return RegexEngine::tr("invalid repetition \"%1\"").arg(arg);
+    case RE2::ErrorBadPerlOp: return RegexEngine::tr("invalid group syntax \"%1\"").arg(arg);
+    case RE2::ErrorBadUTF8: return RegexEngine::tr("the pattern is not valid UTF-8");
+    case RE2::ErrorBadNamedCapture: return RegexEngine::tr("invalid group name \"%1\"").arg(arg);
+    case RE2::ErrorPatternTooLarge: return RegexEngine::tr("the pattern is too large for RE2's memory budget");
+    default: return RegexEngine::tr("RE2 cannot compile the pattern");
+    }
+}
+
+// Offset just past the character class that opens at `at`: "[]a]", "[^]a]"
+// and "[[:alpha:]]" are single classes.
+qsizetype skipClass(const QString &pattern, qsizetype at)
+{
+    qsizetype i = at + 1;
+    if (i < pattern.size() && pattern.at(i) == QLatin1Char('^'))
+        ++i;
+    if (i < pattern.size() && pattern.at(i) == QLatin1Char(']'))
+        ++i;
+    for (; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\')) {
+            ++i;
+        } else if (c == QLatin1Char('[') && pattern.mid(i + 1, 1) == QLatin1String(":")) {
+            const qsizetype end = pattern.indexOf(QLatin1String(":]"), i + 2);
+            i = end < 0 ? i : end + 1;
+        } else if (c == QLatin1Char(']')) {
+            return i + 1;
+        }
+    }
+    return pattern.size();
+}
+
+// Index of the first ")" that closes no group, else of the last "(" left
+// open, else -1. Escapes, \Q...\E and character classes hold no groups.
+qsizetype unbalancedParen(const QString &pattern)
+{
+    QList<qsizetype> open;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\') && pattern.mid(i + 1, 1) == QLatin1String("Q")) {
+            const qsizetype end = pattern.indexOf(QLatin1String("\\E"), i + 2);
+            i = end < 0 ? pattern.size() : end + 1;
+        } else if (c == QLatin1Char('\\')) {
+            ++i;
+        } else if (c == QLatin1Char('[')) {
+            i = skipClass(pattern, i) - 1;
+        } else if (c == QLatin1Char('(')) {
+            open << i;
+        } else if (c == QLatin1Char(')')) {
+            if (open.isEmpty())
+                return i;
+            open.removeLast();
+        }
+    }
+    return open.isEmpty() ? -1 : open.last();
+}
+
+// Where RE2's error argument stands: the first occurrence that the pattern,
+// cut just after it, rejects the same way. So \q in \\q\q and ** in [**]a**
+// are not taken from the valid text before the error.
+qsizetype locate(const QString &pattern, const QString &arg, int code)
+{
+    RE2::Options options;
+    options.set_log_errors(false);
+    const qsizetype first = pattern.indexOf(arg);
+    qsizetype at = first;
+    for (int tries = 0; at >= 0 && tries < 16; ++tries, at = pattern.indexOf(arg, at + 1)) {
+        if (RE2(pattern.left(at + arg.size()).toStdString(), options).error_code() == code)
+            return at;
+    }
+    return first;
+}
+
+// The index (in UTF-16 units) of what RE2 rejected, or -1.
+qsizetype errorIndex(const QString &pattern, int code, const QString &arg)
+{
+    switch (code) {
+    case RE2::ErrorMissingParen:
+    case RE2::ErrorUnexpectedParen: return unbalancedParen(pattern);
+    case RE2::ErrorTrailingBackslash: return pattern.size() - 1;
+    default: return arg.isEmpty() ? -1 : locate(pattern, arg, code);
+    }
+}
+
+QString explanation(const QString &pattern, int code, const QString &arg, qsizetype at)
+{
+    if (code == RE2::ErrorBadPerlOp && at >= 0) {
+        for (const Unsupported &construct : UnsupportedSyntax) {
+            if (QStringView(pattern).mid(at).startsWith(QLatin1String(construct.syntax)))
+                return RegexEngine::tr(construct.explanation);
+        }
+    }
+    const bool backReference = arg.size() >= 2 && arg.at(0) == QLatin1Char('\\') && arg.at(1) >= QLatin1Char('1')
+        && arg.at(1) <= QLatin1Char('9');
+    if (code == RE2::ErrorBadEscape && backReference)
+        return RegexEngine::tr("RE2 does not support back-references such as \"%1\"").arg(arg);
+    return plainWords(code, arg);
+}
+
+// Walks a text forward from match to match, keeping line and column current.
+class PositionTracker
+{
+public:
+    explicit PositionTracker(const QByteArray &text) : m_text(text) {}
+    void advanceTo(qsizetype offset)
+    {
+        for (; m_offset < offset; ++m_offset) {
+            const auto byte = static_cast<unsigned char>(m_text.at(m_offset));
+            if (byte == '\n') {
+                ++line;
+                column = 1;
+            } else if ((byte & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+    }
+    int line = 1;
+    int column = 1;
+
+private:
+    const QByteArray &m_text;
+    qsizetype m_offset = 0;
+};
+
+} // namespace
+
+RegexEngine::RegexEngine(const QString &pattern, Case sensitivity, qint64 maxMemory)
+    : m_pattern(pattern)
+{
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_case_sensitive(sensitivity == CaseSensitive);
+    options.set_max_mem(maxMemory);
+    const std::string utf8 = pattern.toStdString();
+    m_re = std::make_unique<RE2>(utf8, options);
+    if (!m_re->ok())
+        explainError();
+}
+
+RegexEngine::~RegexEngine() = default;
+
+bool RegexEngine::isValid() const
+{
+    return m_re && m_re->ok();
+}
+
+int RegexEngine::captureCount() const
+{
+    return isValid() ? m_re->NumberOfCapturingGroups() : 0;
+}
+
+void RegexEngine::explainError()
+{
+    const int code = m_re->error_code();
+    const QString arg = QString::fromStdString(m_re->error_arg());
+    const qsizetype at = errorIndex(m_pattern, code, arg);
+    m_errorMessage = explanation(m_pattern, code, arg, at);
+    m_errorPosition = at < 0 ? -1 : int(QStringView(m_pattern).left(at).toUcs4().size());
+}
+
+bool RegexEngine::matches(const QString &text) const
+{
+    return matchesUtf8(text.toUtf8());
+}
+
+bool RegexEngine::matchesUtf8(const QByteArray &text) const
+{
+    if (!isValid())
+        return false;
+    return RE2::PartialMatch(re2::StringPiece(text.constData(), size_t(text.size())), *m_re);
+}
+
+bool RegexEngine::matchesEmptyString() const
+{
+    return isValid() && RE2::PartialMatch("", *m_re);
+}
+
+QList<RegexMatch> RegexEngine::findAll(const QString &text, int limit) const
+{
+    return findAll(text.toUtf8(), limit);
+}
+
+QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) const
+{
+    QList<RegexMatch> found;
+    if (!isValid())
+        return found;
+    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
+    const int groupCount = m_re->NumberOfCapturingGroups();
+    const auto &names = m_re->CapturingGroupNames();
+    std::vector<re2::StringPiece> pieces(size_t(groupCount) + 1);
+    PositionTracker tracker(utf8Text);
+    size_t from = 0;
+    while (from <= text.size() && found.size() < limit) {
+        if (!m_re->Match(text, from, text.size(), RE2::UNANCHORED, pieces.data(), groupCount + 1))
+            break;
+        RegexMatch match;
+        match.start = pieces[0].data() - text.data();
+        match.end = match.start + qsizetype(pieces[0].size());
+        tracker.advanceTo(match.start);
+        match.line = tracker.line;
+        match.column = tracker.column;
+        match.text = QString::fromUtf8(pieces[0].data(), qsizetype(pieces[0].size()));
+        for (int g = 1; g <= groupCount; ++g) {
+            const auto name = names.find(g);
+            const re2::StringPiece &piece = pieces[size_t(g)];
+            match.groups << RegexMatch::Group{g, name == names.end() ? QString() : QString::fromStdString(name->second),
+                                              QString::fromUtf8(piece.data(), qsizetype(piece.size())),
+                                              piece.data() != nullptr};
+        }
+        found << match;
+        from = size_t(match.end);
+        if (match.end == match.start) // step over one whole character after an empty match
+            ++from;
+        while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+            ++from;
+    }
+    return found;
+}
+
+} // namespace Errata

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <QCoreApplication>
+
+#include "review/TranslationStatus.h"
+
+#include <QDate>
+#include <QMap>
+#include <QString>
+
+namespace Errata {
+
+class Record;
+class TranslationSummary;
+
+// Which translations a person has reviewed, kept beside the records in the
+// hidden file ".errata-review.json" at the KB root (the loader skips hidden
+// files). For every reviewed field it holds a hash of the English and of the
+// Chinese text at review time, so a review goes stale by itself when either
+// text changes later. The file is written with sorted keys and 2-space
+// indentation through QSaveFile, so it diffs and merges well in git:
+//
+//   {
+//     "format": "errata-review",
+//     "reviews": {
+//       "pytorch/oom": {
+//         "signature_zh": {"date": "2026-12-02", "en": "9f86d081884c7d65", "zh": "…"}
+//       }
+//     },
+//     "version": 1
+//   }
+//
+// A file that cannot be read is reported and never overwritten.
+class ReviewStore
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::ReviewStore)
+
+public:
+    enum Check { NotReviewed, Current, EnglishChanged, ChineseChanged };
+
+    struct Review
+    {
+        QString englishHash;
+        QString chineseHash;
+        QDate date;
+    };
+
+    static QString fileName() { return QStringLiteral(".errata-review.json"); }
+    static QString filePath(const QString &root);
+    // The first 16 hex digits of the SHA-256 of the UTF-8 text.
+    static QString hash(const QString &text);
+    // The same 64 bits as a number, and back.
+    static quint64 hashValue(const QString &text);
+    static QString hashText(quint64 value);
+
+    // Reads the file of the KB at `root`; no file is an empty store. A broken
+    // file gives false with `error` set; the store is then empty and refuses
+    // to save until the next successful load.
+    bool load(const QString &root, QString *error);
+    bool save(QString *error) const;
+    QString root() const { return m_root; }
+    bool isBroken() const { return m_broken; }
+
+    Check check(const QString &id, TranslationStatus::Field field, const QString &english,
+                const QString &chinese) const;
+    Check check(const QString &id, TranslationStatus::Field field, const TranslationSummary &summary) const;
+    // TranslationStatus::detect, with Translated raised to Reviewed when the
+    // review is current.
+    TranslationStatus::Status status(const Record &record, TranslationStatus::Field field) const;
+    TranslationStatus::Status status(const QString &id, TranslationStatus::Field field,
+                                     const TranslationSummary &summary) const;
+    void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,
+                      const QString &chinese, const QDate &date);
+    void forget(const QString &id, TranslationStatus::Field field);
+    bool contains(const QString &id, TranslationStatus::Field field) const;
+    int count() const;
+
+    // The file's text; parse() reads it back (false with `error` on bad input).
+    QByteArray serialize() const;
+    bool parse(const QByteArray &text, QString *error);
+
+private:
+    Check check(const QString &id, TranslationStatus::Field field, quint64 english, quint64 chinese) const;
+
+    QString m_root;
+    bool m_broken = false;
+    QMap<QString, QMap<QString, Review>> m_reviews; // id -> "signature_zh" -> review
+};
+
+} // namespace Errata

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "review/TranslationStatus.h"
+
+#include <QString>
+
+#include <array>
+
+namespace Errata {
+
+class Record;
+
+// What review mode reads of one record, worked out once so that the
+// review table, its filters, its sorting and the progress tally need not
+// parse the record again: the verification tier, and for each bilingual
+// field its detected TranslationStatus and the review hashes of its
+// English and Chinese sides (ReviewStore::hashValue()).
+class TranslationSummary
+{
+public:
+    static TranslationSummary of(const Record &record);
+
+    QString tier;
+    std::array<TranslationStatus::Status, TranslationStatus::FieldCount> detected{};
+    std::array<quint64, TranslationStatus::FieldCount> englishHash{};
+    std::array<quint64, TranslationStatus::FieldCount> chineseHash{};
+};
+
+} // namespace Errata

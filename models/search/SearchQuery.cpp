@@ -1,0 +1,137 @@
+#include "search/SearchQuery.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace Errata {
+
+namespace {
+
+// Terms are separated by spaces, except inside double quotes: a quoted
+// phrase ("out of memory") stays one term.
+QStringList splitTerms(const QString &text)
+{
+    QStringList terms;
+    QString current;
+    bool quoted = false;
+    for (const QChar c : text) {
+        if (c == QLatin1Char('"')) {
+            quoted = !quoted;
+        } else if (c.isSpace() && !quoted) {
+            if (!current.isEmpty())
+                terms << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.isEmpty())
+        terms << current;
+    return terms;
+}
+
+std::optional<SearchQuery::NumberFilter> parseNumberFilter(const QString &term, const QString &field)
+{
+    static const QRegularExpression pattern(QStringLiteral("^([a-z_]+)(<=|>=|<|>|=)([0-9]*\\.?[0-9]+)$"));
+    const QRegularExpressionMatch match = pattern.match(term);
+    if (!match.hasMatch() || match.captured(1) != field)
+        return std::nullopt;
+    const QString op = match.captured(2);
+    SearchQuery::NumberFilter filter;
+    filter.value = match.captured(3).toDouble();
+    if (op == QLatin1String("<"))
+        filter.op = SearchQuery::NumberFilter::Less;
+    else if (op == QLatin1String("<="))
+        filter.op = SearchQuery::NumberFilter::LessOrEqual;
+    else if (op == QLatin1String(">"))
+        filter.op = SearchQuery::NumberFilter::Greater;
+    else if (op == QLatin1String(">="))
+        filter.op = SearchQuery::NumberFilter::GreaterOrEqual;
+    return filter;
+}
+
+// Applies "key:value" when key is a known filter; returns false otherwise.
+bool applyFilter(SearchQuery &query, const QString &key, const QString &value)
+{
+    if (value.isEmpty())
+        return false;
+    if (key == QLatin1String("domain"))
+        query.domain = value;
+    else if (key == QLatin1String("category"))
+        query.category = value;
+    else if (key == QLatin1String("tier"))
+        query.tier = value;
+    else if (key == QLatin1String("resolvable"))
+        query.resolvable = value;
+    else if (key == QLatin1String("severity"))
+        query.severity = value;
+    else if (key == QLatin1String("has") && value == QLatin1String("zh"))
+        query.hasChinese = true;
+    else if (key == QLatin1String("-has") && value == QLatin1String("zh"))
+        query.hasChinese = false;
+    else
+        return false;
+    return true;
+}
+
+} // namespace
+
+bool SearchQuery::NumberFilter::accepts(double number) const
+{
+    switch (op) {
+    case Less: return number < value;
+    case LessOrEqual: return number <= value;
+    case Greater: return number > value;
+    case GreaterOrEqual: return number >= value;
+    case Equal: return qFuzzyCompare(number + 1.0, value + 1.0);
+    }
+    return false;
+}
+
+QString SearchQuery::fold(const QString &text)
+{
+    const bool ascii = std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() < 0x80; });
+    if (ascii)
+        return text.toLower();
+    QString folded = text.normalized(QString::NormalizationForm_KD);
+    folded.removeIf([](QChar c) { return c.category() == QChar::Mark_NonSpacing; });
+    return folded.toCaseFolded();
+}
+
+SearchQuery SearchQuery::parse(const QString &text)
+{
+    SearchQuery query;
+    for (const QString &term : splitTerms(fold(text))) {
+        if (term == QLatin1String("stale")) {
+            query.staleOnly = true;
+            continue;
+        }
+        if (auto filter = parseNumberFilter(term, QStringLiteral("fix"))) {
+            query.fixRate = filter;
+            continue;
+        }
+        if (auto filter = parseNumberFilter(term, QStringLiteral("confidence"))) {
+            query.confidence = filter;
+            continue;
+        }
+        const qsizetype colon = term.indexOf(QLatin1Char(':'));
+        if (colon > 0 && applyFilter(query, term.left(colon), term.mid(colon + 1)))
+            continue;
+        query.words << term;
+    }
+    return query;
+}
+
+bool SearchQuery::hasFilters() const
+{
+    return !domain.isEmpty() || !category.isEmpty() || !tier.isEmpty() || !resolvable.isEmpty()
+        || !severity.isEmpty() || fixRate || confidence || hasChinese || staleOnly;
+}
+
+bool SearchQuery::isEmpty() const
+{
+    return words.isEmpty() && !hasFilters();
+}
+
+} // namespace Errata

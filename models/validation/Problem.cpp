@@ -1,0 +1,26 @@
+#include "validation/Problem.h"
+
+namespace Errata {
+
+QString Problem::severityName(Severity severity)
+{
+    switch (severity) {
+    case Error: return QStringLiteral("error");
+    case Warning: return QStringLiteral("warning");
+    case Info: return QStringLiteral("info");
+    }
+    return QString();
+}
+
+QString Problem::toText() const
+{
+    QString text = file;
+    if (line > 0)
+        text += QLatin1Char(':') + QString::number(line) + QLatin1Char(':') + QString::number(column);
+    text += QStringLiteral(": ") + severityName(severity) + QStringLiteral(": ") + message;
+    if (!pointer.isEmpty())
+        text += QStringLiteral(" [") + pointer + QLatin1Char(']');
+    return text;
+}
+
+} // namespace Errata

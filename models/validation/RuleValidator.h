@@ -1,0 +1,68 @@
+#pragma once
+
+#include "validation/Problem.h"
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QList>
+
+namespace Errata {
+
+class KnowledgeBase;
+class Record;
+
+// The rules of the record format beyond what the JSON Schema can say:
+// id/path/domain agreement, RE2 compilation and self-match, URLs, calendar
+// dates and staleness, rate consistency, Chinese fields, links and unknown
+// keys, each with the severity the format document gives it.
+//
+// The rules fall in two parts. checkOwn() reads the record's text alone, so
+// its findings stay true for as long as the text and the program do not
+// change (SearchIndexCache keeps them between runs). checkContext() reads
+// only the record's summary and file path against the KB and the date: id
+// vs path, duplicate ids, dangling and one-way links, future dates and
+// staleness. It never parses the document.
+//
+// `today` is the reference date for staleness and future dates, so that
+// results do not change with the calendar (tests fix it). Without a KB,
+// the rules that need one (id vs path, duplicates, dangling links,
+// reciprocity) are skipped.
+class RuleValidator
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::RuleValidator)
+
+public:
+    explicit RuleValidator(QDate today = QDate::currentDate());
+
+    QDate today() const { return m_today; }
+    // checkOwn() followed by checkContext().
+    QList<Problem> check(const Record &record, const KnowledgeBase *kb = nullptr) const;
+    QList<Problem> checkOwn(const Record &record) const;
+    QList<Problem> checkContext(const Record &record, const KnowledgeBase *kb) const;
+
+    // Every pointer checkContext() may report on for `record`, in a fixed
+    // order: /id, the three dates, then each link of its summary.
+    static QStringList contextPointers(const Record &record);
+
+    // The language the messages are in ("en", "zh_CN"): what the
+    // translation installed now makes of them.
+    static QString messageLanguage();
+
+private:
+    void checkIdentity(const Record &record, QList<Problem> &out) const;
+    void checkIdentityInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
+    void checkRegex(const Record &record, QList<Problem> &out) const;
+    void checkUrls(const Record &record, QList<Problem> &out) const;
+    void checkDates(const Record &record, QList<Problem> &out) const;
+    void checkDatesAgainstToday(const Record &record, QList<Problem> &out) const;
+    void checkRates(const Record &record, QList<Problem> &out) const;
+    void checkChinese(const Record &record, QList<Problem> &out) const;
+    void checkLinks(const Record &record, QList<Problem> &out) const;
+    void checkLinksInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
+    void checkLists(const Record &record, QList<Problem> &out) const;
+    void checkUnknownKeys(const Record &record, QList<Problem> &out) const;
+
+    QDate m_today;
+};
+
+} // namespace Errata

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "json/OrderedJson.h"
+#include "validation/Problem.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace valijson {
+class Schema;
+}
+
+namespace Errata {
+
+// Checks a record against the JSON Schema (draft-07) in resources/schema,
+// with valijson. Only the most specific finding of each failure is kept:
+// "Expected number <= 1" at /dead_ends/1/fail_rate, not also the summaries
+// valijson adds for /dead_ends and the root. Thread-safe once constructed.
+class SchemaValidator
+{
+public:
+    // Loads the schema bundled in the resources (":/schema/record.schema.json").
+    SchemaValidator();
+    // Loads a schema from its text; isValid() tells whether it could be used.
+    explicit SchemaValidator(const QByteArray &schemaText);
+    ~SchemaValidator();
+
+    bool isValid() const { return m_schema != nullptr; }
+    QString errorMessage() const { return m_errorMessage; }
+
+    // Problems have severity Error, a JSON pointer and rule "schema";
+    // file, line and column are left for the caller to fill.
+    QList<Problem> validate(const OrderedJson &document) const;
+
+    static QByteArray bundledSchemaText();
+
+private:
+    void load(const QByteArray &schemaText);
+
+    std::unique_ptr<valijson::Schema> m_schema;
+    QString m_errorMessage;
+};
+
+} // namespace Errata

@@ -1,0 +1,913 @@
+// Loading a KB folder (recursion, hidden entries, files that cannot be
+// loaded), the id bookkeeping of KnowledgeBase, its LinkIndex, and the
+// cancellation and progress reporting of loading and validation.
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "links/LinkIndex.h"
+#include "validation/Problem.h"
+#include "record/Record.h"
+#include "validation/RecordValidator.h"
+#include "search/SearchIndex.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <memory>
+#include <utility>
+#include <vector>
+
+using namespace Errata;
+
+namespace {
+
+// A reference date for validation, so results do not change with the calendar.
+const QDate Today(2024, 7, 1);
+
+// A record with no error and no warning on `Today` (infos only).
+QByteArray cleanRecord(const QString &id, const QByteArray &extraFields = QByteArray(),
+                       const QByteArray &regex = "Error: disk full on \\\\S+")
+{
+    const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
+    return "{\n"
+           "  \"id\": \"" + id.toUtf8() + "\",\n"
+           "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
+           "  \"regex\": \"" + regex + "\",\n"
+           "  \"domain\": \"" + domain + "\",\n"
+           "  \"category\": \"io_error\",\n"
+           "  \"last_confirmed\": \"2024-06-01\""
+        + extraFields + "\n}\n";
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+QString linkList(const QStringList &ids)
+{
+    QStringList items;
+    for (const QString &id : ids)
+        items << QStringLiteral("{\"error_id\": \"%1\"}").arg(id);
+    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QStringList ids(const KnowledgeBase &kb)
+{
+    QStringList list;
+    for (int i = 0; i < kb.count(); ++i)
+        list << kb.recordAt(i)->id();
+    return list;
+}
+
+QStringList rules(const QList<Problem> &problems)
+{
+    QStringList list;
+    for (const Problem &problem : problems)
+        list << problem.rule;
+    return list;
+}
+
+} // namespace
+
+class KnowledgeBaseTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void loadsRecursively();
+    void skipsHiddenFoldersAndFiles();
+    void emptyFolder();
+    void badFile_data();
+    void badFile();
+    void badFilesTogether();
+    void byteOrderMark();
+    void megabyteString();
+    void duplicateIds();
+    void pathId_data();
+    void pathId();
+    void linkIndex();
+    void linkIndexRemove();
+    void adoptReplacesEverything();
+    void editsKeepIndexesCurrent();
+    void cancelledBeforeStart();
+    void cancelledDuringLoad();
+    void cancelledValidation();
+    void loadProgressReachesTotal();
+    void validationProgressReachesTotal();
+    void allProblemsAndCounts();
+    void documentsAreReleasedUnlessKept();
+    void relativePathOfAnyFile();
+
+private:
+    static KnowledgeBaseLoader::Result load(const QString &root) { return KnowledgeBaseLoader::load(root); }
+};
+
+void KnowledgeBaseTest::loadsRecursively()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
+    writeFile(dir.filePath(QStringLiteral("net/dns/deep/er/timeout.json")),
+              cleanRecord(QStringLiteral("net/dns/deep/er/timeout")));
+    writeFile(dir.filePath(QStringLiteral("top/one.json")), cleanRecord(QStringLiteral("top/one")));
+    writeFile(dir.filePath(QStringLiteral("README.md")), "# not a record\n");
+    writeFile(dir.filePath(QStringLiteral("disk/notes.txt")), "{ not json either");
+    writeFile(dir.filePath(QStringLiteral("disk/full.json.bak")), "{");
+
+    KnowledgeBase kb;
+    QSignalSpy reset(&kb, &KnowledgeBase::reset);
+    KnowledgeBaseLoader::Result result = load(dir.path());
+    QCOMPARE(result.fileCount, 3);
+    QVERIFY(!result.cancelled);
+    QCOMPARE(result.root, QDir::cleanPath(QFileInfo(dir.path()).absoluteFilePath()));
+    kb.adopt(std::move(result));
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(kb.count(), 3);
+    QVERIFY2(kb.loadProblems().isEmpty(), qPrintable(kb.loadProblems().value(0).toText()));
+    QStringList found = ids(kb);
+    found.sort();
+    QCOMPARE(found, (QStringList{QStringLiteral("disk/full"), QStringLiteral("net/dns/deep/er/timeout"),
+                                 QStringLiteral("top/one")}));
+    Record *deep = kb.find(QStringLiteral("net/dns/deep/er/timeout"));
+    QVERIFY(deep);
+    QCOMPARE(QFileInfo(deep->filePath()).canonicalFilePath(),
+             QFileInfo(dir.filePath(QStringLiteral("net/dns/deep/er/timeout.json"))).canonicalFilePath());
+    QCOMPARE(kb.find(QStringLiteral("no/such")), nullptr);
+
+    // recordFiles is sorted and absolute.
+    const QStringList files = KnowledgeBaseLoader::recordFiles(dir.path());
+    QCOMPARE(files.size(), 3);
+    QStringList sorted = files;
+    sorted.sort();
+    QCOMPARE(files, sorted);
+    for (const QString &file : files)
+        QVERIFY2(QFileInfo(file).isAbsolute(), qPrintable(file));
+}
+
+void KnowledgeBaseTest::skipsHiddenFoldersAndFiles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
+    // Hidden folders at any depth, and hidden files; some are not even JSON,
+    // so loading them would show up as a load problem.
+    writeFile(dir.filePath(QStringLiteral(".git/objects/ab/cdef.json")), "\x78\x01 binary garbage");
+    writeFile(dir.filePath(QStringLiteral(".git/config.json")), cleanRecord(QStringLiteral("git/config")));
+    writeFile(dir.filePath(QStringLiteral("disk/.cache/old.json")), cleanRecord(QStringLiteral("disk/old")));
+    writeFile(dir.filePath(QStringLiteral(".hidden.json")), cleanRecord(QStringLiteral("hidden/top")));
+    writeFile(dir.filePath(QStringLiteral("disk/.full.json.swp.json")), "{ broken");
+
+    const QStringList files = KnowledgeBaseLoader::recordFiles(dir.path());
+    QCOMPARE(files.size(), 1);
+    QVERIFY(files.first().endsWith(QStringLiteral("/disk/full.json")));
+
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(ids(kb), QStringList{QStringLiteral("disk/full")});
+    QVERIFY2(kb.loadProblems().isEmpty(), qPrintable(kb.loadProblems().value(0).toText()));
+}
+
+void KnowledgeBaseTest::emptyFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    bool reached = false;
+    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), nullptr, [&](int done, int total) {
+        reached = reached || done == total;
+    });
+    QCOMPARE(result.fileCount, 0);
+    QVERIFY(result.records.empty());
+    QVERIFY(result.problems.isEmpty());
+    QVERIFY(!result.cancelled);
+    KnowledgeBase kb;
+    kb.adopt(std::move(result));
+    QCOMPARE(kb.count(), 0);
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QCOMPARE(kb.counts().errors, 0);
+}
+
+// Each row: the bytes of one bad file, put next to two good records. The
+// bad file must become exactly one load problem naming it (line 0 means the
+// problem has no position; -1 means "some position, not checked exactly").
+void KnowledgeBaseTest::badFile_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+
+    QTest::newRow("malformed: bare word") << QByteArray("{\n  \"id\": \"bad/x\",\n  \"signature\": oops\n}\n")
+                                          << QStringLiteral("invalid JSON") << 3 << 16;
+    QTest::newRow("malformed: missing comma") << QByteArray("{\n  \"id\": \"bad/x\"\n  \"domain\": \"bad\"\n}\n")
+                                              << QStringLiteral("invalid JSON") << 3 << -1; // on "domain"
+    QTest::newRow("malformed: truncated") << QByteArray("{\n  \"id\": \"bad/x\",\n  \"tags\": [\"a\", ")
+                                          << QStringLiteral("invalid JSON") << -1 << -1;
+    QTest::newRow("malformed: trailing garbage") << QByteArray("{\"id\": \"bad/x\"}\n}")
+                                                 << QStringLiteral("invalid JSON") << 2 << 1;
+    QTest::newRow("malformed: non-ASCII before error")
+        << QByteArray("{\"signature\": \"\xC3\xA9\xC3\xA9\xC3\xA9\", x}") << QStringLiteral("invalid JSON") << 1 << 22;
+    QTest::newRow("wrong type: array") << QByteArray("[\n  {\"id\": \"bad/x\"}\n]\n")
+                                       << QStringLiteral("must be a JSON object, not array") << 1 << 1;
+    QTest::newRow("wrong type: string") << QByteArray("\"bad/x\"\n") << QStringLiteral("must be a JSON object, not string")
+                                        << 1 << 1;
+    QTest::newRow("wrong type: number") << QByteArray("42") << QStringLiteral("must be a JSON object, not number")
+                                        << 1 << 1;
+    QTest::newRow("wrong type: null") << QByteArray("null") << QStringLiteral("must be a JSON object, not null") << 1
+                                      << 1;
+    QTest::newRow("invalid UTF-8 in a string")
+        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"signature\": \"caf\xE9 \xFF\"\n}\n") << QStringLiteral("invalid JSON")
+        << 3 << -1;
+    QTest::newRow("invalid UTF-8: truncated sequence") << QByteArray("{\"signature\": \"\xE2\x82\"}")
+                                                       << QStringLiteral("invalid JSON") << 1 << -1;
+    QTest::newRow("empty file") << QByteArray() << QStringLiteral("empty") << 1 << 1;
+    QTest::newRow("only whitespace") << QByteArray(" \n\t\n") << QStringLiteral("empty") << 1 << 1;
+    QTest::newRow("only a byte order mark") << QByteArray("\xEF\xBB\xBF") << QStringLiteral("empty") << 1 << 1;
+
+    // 100,000 levels: refused before parsing, at the bracket that opens level 65.
+    const int depth = 100000;
+    const QByteArray deep = "{\"a\": " + QByteArray(depth, '[') + QByteArray(depth, ']') + "}";
+    QTest::newRow("nested 100,000 deep") << deep << QStringLiteral("nested deeper than 64 levels") << 1
+                                         << 7 + 63;
+    const QByteArray deepObjects = "{\"id\": \"bad/x\",\n\"a\":" + QByteArray("{\"a\":").repeated(depth)
+        + QByteArray(depth, '}') + "}";
+    QTest::newRow("objects nested 100,000 deep") << deepObjects << QStringLiteral("nested deeper than 64 levels") << 2
+                                                 << -1;
+    const QByteArray unclosed = "{\"a\": " + QByteArray(depth, '[');
+    QTest::newRow("unclosed 100,000 deep") << unclosed << QStringLiteral("nested deeper than 64 levels") << 1
+                                           << 7 + 63;
+}
+
+void KnowledgeBaseTest::badFile()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, message);
+    QFETCH(int, line);
+    QFETCH(int, column);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("bad/a.json")), cleanRecord(QStringLiteral("bad/a")));
+    writeFile(dir.filePath(QStringLiteral("bad/x.json")), bytes);
+    writeFile(dir.filePath(QStringLiteral("bad/z.json")), cleanRecord(QStringLiteral("bad/z")));
+
+    QElapsedTimer timer;
+    timer.start();
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QVERIFY2(timer.elapsed() < 5000, "loading a KB of three small files took too long");
+
+    QCOMPARE(ids(kb), (QStringList{QStringLiteral("bad/a"), QStringLiteral("bad/z")}));
+    const QList<Problem> problems = kb.loadProblems();
+    QCOMPARE(problems.size(), 1);
+    const Problem &problem = problems.first();
+    QCOMPARE(problem.severity, Problem::Error);
+    QCOMPARE(QFileInfo(problem.file).canonicalFilePath(),
+             QFileInfo(dir.filePath(QStringLiteral("bad/x.json"))).canonicalFilePath());
+    QVERIFY2(problem.message.contains(message), qPrintable(problem.message));
+    QVERIFY2(!problem.message.contains(QStringLiteral("[json.exception")), qPrintable(problem.message));
+    if (line >= 0)
+        QCOMPARE(problem.line, line);
+    else
+        QVERIFY2(problem.line > 0, qPrintable(problem.toText()));
+    if (column >= 0)
+        QCOMPARE(problem.column, column);
+    else
+        QVERIFY2(problem.column > 0, qPrintable(problem.toText()));
+    // The text form names the file and the position.
+    QVERIFY2(problem.toText().startsWith(problem.file + QStringLiteral(":%1:%2: error: ").arg(problem.line).arg(problem.column)),
+             qPrintable(problem.toText()));
+
+    // Validation still runs on the good records and keeps the load problem.
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QCOMPARE(kb.counts().errors, 1);
+    QCOMPARE(kb.allProblems().first().message, problem.message);
+}
+
+// All kinds of bad file in one KB, plus the oversized one: one problem each,
+// every good record loaded, nothing crashes, and it stays fast.
+void KnowledgeBaseTest::badFilesTogether()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int depth = 100000;
+    const QList<QPair<QString, QByteArray>> bad = {
+        {QStringLiteral("bad/malformed.json"), "{\"id\": \"bad/malformed\",,}"},
+        {QStringLiteral("bad/array.json"), "[1, 2, 3]"},
+        {QStringLiteral("bad/utf8.json"), "{\"id\": \"bad/utf8\", \"signature\": \"\xC0\xAF\"}"},
+        {QStringLiteral("bad/empty.json"), ""},
+        {QStringLiteral("bad/deep.json"), "{\"a\": " + QByteArray(depth, '[') + QByteArray(depth, ']') + "}"},
+    };
+    for (const auto &[path, bytes] : bad)
+        writeFile(dir.filePath(path), bytes);
+
+    // 50 MB: a well-formed record padded with one huge string, so that only
+    // the size can be the reason it is refused.
+    const qint64 hugeSize = 50 * 1000 * 1000;
+    {
+        const QString path = dir.filePath(QStringLiteral("bad/huge.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray head = "{\"id\": \"bad/huge\", \"root_cause\": \"";
+        const QByteArray tail = "\"}\n";
+        file.write(head);
+        const QByteArray chunk(1 << 20, 'x');
+        qint64 left = hugeSize - head.size() - tail.size();
+        while (left > 0) {
+            const qint64 n = qMin<qint64>(left, chunk.size());
+            QCOMPARE(file.write(chunk.constData(), n), n);
+            left -= n;
+        }
+        file.write(tail);
+        file.close();
+        QCOMPARE(QFileInfo(path).size(), hugeSize);
+    }
+
+    QStringList good;
+    for (int i = 0; i < 20; ++i) {
+        const QString id = QStringLiteral("good/r%1").arg(i, 2, 10, QLatin1Char('0'));
+        good << id;
+        writeFile(dir.filePath(id + QStringLiteral(".json")), cleanRecord(id));
+    }
+
+    QElapsedTimer timer;
+    timer.start();
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QVERIFY2(timer.elapsed() < 10000, qPrintable(QStringLiteral("loading took %1 ms").arg(timer.elapsed())));
+
+    QCOMPARE(ids(kb), good);
+    const QList<Problem> problems = kb.loadProblems();
+    QStringList problemFiles;
+    for (const Problem &problem : problems) {
+        QCOMPARE(problem.severity, Problem::Error);
+        QVERIFY(!problem.message.isEmpty());
+        problemFiles << kb.relativePath(problem.file);
+    }
+    QStringList expected = {QStringLiteral("bad/huge.json")};
+    for (const auto &entry : bad)
+        expected << entry.first;
+    expected.sort();
+    problemFiles.sort();
+    QCOMPARE(problemFiles, expected);
+
+    for (const Problem &problem : problems) {
+        if (!problem.file.endsWith(QStringLiteral("huge.json")))
+            continue;
+        QVERIFY2(problem.message.contains(QStringLiteral("50.0 MB")), qPrintable(problem.message));
+        QVERIFY2(problem.message.contains(QStringLiteral("not loaded")), qPrintable(problem.message));
+        QCOMPARE(problem.line, 0); // the size is not a place in the text
+        QCOMPARE(problem.toText(), problem.file + QStringLiteral(": error: ") + problem.message);
+    }
+}
+
+void KnowledgeBaseTest::byteOrderMark()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("disk/bom.json")), "\xEF\xBB\xBF" + cleanRecord(QStringLiteral("disk/bom")));
+    writeFile(dir.filePath(QStringLiteral("disk/plain.json")), cleanRecord(QStringLiteral("disk/plain")));
+
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(kb.count(), 2);
+    QVERIFY(kb.loadProblems().isEmpty());
+    Record *bom = kb.find(QStringLiteral("disk/bom"));
+    Record *plain = kb.find(QStringLiteral("disk/plain"));
+    QVERIFY(bom && plain);
+    QVERIFY(bom->hadByteOrderMark());
+    QVERIFY(!plain->hadByteOrderMark());
+    QCOMPARE(bom->signature(), QStringLiteral("Error: disk full on /dev/sda1"));
+
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    const QList<Problem> problems = kb.problems(bom);
+    QCOMPARE(rules(problems).count(QStringLiteral("byte-order-mark")), 1);
+    for (const Problem &problem : problems) {
+        QVERIFY2(problem.severity != Problem::Error, qPrintable(problem.toText()));
+        if (problem.rule == QLatin1String("byte-order-mark")) {
+            QCOMPARE(problem.severity, Problem::Warning);
+            QVERIFY(problem.message.contains(QStringLiteral("byte order mark")));
+            QCOMPARE(problem.file, bom->filePath());
+        }
+    }
+    QVERIFY(!rules(kb.problems(plain)).contains(QStringLiteral("byte-order-mark")));
+    QCOMPARE(kb.counts().errors, 0);
+    QCOMPARE(kb.counts().warnings, 1);
+}
+
+void KnowledgeBaseTest::megabyteString()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray big(1 << 20, 'a');
+    for (int i = 0; i < big.size(); i += 80)
+        big[i] = ' ';
+    writeFile(dir.filePath(QStringLiteral("disk/big.json")),
+              cleanRecord(QStringLiteral("disk/big"), ",\n  \"root_cause\": \"" + big + "\",\n  \"signature_zh\": \"" + big + "\""));
+    writeFile(dir.filePath(QStringLiteral("disk/small.json")), cleanRecord(QStringLiteral("disk/small")));
+
+    QElapsedTimer timer;
+    timer.start();
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QVERIFY2(kb.loadProblems().isEmpty(), qPrintable(kb.loadProblems().value(0).toText()));
+    QCOMPARE(kb.count(), 2);
+    Record *record = kb.find(QStringLiteral("disk/big"));
+    QVERIFY(record);
+    QCOMPARE(record->rootCause().size(), qsizetype(1 << 20));
+    QCOMPARE(record->rootCause().toUtf8(), big);
+
+    // Validation copes with it too (no std::regex recursion on long strings).
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QCOMPARE(kb.counts().errors, 0);
+    QVERIFY(rules(kb.problems(record)).contains(QStringLiteral("untranslated")));
+    QVERIFY2(timer.elapsed() < 10000, qPrintable(QStringLiteral("took %1 ms").arg(timer.elapsed())));
+}
+
+void KnowledgeBaseTest::duplicateIds()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // Both files say "disk/full"; only the first is where the id says.
+    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
+    writeFile(dir.filePath(QStringLiteral("disk/copy/full.json")), cleanRecord(QStringLiteral("disk/full")));
+    writeFile(dir.filePath(QStringLiteral("disk/other.json")), cleanRecord(QStringLiteral("disk/other")));
+
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(kb.count(), 3);
+    QStringList files = kb.filesWithId(QStringLiteral("disk/full"));
+    files.sort();
+    QCOMPARE(files, (QStringList{QStringLiteral("disk/copy/full.json"), QStringLiteral("disk/full.json")}));
+    QCOMPARE(kb.filesWithId(QStringLiteral("disk/other")), QStringList{QStringLiteral("disk/other.json")});
+    QVERIFY(kb.filesWithId(QStringLiteral("disk/none")).isEmpty());
+    QVERIFY(kb.find(QStringLiteral("disk/full")));
+
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    int duplicateErrors = 0;
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record *record = kb.recordAt(i);
+        const QList<Problem> problems = kb.problems(record);
+        const int duplicates = int(rules(problems).count(QStringLiteral("duplicate-id")));
+        if (record->id() == QLatin1String("disk/full")) {
+            QCOMPARE(duplicates, 1);
+            for (const Problem &problem : problems) {
+                if (problem.rule != QLatin1String("duplicate-id"))
+                    continue;
+                QCOMPARE(problem.severity, Problem::Error);
+                QCOMPARE(problem.pointer, QStringLiteral("/id"));
+                QCOMPARE(problem.file, record->filePath());
+                QVERIFY2(problem.message.contains(QStringLiteral("disk/copy/full.json"))
+                             && problem.message.contains(QStringLiteral("disk/full.json")),
+                         qPrintable(problem.message));
+                QCOMPARE(problem.line, 2);
+            }
+        } else {
+            QCOMPARE(duplicates, 0);
+        }
+        duplicateErrors += duplicates;
+    }
+    QCOMPARE(duplicateErrors, 2);
+    // The copy also disagrees with its path.
+    const Record *copy = nullptr;
+    for (int i = 0; i < kb.count(); ++i)
+        if (kb.recordAt(i)->filePath().endsWith(QStringLiteral("copy/full.json")))
+            copy = kb.recordAt(i);
+    QVERIFY(copy);
+    QVERIFY(rules(kb.problems(copy)).contains(QStringLiteral("id-path")));
+    QCOMPARE(kb.counts().errors, 3);
+}
+
+void KnowledgeBaseTest::pathId_data()
+{
+    QTest::addColumn<QString>("relativePath");
+    QTest::addColumn<QString>("contentId");
+    QTest::addColumn<QString>("pathId");
+
+    QTest::newRow("two segments") << QStringLiteral("disk/full.json") << QStringLiteral("disk/full")
+                                  << QStringLiteral("disk/full");
+    QTest::newRow("deep") << QStringLiteral("node/err-x/node20-linux.json") << QStringLiteral("node/err-x/node20-linux")
+                          << QStringLiteral("node/err-x/node20-linux");
+    QTest::newRow("flat layout") << QStringLiteral("node/err-x_node20-linux.json")
+                                 << QStringLiteral("node/err-x/node20-linux")
+                                 << QStringLiteral("node/err-x_node20-linux");
+    QTest::newRow("content disagrees") << QStringLiteral("disk/a.json") << QStringLiteral("disk/b")
+                                       << QStringLiteral("disk/a");
+    QTest::newRow("dots in the name") << QStringLiteral("py/v3.11.json") << QStringLiteral("py/v3.11")
+                                      << QStringLiteral("py/v3.11");
+    QTest::newRow("json in a folder name") << QStringLiteral("a.json/b.json") << QStringLiteral("a.json/b")
+                                           << QStringLiteral("a.json/b");
+}
+
+void KnowledgeBaseTest::pathId()
+{
+    QFETCH(QString, relativePath);
+    QFETCH(QString, contentId);
+    QFETCH(QString, pathId);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(relativePath), cleanRecord(contentId));
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(kb.count(), 1);
+    const Record *record = kb.recordAt(0);
+    QCOMPARE(record->id(), contentId);
+    QCOMPARE(kb.pathId(*record), pathId);
+    QCOMPARE(kb.relativePath(record->filePath()), relativePath);
+
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QCOMPARE(rules(kb.problems(record)).contains(QStringLiteral("id-path")), pathId != contentId);
+}
+
+void KnowledgeBaseTest::linkIndex()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto graph = [](const QStringList &leadsTo, const QStringList &precededBy, const QString &confused) {
+        return QStringLiteral(",\n  \"transition_graph\": {\"leads_to\": %1, \"preceded_by\": %2, "
+                              "\"frequently_confused_with\": %3}")
+            .arg(linkList(leadsTo), linkList(precededBy), confused)
+            .toUtf8();
+    };
+    // a -> b (reciprocated), a -> c (not), c confused with a (bare id), b -> ghost.
+    writeFile(dir.filePath(QStringLiteral("g/a.json")),
+              cleanRecord(QStringLiteral("g/a"), graph({QStringLiteral("g/b"), QStringLiteral("g/c")}, {},
+                                                       QStringLiteral("[]"))));
+    writeFile(dir.filePath(QStringLiteral("g/b.json")),
+              cleanRecord(QStringLiteral("g/b"), graph({QStringLiteral("g/ghost")}, {QStringLiteral("g/a")},
+                                                       QStringLiteral("[]"))));
+    writeFile(dir.filePath(QStringLiteral("g/c.json")),
+              cleanRecord(QStringLiteral("g/c"), graph({}, {}, QStringLiteral("[\"g/a\"]"))));
+
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(kb.count(), 3);
+    const LinkIndex &links = kb.links();
+
+    QVERIFY(links.hasLink(QStringLiteral("g/a"), Link::LeadsTo, QStringLiteral("g/b")));
+    QVERIFY(links.hasLink(QStringLiteral("g/a"), Link::LeadsTo, QStringLiteral("g/c")));
+    QVERIFY(links.hasLink(QStringLiteral("g/b"), Link::PrecededBy, QStringLiteral("g/a")));
+    QVERIFY(links.hasLink(QStringLiteral("g/b"), Link::LeadsTo, QStringLiteral("g/ghost")));
+    QVERIFY(links.hasLink(QStringLiteral("g/c"), Link::ConfusedWith, QStringLiteral("g/a")));
+    // Direction and kind matter.
+    QVERIFY(!links.hasLink(QStringLiteral("g/b"), Link::LeadsTo, QStringLiteral("g/a")));
+    QVERIFY(!links.hasLink(QStringLiteral("g/a"), Link::PrecededBy, QStringLiteral("g/b")));
+    QVERIFY(!links.hasLink(QStringLiteral("g/c"), Link::PrecededBy, QStringLiteral("g/a")));
+    QVERIFY(!links.hasLink(QStringLiteral("g/a"), Link::ConfusedWith, QStringLiteral("g/c")));
+    QVERIFY(!links.hasLink(QStringLiteral("g/a"), Link::LeadsTo, QStringLiteral("g/a")));
+
+    const auto backlinksOf = [&](const QString &target) {
+        QStringList list;
+        for (const LinkIndex::Backlink &backlink : links.backlinks(target))
+            list << backlink.sourceId + QLatin1Char(':') + QLatin1String(Link::key(backlink.kind));
+        list.sort();
+        return list;
+    };
+    QCOMPARE(backlinksOf(QStringLiteral("g/a")),
+             (QStringList{QStringLiteral("g/b:preceded_by"), QStringLiteral("g/c:frequently_confused_with")}));
+    QCOMPARE(backlinksOf(QStringLiteral("g/b")), QStringList{QStringLiteral("g/a:leads_to")});
+    QCOMPARE(backlinksOf(QStringLiteral("g/c")), QStringList{QStringLiteral("g/a:leads_to")});
+    QCOMPARE(backlinksOf(QStringLiteral("g/ghost")), QStringList{QStringLiteral("g/b:leads_to")});
+    QVERIFY(links.backlinks(QStringLiteral("g/nobody")).isEmpty());
+
+    // The validator uses the index: dangling and non-reciprocal links.
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    const QStringList ofA = rules(kb.problems(kb.find(QStringLiteral("g/a"))));
+    QCOMPARE(ofA.count(QStringLiteral("link-reciprocal")), 1); // a -> c has no c <- a
+    const QStringList ofB = rules(kb.problems(kb.find(QStringLiteral("g/b"))));
+    QCOMPARE(ofB.count(QStringLiteral("link-dangling")), 1);
+    QCOMPARE(ofB.count(QStringLiteral("link-reciprocal")), 0);
+}
+
+void KnowledgeBaseTest::linkIndexRemove()
+{
+    Record a;
+    Record::LoadError error;
+    QVERIFY(a.parse(cleanRecord(QStringLiteral("g/a"),
+                                ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \"g/b\"}, \"g/b\"]}"),
+                    &error));
+    Record c;
+    QVERIFY(c.parse(cleanRecord(QStringLiteral("g/c"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/b\"]}"), &error));
+
+    LinkIndex index;
+    index.add(a);
+    index.add(c);
+    QCOMPARE(index.backlinks(QStringLiteral("g/b")).size(), 3);
+    QVERIFY(index.hasLink(QStringLiteral("g/a"), Link::LeadsTo, QStringLiteral("g/b")));
+
+    index.remove(a);
+    QVERIFY(!index.hasLink(QStringLiteral("g/a"), Link::LeadsTo, QStringLiteral("g/b")));
+    QCOMPARE(index.backlinks(QStringLiteral("g/b")).size(), 1);
+    QCOMPARE(index.backlinks(QStringLiteral("g/b")).first().sourceId, QStringLiteral("g/c"));
+    QVERIFY(index.hasLink(QStringLiteral("g/c"), Link::LeadsTo, QStringLiteral("g/b")));
+
+    index.clear();
+    QVERIFY(index.backlinks(QStringLiteral("g/b")).isEmpty());
+    QVERIFY(!index.hasLink(QStringLiteral("g/c"), Link::LeadsTo, QStringLiteral("g/b")));
+}
+
+void KnowledgeBaseTest::adoptReplacesEverything()
+{
+    QTemporaryDir first;
+    QTemporaryDir second;
+    QVERIFY(first.isValid() && second.isValid());
+    writeFile(first.filePath(QStringLiteral("a/x.json")),
+              cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}"));
+    writeFile(first.filePath(QStringLiteral("a/bad.json")), "{");
+    writeFile(second.filePath(QStringLiteral("b/y.json")), cleanRecord(QStringLiteral("b/y")));
+
+    KnowledgeBase kb;
+    QSignalSpy reset(&kb, &KnowledgeBase::reset);
+    kb.adopt(load(first.path()));
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QCOMPARE(kb.loadProblems().size(), 1);
+    QVERIFY(kb.counts().errors > 0);
+
+    kb.adopt(load(second.path()));
+    QCOMPARE(reset.count(), 2);
+    QCOMPARE(kb.root(), QDir::cleanPath(QFileInfo(second.path()).absoluteFilePath()));
+    QCOMPARE(ids(kb), QStringList{QStringLiteral("b/y")});
+    QVERIFY(!kb.find(QStringLiteral("a/x")));
+    QVERIFY(kb.filesWithId(QStringLiteral("a/x")).isEmpty());
+    QVERIFY(kb.links().backlinks(QStringLiteral("a/y")).isEmpty());
+    QVERIFY(kb.loadProblems().isEmpty());
+    QVERIFY(kb.allProblems().isEmpty()); // validation findings of the old KB are gone
+}
+
+void KnowledgeBaseTest::editsKeepIndexesCurrent()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("a/x.json")),
+              cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}"));
+    writeFile(dir.filePath(QStringLiteral("a/y.json")), cleanRecord(QStringLiteral("a/y")));
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QSignalSpy added(&kb, &KnowledgeBase::recordAdded);
+    QSignalSpy removing(&kb, &KnowledgeBase::recordAboutToBeRemoved);
+    QSignalSpy changed(&kb, &KnowledgeBase::recordChanged);
+    QSignalSpy problemsChanged(&kb, &KnowledgeBase::problemsChanged);
+    Record *x = kb.find(QStringLiteral("a/x"));
+    Record *y = kb.find(QStringLiteral("a/y"));
+    QVERIFY(x && y);
+    QCOMPARE(kb.links().backlinks(QStringLiteral("a/y")).size(), 1);
+
+    // A new id and no links: the old id and the old link are gone.
+    OrderedJson json = x->json();
+    json["id"] = "a/z";
+    json.erase("transition_graph");
+    kb.replaceJson(x, json);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(kb.find(QStringLiteral("a/x")), nullptr);
+    QCOMPARE(kb.find(QStringLiteral("a/z")), x);
+    QCOMPARE(kb.filesWithId(QStringLiteral("a/z")), QStringList{QStringLiteral("a/x.json")});
+    QVERIFY(kb.filesWithId(QStringLiteral("a/x")).isEmpty());
+    QVERIFY(kb.links().backlinks(QStringLiteral("a/y")).isEmpty());
+    QVERIFY(!kb.links().hasLink(QStringLiteral("a/x"), Link::LeadsTo, QStringLiteral("a/y")));
+    QVERIFY(x->isModified());
+
+    // A second record with the id "a/y", linking to a/z.
+    auto second = std::make_unique<Record>();
+    Record::LoadError error;
+    QVERIFY(second->parse(cleanRecord(QStringLiteral("a/y"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/z\"]}"),
+                          &error));
+    second->setFilePath(dir.filePath(QStringLiteral("a/y-copy.json")));
+    Record *copy = kb.add(std::move(second));
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(kb.count(), 3);
+    QStringList files = kb.filesWithId(QStringLiteral("a/y"));
+    files.sort();
+    QCOMPARE(files, (QStringList{QStringLiteral("a/y-copy.json"), QStringLiteral("a/y.json")}));
+    QVERIFY(kb.links().hasLink(QStringLiteral("a/y"), Link::LeadsTo, QStringLiteral("a/z")));
+
+    kb.setProblems(copy, {Problem{Problem::Warning, copy->filePath(), QString(), 1, 1, QStringLiteral("m"),
+                                  QStringLiteral("r")}});
+    QCOMPARE(problemsChanged.count(), 1);
+    QCOMPARE(kb.problems(copy).size(), 1);
+    QCOMPARE(kb.counts().warnings, 1);
+
+    // Taking the copy removes its id, links and problems.
+    std::unique_ptr<Record> taken = kb.take(copy);
+    QCOMPARE(taken.get(), copy);
+    QCOMPARE(removing.count(), 1);
+    QCOMPARE(kb.count(), 2);
+    QCOMPARE(kb.find(QStringLiteral("a/y")), y);
+    QCOMPARE(kb.filesWithId(QStringLiteral("a/y")), QStringList{QStringLiteral("a/y.json")});
+    QVERIFY(!kb.links().hasLink(QStringLiteral("a/y"), Link::LeadsTo, QStringLiteral("a/z")));
+    QVERIFY(kb.links().backlinks(QStringLiteral("a/z")).isEmpty());
+    QCOMPARE(kb.counts().warnings, 0);
+    // Taking it again (or anything not in the KB) gives nothing.
+    QVERIFY(!kb.take(copy));
+    QCOMPARE(removing.count(), 1);
+}
+
+void KnowledgeBaseTest::cancelledBeforeStart()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (int i = 0; i < 10; ++i)
+        writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i)), cleanRecord(QStringLiteral("c/r%1").arg(i)));
+    std::atomic_bool cancel{true};
+    const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), &cancel);
+    QVERIFY(result.cancelled);
+    QCOMPARE(result.fileCount, 10);
+    QVERIFY(result.records.empty());
+    QVERIFY(result.problems.isEmpty()); // files not read are not problems
+
+    std::atomic_bool keepGoing{false};
+    const KnowledgeBaseLoader::Result full = KnowledgeBaseLoader::load(dir.path(), &keepGoing);
+    QVERIFY(!full.cancelled);
+    QCOMPARE(int(full.records.size()), 10);
+}
+
+void KnowledgeBaseTest::cancelledDuringLoad()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int files = 200;
+    for (int i = 0; i < files; ++i)
+        writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i, 3, 10, QLatin1Char('0'))),
+                  cleanRecord(QStringLiteral("c/r%1").arg(i, 3, 10, QLatin1Char('0'))));
+    std::atomic_bool cancel{false};
+    int calls = 0;
+    // Cancel on the first progress report (at the latest the final one).
+    const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), &cancel, [&](int, int total) {
+        QCOMPARE(total, files);
+        ++calls;
+        cancel = true;
+    });
+    QVERIFY(calls >= 1);
+    QVERIFY(result.cancelled);
+    QVERIFY(int(result.records.size()) <= files);
+    // Whatever did load is a complete record.
+    for (const auto &record : result.records)
+        QVERIFY(record->id().startsWith(QStringLiteral("c/r")));
+}
+
+void KnowledgeBaseTest::cancelledValidation()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("c/a.json")), cleanRecord(QStringLiteral("c/a"), QByteArray(), "("));
+    writeFile(dir.filePath(QStringLiteral("c/b.json")), cleanRecord(QStringLiteral("c/b")));
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(kb.count(), 2);
+
+    std::atomic_bool cancel{true};
+    QVERIFY(!kb.validateAll(RecordValidator(Today), &cancel));
+    QVERIFY(kb.allProblems().isEmpty()); // nothing half-done is kept
+    cancel = false;
+    QVERIFY(kb.validateAll(RecordValidator(Today), &cancel));
+    QCOMPARE(kb.counts().errors, 1);
+
+    // A cancelled run keeps the previous findings.
+    cancel = true;
+    QVERIFY(!kb.validateAll(RecordValidator(Today), &cancel));
+    QCOMPARE(kb.counts().errors, 1);
+}
+
+void KnowledgeBaseTest::loadProgressReachesTotal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int files = 150;
+    for (int i = 0; i < files; ++i)
+        writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i)));
+    writeFile(dir.filePath(QStringLiteral("p/bad.json")), "not json");
+
+    std::vector<std::pair<int, int>> calls;
+    const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), nullptr, [&](int done, int total) {
+        calls.emplace_back(done, total);
+    });
+    QVERIFY(!calls.empty());
+    int previous = 0;
+    for (const auto &[done, total] : calls) {
+        QCOMPARE(total, files + 1);
+        QVERIFY(done >= previous);
+        QVERIFY(done <= total);
+        previous = done;
+    }
+    QCOMPARE(calls.back().first, files + 1);
+    QCOMPARE(int(result.records.size()), files);
+    QCOMPARE(result.problems.size(), 1);
+}
+
+void KnowledgeBaseTest::validationProgressReachesTotal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int files = 60;
+    for (int i = 0; i < files; ++i)
+        writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i)));
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    int last = -1;
+    int lastTotal = -1;
+    bool monotonic = true;
+    QVERIFY(kb.validateAll(RecordValidator(Today), nullptr, [&](int done, int total) {
+        monotonic = monotonic && done >= last;
+        last = done;
+        lastTotal = total;
+    }));
+    QVERIFY(monotonic);
+    QCOMPARE(last, files);
+    QCOMPARE(lastTotal, files);
+}
+
+void KnowledgeBaseTest::allProblemsAndCounts()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("k/a.json")), cleanRecord(QStringLiteral("k/a"), QByteArray(), "["));
+    writeFile(dir.filePath(QStringLiteral("k/b.json")),
+              cleanRecord(QStringLiteral("k/b"), QByteArray(), "no match here"));
+    writeFile(dir.filePath(QStringLiteral("k/c.json")), "{]");
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    const QList<Problem> all = kb.allProblems();
+    QVERIFY(!all.isEmpty());
+    QCOMPARE(all.first().rule, QStringLiteral("file")); // load problems come first
+    QVERIFY(all.first().file.endsWith(QStringLiteral("k/c.json")));
+    const KnowledgeBase::Counts counts = kb.counts();
+    QCOMPARE(counts.errors, 2);   // the bad file and the regex that does not compile
+    QCOMPARE(counts.warnings, 1); // the regex that does not match its signature
+    int infos = 0;
+    for (const Problem &problem : all)
+        infos += problem.severity == Problem::Info ? 1 : 0;
+    QCOMPARE(counts.infos, infos);
+    QCOMPARE(counts.errors + counts.warnings + counts.infos, int(all.size()));
+}
+
+// A large KB keeps its records' text, not their parsed documents: loading
+// and validating leave them released, and what is read then is the same.
+void KnowledgeBaseTest::documentsAreReleasedUnlessKept()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir.filePath(QStringLiteral("g/a.json")),
+              cleanRecord(QStringLiteral("g/a"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/ghost\"]}"));
+    writeFile(dir.filePath(QStringLiteral("g/b.json")), cleanRecord(QStringLiteral("g/b")));
+
+    KnowledgeBase released;
+    released.adopt(load(dir.path()));
+    KnowledgeBase kept;
+    kept.adopt(KnowledgeBaseLoader::load(dir.path(), nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
+    QCOMPARE(released.count(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(!released.recordAt(i)->hasDocument());
+        QVERIFY(kept.recordAt(i)->hasDocument());
+    }
+    QCOMPARE(released.links().backlinks(QStringLiteral("g/ghost")).size(), 1);
+
+    QVERIFY(released.validateAll(RecordValidator(Today)));
+    QVERIFY(kept.validateAll(RecordValidator(Today)));
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY2(!released.recordAt(i)->hasDocument(), "validation parses a released document only for itself");
+        QCOMPARE(rules(released.problems(released.recordAt(i))), rules(kept.problems(kept.recordAt(i))));
+        QVERIFY(released.recordAt(i)->json() == kept.recordAt(i)->json());
+    }
+    QVERIFY(rules(released.problems(released.find(QStringLiteral("g/a")))).contains(QStringLiteral("link-dangling")));
+
+    for (int i = 0; i < 2; ++i)
+        released.recordAt(i)->releaseDocument();
+    SearchIndex index;
+    index.build(released, Today);
+    QVERIFY2(!released.recordAt(0)->hasDocument(), "indexing parses a released document only for itself");
+    const QList<SearchIndex::Hit> hits = index.search(SearchQuery::parse(QStringLiteral("sda1 severity:warning")));
+    QCOMPARE(hits.size(), 1);
+    QCOMPARE(index.entry(hits.at(0).entry).id, QStringLiteral("g/a"));
+    QCOMPARE(index.entry(hits.at(0).entry).category, QStringLiteral("io_error"));
+}
+
+QTEST_GUILESS_MAIN(KnowledgeBaseTest)
+// Paths below the root are cut; any other spelling goes through QDir and
+// gives the same answer.
+void KnowledgeBaseTest::relativePathOfAnyFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    const QString root = kb.root();
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a/b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/./a/./b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a//b.json")), QStringLiteral("a/b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/a/../b.json")), QStringLiteral("b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("/../b.json")), QStringLiteral("../b.json"));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("x/b.json")), QDir(root).relativeFilePath(root + QStringLiteral("x/b.json")));
+    QCOMPARE(kb.relativePath(root), QStringLiteral("."));
+}
+
+#include "KnowledgeBaseTest.moc"

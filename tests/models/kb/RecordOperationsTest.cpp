@@ -1,0 +1,696 @@
+// Whole-record edits: create from a template, duplicate, delete and restore,
+// the records linking to one, and rename with every link, written as one
+// step and undone by renaming back.
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "json/OrderedJson.h"
+#include "record/Record.h"
+#include "kb/RecordOperations.h"
+#include "record/RecordTemplate.h"
+#include "kb/RecordWriter.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Errata;
+
+namespace {
+
+const QDate Today(2024, 7, 1);
+const QString SeedPath = QStringLiteral(ERRATA_TEST_DATA "/seed.json");
+
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+// A record in the layout Errata writes (2-space indent, final newline).
+QByteArray recordText(const QString &id, const OrderedJson &graph = OrderedJson())
+{
+    OrderedJson json = {{"id", id.toStdString()},
+                        {"signature", "Error: " + id.toStdString()},
+                        {"regex", "Error: .*"},
+                        {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                        {"category", "io_error"},
+                        {"confidence", 0.5}};
+    if (!graph.is_null())
+        json["transition_graph"] = graph;
+    json["tags"] = OrderedJson::array({"disk"});
+    return QByteArray::fromStdString(json.dump(2)) + '\n';
+}
+
+// Every file below `root`, relative path -> bytes.
+QMap<QString, QByteArray> snapshot(const QString &root)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        files.insert(QDir(root).relativeFilePath(path), readBytes(path));
+    }
+    return files;
+}
+
+QStringList keysOf(const OrderedJson &json)
+{
+    QStringList keys;
+    for (const auto &[key, value] : json.items())
+        keys << QString::fromStdString(key);
+    return keys;
+}
+
+// A KB of linked records:
+//   a/target   (links to itself)
+//   a/x        leads_to {error_id a/target, probability 0.50}
+//   b/y        preceded_by "a/target" (bare), frequently_confused_with {a/target, distinction}
+//   c/z        unrelated
+struct LinkedKb
+{
+    QTemporaryDir dir;
+    KnowledgeBase kb;
+
+    LinkedKb()
+    {
+        write(QStringLiteral("a/target"), {{"leads_to", OrderedJson::array({"a/target"})}});
+        write(QStringLiteral("a/x"),
+              {{"leads_to", OrderedJson::array({{{"error_id", "a/target"}, {"probability", 0.5}}})},
+               {"preceded_by", OrderedJson::array()}});
+        write(QStringLiteral("b/y"),
+              {{"preceded_by", OrderedJson::array({"a/target", "c/z"})},
+               {"frequently_confused_with",
+                OrderedJson::array({{{"error_id", "a/target"}, {"distinction", "different step"}}})}});
+        write(QStringLiteral("c/z"), {{"leads_to", OrderedJson::array({"b/y"})}});
+        // A spelling the JSON library would normalise: kept through every rewrite.
+        QByteArray x = readBytes(path(QStringLiteral("a/x")));
+        writeBytes(path(QStringLiteral("a/x")), x.replace("\"probability\": 0.5", "\"probability\": 0.50"));
+        reload();
+    }
+    QString path(const QString &id) const { return dir.filePath(id + QStringLiteral(".json")); }
+    void write(const QString &id, const OrderedJson &graph) { writeBytes(path(id), recordText(id, graph)); }
+    void reload() { kb.adopt(KnowledgeBaseLoader::load(dir.path())); }
+    Record *record(const QString &id) const { return kb.find(id); }
+};
+
+} // namespace
+
+class RecordOperationsTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void templateDefaults();
+    void createRecord();
+    void createRecordFromTemplate();
+    void createRecordRefuses_data();
+    void createRecordRefuses();
+    void createRecordFollowsFinalNewline();
+    void duplicateRecord();
+    void linkersOf();
+    void deleteAndRestore();
+    void deleteAndRestoreModified();
+    void deleteRefusesChangedFile();
+    void deleteAndRestoreUnsaved();
+    void restoreRefusesOtherFile();
+    void renameRewritesLinks();
+    void renameAndBackRestoresEveryByte();
+    void renameSeedAndBack();
+    void renameRefuses_data();
+    void renameRefuses();
+    void renameRefusesModifiedLinker();
+    void renameRefusesConflicts();
+    void renameSerialisesFirst();
+    void renamePutsBackOnAFailedWrite();
+    void renameUnsavedRecord();
+    void renameFixesIdInPlace();
+    void renameKeepsLinksToADuplicateId();
+};
+
+void RecordOperationsTest::templateDefaults()
+{
+    const OrderedJson json = RecordTemplate::instantiate(QStringLiteral("pytorch/cuda-oom"), QStringLiteral("pytorch"),
+                                                         Today);
+    const QStringList expected = {
+        QStringLiteral("id"), QStringLiteral("signature"), QStringLiteral("signature_zh"), QStringLiteral("regex"),
+        QStringLiteral("domain"), QStringLiteral("category"), QStringLiteral("subcategory"),
+        QStringLiteral("root_cause"), QStringLiteral("root_cause_type"), QStringLiteral("root_cause_zh"),
+        QStringLiteral("versions"), QStringLiteral("os_specific"), QStringLiteral("dead_ends"),
+        QStringLiteral("workarounds"), QStringLiteral("workarounds_zh"), QStringLiteral("transition_graph"),
+        QStringLiteral("official_doc_url"), QStringLiteral("official_doc_section"), QStringLiteral("error_code"),
+        QStringLiteral("verification_tier"), QStringLiteral("confidence"), QStringLiteral("fix_success_rate"),
+        QStringLiteral("resolvable"), QStringLiteral("first_seen"), QStringLiteral("last_confirmed"),
+        QStringLiteral("last_updated"), QStringLiteral("evidence_count"), QStringLiteral("tags"),
+        QStringLiteral("locale"), QStringLiteral("aliases")};
+    QCOMPARE(keysOf(json), expected);
+    QCOMPARE(expected, Record::knownKeys()); // every field of the format, in the seed's order
+
+    // The seed has the same key order.
+    Record seed;
+    Record::LoadError error;
+    QVERIFY(seed.load(SeedPath, &error));
+    QCOMPARE(keysOf(seed.json()), expected);
+
+    QVERIFY(json["id"] == "pytorch/cuda-oom");
+    QVERIFY(json["domain"] == "pytorch");
+    QVERIFY(json["subcategory"].is_null());
+    QVERIFY(json["root_cause_type"] == "generic");
+    QVERIFY(json["verification_tier"] == "ai_generated");
+    QVERIFY(json["confidence"] == 0.5 && json["fix_success_rate"] == 0.5);
+    QVERIFY(json["resolvable"] == "partial");
+    QVERIFY(json["first_seen"] == "2024-07-01" && json["last_confirmed"] == "2024-07-01"
+            && json["last_updated"] == "2024-07-01");
+    QVERIFY(json["evidence_count"] == 0 && json["evidence_count"].is_number_integer());
+    QVERIFY(json["locale"] == "en");
+    QCOMPARE(keysOf(json["transition_graph"]), (QStringList{QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
+                                                            QStringLiteral("frequently_confused_with")}));
+    QVERIFY(json["os_specific"].is_object() && json["os_specific"].empty());
+    QVERIFY(json["tags"].is_array() && json["aliases"].is_array() && json["versions"].is_array());
+}
+
+void RecordOperationsTest::createRecord()
+{
+    LinkedKb fixture;
+    QSignalSpy added(&fixture.kb, &KnowledgeBase::recordAdded);
+    QString error;
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("pytorch"),
+                                                    QStringLiteral("cuda/oom"), Today, &error);
+    QVERIFY2(record, qPrintable(error));
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(fixture.kb.find(QStringLiteral("pytorch/cuda/oom")), record);
+    QCOMPARE(record->id(), QStringLiteral("pytorch/cuda/oom"));
+    QCOMPARE(record->domain(), QStringLiteral("pytorch"));
+    QCOMPARE(record->filePath(), fixture.dir.filePath(QStringLiteral("pytorch/cuda/oom.json")));
+    QVERIFY(record->originalText().isEmpty());
+    QVERIFY(record->isModified());
+    QVERIFY(!QFile::exists(record->filePath()));
+    QVERIFY(record->json() == RecordTemplate::instantiate(record->id(), QStringLiteral("pytorch"), Today));
+
+    QCOMPARE(RecordWriter::save(*record, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    const QByteArray written = readBytes(record->filePath());
+    QVERIFY(written.startsWith("{\n  \"id\": \"pytorch/cuda/oom\",\n  \"signature\": \"\",\n"));
+    QVERIFY(written.endsWith("\n  \"aliases\": []\n}\n"));
+    QVERIFY(written.contains("\n  \"transition_graph\": {\n    \"leads_to\": [],\n"));
+    QVERIFY(written.contains("\n  \"confidence\": 0.5,\n"));
+}
+
+void RecordOperationsTest::createRecordFromTemplate()
+{
+    LinkedKb fixture;
+    QString error;
+    const OrderedJson base = {{"signature", "Error: "}, {"category", "io_error"}, {"domain", "x"},
+                              {"last_confirmed", ""}, {"x_team", "storage"}, {"id", "x/y"}};
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("disk"), QStringLiteral("full"), Today,
+                                                    &error, base);
+    QVERIFY2(record, qPrintable(error));
+    QCOMPARE(keysOf(record->json()),
+             (QStringList{QStringLiteral("id"), QStringLiteral("signature"), QStringLiteral("category"),
+                          QStringLiteral("domain"), QStringLiteral("last_confirmed"), QStringLiteral("x_team")}));
+    QCOMPARE(record->id(), QStringLiteral("disk/full"));
+    QCOMPARE(record->domain(), QStringLiteral("disk"));
+    QCOMPARE(record->lastConfirmed(), Today);
+    QVERIFY(!record->json().contains("first_seen"));
+
+    // Without a domain in the template it comes right after the id.
+    record = RecordOperations::createRecord(fixture.kb, QStringLiteral("disk"), QStringLiteral("slow"), Today, &error,
+                                            {{"signature", ""}});
+    QVERIFY2(record, qPrintable(error));
+    QCOMPARE(keysOf(record->json()),
+             (QStringList{QStringLiteral("id"), QStringLiteral("domain"), QStringLiteral("signature")}));
+
+    const int before = fixture.kb.count();
+    QVERIFY(!RecordOperations::createRecord(fixture.kb, QStringLiteral("disk"), QStringLiteral("x"), Today, &error,
+                                            OrderedJson::array()));
+    QVERIFY2(error.contains(QLatin1String("template")), qPrintable(error));
+    QCOMPARE(fixture.kb.count(), before);
+}
+
+void RecordOperationsTest::createRecordRefuses_data()
+{
+    QTest::addColumn<QString>("domain");
+    QTest::addColumn<QString>("slug");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("dot dot slug") << QStringLiteral("a") << QStringLiteral("../../etc/passwd")
+                                  << QStringLiteral("cannot be a record id");
+    QTest::newRow("dot dot domain") << QStringLiteral("..") << QStringLiteral("x")
+                                    << QStringLiteral("cannot be a record id");
+    QTest::newRow("absolute") << QStringLiteral("") << QStringLiteral("/tmp/x") << QStringLiteral("needs a domain");
+    QTest::newRow("backslash") << QStringLiteral("a") << QStringLiteral("b\\c")
+                               << QStringLiteral("cannot be a record id");
+    QTest::newRow("empty segment") << QStringLiteral("a") << QStringLiteral("b//c")
+                                   << QStringLiteral("cannot be a record id");
+    QTest::newRow("slash in domain") << QStringLiteral("a/b") << QStringLiteral("c")
+                                     << QStringLiteral("needs a domain");
+    QTest::newRow("no slug") << QStringLiteral("a") << QString() << QStringLiteral("needs a domain");
+    QTest::newRow("in the KB") << QStringLiteral("a") << QStringLiteral("x") << QStringLiteral("taken already");
+    QTest::newRow("on disk only") << QStringLiteral("d") << QStringLiteral("late")
+                                  << QStringLiteral("exists already");
+}
+
+void RecordOperationsTest::createRecordRefuses()
+{
+    QFETCH(QString, domain);
+    QFETCH(QString, slug);
+    QFETCH(QString, message);
+
+    LinkedKb fixture;
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
+    const auto before = snapshot(fixture.dir.path());
+    const int count = fixture.kb.count();
+    QString error;
+    QVERIFY(!RecordOperations::createRecord(fixture.kb, domain, slug, Today, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QCOMPARE(fixture.kb.count(), count);
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+}
+
+void RecordOperationsTest::createRecordFollowsFinalNewline()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readBytes(SeedPath)));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    QString error;
+    Record *record = RecordOperations::createRecord(kb, QStringLiteral("pytorch"), QStringLiteral("x"), Today, &error);
+    QVERIFY2(record, qPrintable(error));
+    QVERIFY(!record->hasFinalNewline()); // like the seed, the only file of this KB
+    QVERIFY(record->serialize().endsWith('}'));
+}
+
+void RecordOperationsTest::duplicateRecord()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readBytes(SeedPath)));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    Record *seed = kb.find(QStringLiteral("pytorch/nan-loss-step"));
+    QVERIFY(seed);
+
+    QString error;
+    Record *copy = RecordOperations::duplicateRecord(kb, *seed, QStringLiteral("tensorflow/nan-loss"), &error);
+    QVERIFY2(copy, qPrintable(error));
+    QCOMPARE(kb.count(), 2);
+    QCOMPARE(kb.find(QStringLiteral("tensorflow/nan-loss")), copy);
+    QCOMPARE(copy->domain(), QStringLiteral("tensorflow"));
+    QCOMPARE(copy->filePath(), dir.filePath(QStringLiteral("tensorflow/nan-loss.json")));
+    QVERIFY(copy->isModified());
+    QVERIFY(copy->originalText().isEmpty());
+    QVERIFY(!QFile::exists(copy->filePath()));
+    QCOMPARE(copy->hasFinalNewline(), seed->hasFinalNewline());
+    OrderedJson expected = seed->json();
+    expected["id"] = "tensorflow/nan-loss";
+    expected["domain"] = "tensorflow";
+    QVERIFY(copy->json() == expected);
+    QCOMPARE(keysOf(copy->json()), keysOf(seed->json()));
+    QVERIFY(!seed->isModified());
+
+    QVERIFY(!RecordOperations::duplicateRecord(kb, *seed, QStringLiteral("tensorflow/nan-loss"), &error));
+    QVERIFY2(error.contains(QLatin1String("taken already")), qPrintable(error));
+    QVERIFY(!RecordOperations::duplicateRecord(kb, *seed, QStringLiteral("../x"), &error));
+    QCOMPARE(kb.count(), 2);
+}
+
+void RecordOperationsTest::linkersOf()
+{
+    LinkedKb fixture;
+    const QList<RecordOperations::Linker> linkers =
+        RecordOperations::linkersOf(fixture.kb, QStringLiteral("a/target"));
+    QCOMPARE(linkers.size(), 3);
+    QCOMPARE(linkers.at(0).record, fixture.record(QStringLiteral("a/x")));
+    QCOMPARE(linkers.at(0).kind, Link::LeadsTo);
+    QCOMPARE(linkers.at(1).record, fixture.record(QStringLiteral("b/y")));
+    QCOMPARE(linkers.at(1).kind, Link::PrecededBy);
+    QCOMPARE(linkers.at(2).record, fixture.record(QStringLiteral("b/y")));
+    QCOMPARE(linkers.at(2).kind, Link::ConfusedWith);
+
+    QVERIFY(RecordOperations::linkersOf(fixture.kb, QStringLiteral("a/x")).isEmpty());
+    QVERIFY(RecordOperations::linkersOf(fixture.kb, QStringLiteral("no/such")).isEmpty());
+    QCOMPARE(RecordOperations::linkersOf(fixture.kb, QStringLiteral("c/z")).size(), 1);
+}
+
+void RecordOperationsTest::deleteAndRestore()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    QSignalSpy removing(&fixture.kb, &KnowledgeBase::recordAboutToBeRemoved);
+    QString error;
+    std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, target, &error);
+    QVERIFY2(taken, qPrintable(error));
+    QCOMPARE(taken.get(), target);
+    QCOMPARE(removing.count(), 1);
+    QVERIFY(!QFile::exists(fixture.path(QStringLiteral("a/target"))));
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), nullptr);
+    QCOMPARE(fixture.kb.count(), 3);
+    // Links to it are left dangling.
+    QCOMPARE(fixture.kb.links().backlinks(QStringLiteral("a/target")).size(), 3);
+
+    Record *restored = RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error);
+    QVERIFY2(restored, qPrintable(error));
+    QCOMPARE(restored, target);
+    QVERIFY(!taken);
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QVERIFY(!target->isModified());
+
+    // The last record of a folder takes the folder with it; restoring brings both back.
+    taken = RecordOperations::deleteRecord(fixture.kb, fixture.record(QStringLiteral("c/z")), &error);
+    QVERIFY2(taken, qPrintable(error));
+    QVERIFY(!QFileInfo::exists(fixture.dir.filePath(QStringLiteral("c"))));
+    QVERIFY(QFileInfo::exists(fixture.dir.path()));
+    QVERIFY2(RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+}
+
+void RecordOperationsTest::deleteAndRestoreModified()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    fixture.kb.setValue(target, QStringLiteral("/category"), "changed");
+    QString error;
+    std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, target, &error);
+    QVERIFY2(taken, qPrintable(error));
+    QVERIFY(!QFile::exists(fixture.path(QStringLiteral("a/target"))));
+
+    QVERIFY(RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error));
+    QCOMPARE(snapshot(fixture.dir.path()), before); // the file as it was read
+    QVERIFY(target->isModified());                  // the edit is still there, unsaved
+    QCOMPARE(target->category(), QStringLiteral("changed"));
+}
+
+void RecordOperationsTest::deleteRefusesChangedFile()
+{
+    LinkedKb fixture;
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    const QByteArray theirs = recordText(QStringLiteral("a/target")) + ' ';
+    QVERIFY(writeBytes(target->filePath(), theirs));
+    QString error;
+    QVERIFY(!RecordOperations::deleteRecord(fixture.kb, target, &error));
+    QVERIFY2(error.contains(target->filePath()) && error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    QCOMPARE(readBytes(target->filePath()), theirs);
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
+
+    Record outside;
+    QVERIFY(!RecordOperations::deleteRecord(fixture.kb, &outside, &error));
+    QVERIFY(!RecordOperations::deleteRecord(fixture.kb, nullptr, &error));
+}
+
+void RecordOperationsTest::deleteAndRestoreUnsaved()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    QString error;
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today, &error);
+    QVERIFY(record);
+    std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, record, &error);
+    QVERIFY2(taken, qPrintable(error));
+    QCOMPARE(fixture.kb.find(QStringLiteral("n/new")), nullptr);
+    QVERIFY(RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error));
+    QCOMPARE(fixture.kb.find(QStringLiteral("n/new")), record);
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+}
+
+void RecordOperationsTest::restoreRefusesOtherFile()
+{
+    LinkedKb fixture;
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    QString error;
+    std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, target, &error);
+    QVERIFY(taken);
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/target")), "{\"id\": \"someone/else\"}"));
+    QVERIFY(!RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error));
+    QVERIFY2(error.contains(QLatin1String("other content")), qPrintable(error));
+    QVERIFY(taken); // still the caller's
+    QCOMPARE(readBytes(fixture.path(QStringLiteral("a/target"))), QByteArray("{\"id\": \"someone/else\"}"));
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), nullptr);
+
+    // The same content is fine: nothing to write.
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/target")), taken->originalText()));
+    QVERIFY2(RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error), qPrintable(error));
+}
+
+void RecordOperationsTest::renameRewritesLinks()
+{
+    LinkedKb fixture;
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    Record *x = fixture.record(QStringLiteral("a/x"));
+    Record *y = fixture.record(QStringLiteral("b/y"));
+    const QByteArray zBefore = readBytes(fixture.path(QStringLiteral("c/z")));
+    QSignalSpy changed(&fixture.kb, &KnowledgeBase::recordChanged);
+
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("d/moved"), &error), qPrintable(error));
+
+    QVERIFY(!QFile::exists(fixture.path(QStringLiteral("a/target"))));
+    const QByteArray moved = readBytes(fixture.path(QStringLiteral("d/moved")));
+    QVERIFY(moved.contains("\"id\": \"d/moved\""));
+    QVERIFY(moved.contains("\"domain\": \"d\""));
+    QVERIFY(moved.contains("\"leads_to\": [\n      \"d/moved\"\n    ]")); // its self-link
+    const QByteArray xText = readBytes(x->filePath());
+    QVERIFY(xText.contains("\"error_id\": \"d/moved\",\n        \"probability\": 0.50"));
+    const QByteArray yText = readBytes(y->filePath());
+    QVERIFY(yText.contains("\"preceded_by\": [\n      \"d/moved\",\n      \"c/z\"\n    ]"));
+    QVERIFY(yText.contains("\"error_id\": \"d/moved\",\n        \"distinction\": \"different step\""));
+    QCOMPARE(readBytes(fixture.path(QStringLiteral("c/z"))), zBefore);
+
+    // The KB follows: same objects, new id and path, saved.
+    QCOMPARE(fixture.kb.find(QStringLiteral("d/moved")), target);
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), nullptr);
+    QCOMPARE(target->filePath(), fixture.path(QStringLiteral("d/moved")));
+    QCOMPARE(target->domain(), QStringLiteral("d"));
+    QCOMPARE(fixture.kb.pathId(*target), QStringLiteral("d/moved"));
+    for (const Record *record : {target, x, y}) {
+        QVERIFY(!record->isModified());
+        QCOMPARE(record->originalText(), readBytes(record->filePath()));
+        QVERIFY(!RecordWriter::changedOnDisk(*record));
+    }
+    QCOMPARE(changed.count(), 3);
+    QVERIFY(fixture.kb.links().backlinks(QStringLiteral("a/target")).isEmpty());
+    QCOMPARE(RecordOperations::linkersOf(fixture.kb, QStringLiteral("d/moved")).size(), 3);
+
+    // What is on disk loads back as the KB holds it.
+    fixture.reload();
+    QVERIFY(fixture.kb.loadProblems().isEmpty());
+    QVERIFY(fixture.record(QStringLiteral("d/moved")));
+    QCOMPARE(RecordOperations::linkersOf(fixture.kb, QStringLiteral("d/moved")).size(), 3);
+}
+
+void RecordOperationsTest::renameAndBackRestoresEveryByte()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("d/moved"), &error), qPrintable(error));
+    QVERIFY(snapshot(fixture.dir.path()) != before);
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/target"), &error), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
+    QCOMPARE(target->filePath(), fixture.path(QStringLiteral("a/target")));
+
+    // Within the same domain, too.
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/other"), &error), qPrintable(error));
+    QVERIFY(readBytes(fixture.path(QStringLiteral("a/other"))).contains("\"domain\": \"a\""));
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/target"), &error), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+}
+
+void RecordOperationsTest::renameSeedAndBack()
+{
+    QTemporaryDir dir;
+    const QString seedFile = dir.filePath(QStringLiteral("pytorch/nan-loss-step.json"));
+    QVERIFY(writeBytes(seedFile, readBytes(SeedPath)));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    Record *seed = kb.find(QStringLiteral("pytorch/nan-loss-step"));
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(kb, seed, QStringLiteral("torch/nan-loss"), &error), qPrintable(error));
+    QVERIFY(!QFile::exists(seedFile));
+    QVERIFY2(RecordOperations::renameRecord(kb, seed, QStringLiteral("pytorch/nan-loss-step"), &error),
+             qPrintable(error));
+    QCOMPARE(readBytes(seedFile), readBytes(SeedPath));
+    // The folder left empty goes.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pytorch")});
+}
+
+void RecordOperationsTest::renameRefuses_data()
+{
+    QTest::addColumn<QString>("newId");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("same") << QStringLiteral("a/target") << QStringLiteral("already has the id");
+    QTest::newRow("dot dot") << QStringLiteral("a/../../x") << QStringLiteral("cannot be a record id");
+    QTest::newRow("absolute") << QStringLiteral("/tmp/x") << QStringLiteral("cannot be a record id");
+    QTest::newRow("backslash") << QStringLiteral("a\\x") << QStringLiteral("cannot be a record id");
+    QTest::newRow("one segment") << QStringLiteral("target") << QStringLiteral("needs a domain");
+    QTest::newRow("taken") << QStringLiteral("b/y") << QStringLiteral("taken already");
+    QTest::newRow("file on disk") << QStringLiteral("d/late") << QStringLiteral("exists already");
+}
+
+void RecordOperationsTest::renameRefuses()
+{
+    QFETCH(QString, newId);
+    QFETCH(QString, message);
+
+    LinkedKb fixture;
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
+    const auto before = snapshot(fixture.dir.path());
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    QString error;
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, newId, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
+}
+
+void RecordOperationsTest::renameRefusesModifiedLinker()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    Record *y = fixture.record(QStringLiteral("b/y"));
+    fixture.kb.setValue(y, QStringLiteral("/category"), "edited");
+    QString error;
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, fixture.record(QStringLiteral("a/target")),
+                                            QStringLiteral("a/t2"), &error));
+    QVERIFY2(error.contains(y->filePath()) && error.contains(QLatin1String("unsaved")), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+
+    // The renamed record's own edits go with it.
+    fixture.kb.setValue(y, QStringLiteral("/category"), "io_error");
+    QCOMPARE(RecordWriter::save(*y, RecordWriter::KeepTheirs, &error), RecordWriter::Unchanged);
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    fixture.kb.setValue(target, QStringLiteral("/category"), "edited");
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error), qPrintable(error));
+    QVERIFY(!target->isModified());
+    QVERIFY(readBytes(target->filePath()).contains("\"category\": \"edited\""));
+}
+
+void RecordOperationsTest::renameRefusesConflicts()
+{
+    LinkedKb fixture;
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    Record *x = fixture.record(QStringLiteral("a/x"));
+
+    // A linker changed on disk.
+    QVERIFY(writeBytes(x->filePath(), readBytes(x->filePath()) + ' '));
+    auto before = snapshot(fixture.dir.path());
+    QString error;
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error));
+    QVERIFY2(error.contains(x->filePath()) && error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+
+    // The record itself changed on disk.
+    fixture.reload();
+    target = fixture.record(QStringLiteral("a/target"));
+    QVERIFY(writeBytes(target->filePath(), readBytes(target->filePath()) + ' '));
+    before = snapshot(fixture.dir.path());
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error));
+    QVERIFY2(error.contains(target->filePath()), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+}
+
+void RecordOperationsTest::renameSerialisesFirst()
+{
+    LinkedKb fixture;
+    const auto before = snapshot(fixture.dir.path());
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    fixture.kb.setValue(target, QStringLiteral("/signature"), std::string("bad \xFF"));
+    QString error;
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error));
+    QVERIFY2(error.contains(QLatin1String("/signature")), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QCOMPARE(target->id(), QStringLiteral("a/target"));
+    QCOMPARE(target->filePath(), fixture.path(QStringLiteral("a/target")));
+    QCOMPARE(RecordOperations::linkersOf(fixture.kb, QStringLiteral("a/target")).size(), 3);
+}
+
+// A linker whose file name leaves no room for QSaveFile's temporary name
+// (".XXXXXX" more than NAME_MAX) cannot be written: the new file written
+// before it is removed again, the old file was never touched.
+void RecordOperationsTest::renamePutsBackOnAFailedWrite()
+{
+    LinkedKb fixture;
+    const QString longId = QStringLiteral("c/") + QString(245, QLatin1Char('l'));
+    fixture.write(longId, {{"leads_to", OrderedJson::array({"a/target"})}});
+    fixture.reload();
+    Record *target = fixture.record(QStringLiteral("a/target"));
+    QVERIFY(fixture.record(longId));
+    const auto before = snapshot(fixture.dir.path());
+
+    QString error;
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("d/moved"), &error));
+    QVERIFY2(error.contains(fixture.path(longId)) && error.contains(QLatin1String("put back")), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QVERIFY(!QFileInfo::exists(fixture.dir.filePath(QStringLiteral("d")))); // the folder made for it too
+    QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
+    QVERIFY(!target->isModified());
+    for (int i = 0; i < fixture.kb.count(); ++i)
+        QVERIFY(!fixture.kb.recordAt(i)->isModified());
+}
+
+void RecordOperationsTest::renameUnsavedRecord()
+{
+    LinkedKb fixture;
+    QString error;
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today, &error);
+    QVERIFY(record);
+    const auto before = snapshot(fixture.dir.path());
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, record, QStringLiteral("m/renamed"), &error), qPrintable(error));
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QCOMPARE(record->filePath(), fixture.path(QStringLiteral("m/renamed")));
+    QCOMPARE(record->domain(), QStringLiteral("m"));
+    QVERIFY(record->isModified());
+    QVERIFY(record->originalText().isEmpty());
+    QCOMPARE(fixture.kb.find(QStringLiteral("m/renamed")), record);
+}
+
+// A record whose file path does not match its id takes the id of its path in place.
+void RecordOperationsTest::renameFixesIdInPlace()
+{
+    LinkedKb fixture;
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("e/right")), recordText(QStringLiteral("e/wrong"))));
+    fixture.reload();
+    Record *record = fixture.record(QStringLiteral("e/wrong"));
+    QVERIFY(record);
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, record, QStringLiteral("e/right"), &error), qPrintable(error));
+    QCOMPARE(readBytes(fixture.path(QStringLiteral("e/right"))),
+             recordText(QStringLiteral("e/wrong")).replace("\"id\": \"e/wrong\"", "\"id\": \"e/right\""));
+    QCOMPARE(record->filePath(), fixture.path(QStringLiteral("e/right")));
+}
+
+void RecordOperationsTest::renameKeepsLinksToADuplicateId()
+{
+    LinkedKb fixture;
+    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/copy")), recordText(QStringLiteral("a/target"))));
+    fixture.reload();
+    const QString copyPath = fixture.path(QStringLiteral("a/copy"));
+    Record *copy = fixture.kb.findFile(copyPath);
+    QVERIFY(copy);
+    QCOMPARE(fixture.kb.recordsWithId(QStringLiteral("a/target")).size(), 2);
+    const QByteArray xBefore = readBytes(fixture.path(QStringLiteral("a/x")));
+    QString error;
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, copy, QStringLiteral("a/copy"), &error), qPrintable(error));
+    QCOMPARE(readBytes(fixture.path(QStringLiteral("a/x"))), xBefore);
+    QCOMPARE(fixture.kb.recordsWithId(QStringLiteral("a/target")).size(), 1);
+}
+
+QTEST_GUILESS_MAIN(RecordOperationsTest)
+#include "RecordOperationsTest.moc"

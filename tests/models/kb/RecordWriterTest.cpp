@@ -1,0 +1,418 @@
+// Saving records: a change rewrites exactly its line, an unchanged record
+// is never written, files changed on disk are not overwritten unless asked,
+// text that cannot be written leaves the file intact, and several records
+// (or files) are written as one step, put back on a failure.
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "json/OrderedJson.h"
+#include "validation/Problem.h"
+#include "record/Record.h"
+#include "validation/RecordValidator.h"
+#include "kb/RecordWriter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+#include <utility>
+
+using namespace Errata;
+
+namespace {
+
+const QString SeedPath = QStringLiteral(ERRATA_TEST_DATA "/seed.json");
+const QString SeedId = QStringLiteral("pytorch/nan-loss-step");
+const QDate Today(2024, 7, 1);
+
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+struct FileStamp
+{
+    ino_t inode = 0;
+    qint64 mtimeNs = 0;
+    bool operator==(const FileStamp &other) const { return inode == other.inode && mtimeNs == other.mtimeNs; }
+};
+
+FileStamp stampOf(const QString &path)
+{
+    struct stat info = {};
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return {info.st_ino, qint64(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec};
+}
+
+// The rule and pointer of each finding, the parts that say what is wrong.
+QStringList findings(const QList<Problem> &problems)
+{
+    QStringList list;
+    for (const Problem &problem : problems)
+        list << problem.rule + QLatin1Char(' ') + problem.pointer;
+    list.sort();
+    return list;
+}
+
+// A KB folder holding the seed at its place, plus `extra` files.
+struct SeedKb
+{
+    QTemporaryDir dir;
+    KnowledgeBase kb;
+    QString seedFile;
+
+    explicit SeedKb(const QList<QPair<QString, QByteArray>> &extra = {})
+    {
+        seedFile = dir.filePath(SeedId + QStringLiteral(".json"));
+        writeBytes(seedFile, readBytes(SeedPath));
+        for (const auto &[relative, bytes] : extra)
+            writeBytes(dir.filePath(relative), bytes);
+        kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    }
+    Record *seed() const { return kb.find(SeedId); }
+};
+
+QByteArray otherRecord(const QString &id)
+{
+    OrderedJson json = {{"id", id.toStdString()},
+                        {"signature", "Error: disk full"},
+                        {"regex", "Error: disk full"},
+                        {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                        {"category", "io_error"}};
+    return QByteArray::fromStdString(json.dump(2)) + '\n';
+}
+
+} // namespace
+
+class RecordWriterTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void changeRewritesOneLine_data();
+    void changeRewritesOneLine();
+    void unchangedRecordIsNotWritten();
+    void sameValueIsNotWritten();
+    void conflictKeepTheirs();
+    void conflictOverwriteTheirs();
+    void removedOnDiskIsAConflict();
+    void newRecordConflictsWithAFileThatAppeared();
+    void invalidUtf8Fails();
+    void saveAllWritesEveryRecord();
+    void saveAllConflictWritesNothing();
+    void saveAllSkipsUnchangedFiles();
+    void saveAllPutsBackOnAFailedWrite();
+    void applyPutsBackEveryKindOfChange();
+    void knowledgeBaseSaveSignals();
+};
+
+void RecordWriterTest::changeRewritesOneLine_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("valueJson");
+    QTest::addColumn<QByteArray>("expectedLine");
+
+    QTest::newRow("number") << QStringLiteral("/fix_success_rate") << QStringLiteral("0.75")
+                            << QByteArray("  \"fix_success_rate\": 0.75,");
+    QTest::newRow("nested number") << QStringLiteral("/dead_ends/1/fail_rate") << QStringLiteral("0.9")
+                                   << QByteArray("      \"fail_rate\": 0.9,");
+    QTest::newRow("chinese") << QStringLiteral("/root_cause_zh") << QStringLiteral("\"梯度爆炸导致损失变为 NaN。\"")
+                             << QByteArray("  \"root_cause_zh\": \"梯度爆炸导致损失变为 NaN。\",");
+    QTest::newRow("null to string") << QStringLiteral("/official_doc_section") << QStringLiteral("\"Numerical stability\"")
+                                    << QByteArray("  \"official_doc_section\": \"Numerical stability\",");
+}
+
+void RecordWriterTest::changeRewritesOneLine()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QString, valueJson);
+    QFETCH(QByteArray, expectedLine);
+
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    QVERIFY(seed);
+    const RecordValidator validator(Today);
+    const QStringList before = findings(validator.validate(*seed, &fixture.kb));
+
+    fixture.kb.setValue(seed, pointer, OrderedJson::parse(valueJson.toStdString()));
+    QVERIFY(seed->isModified());
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    QVERIFY(!seed->isModified());
+
+    const QByteArray written = readBytes(fixture.seedFile);
+    QCOMPARE(seed->originalText(), written);
+    const QList<QByteArray> oldLines = readBytes(SeedPath).split('\n');
+    const QList<QByteArray> newLines = written.split('\n');
+    QCOMPARE(newLines.size(), oldLines.size());
+    QList<QByteArray> changed;
+    for (qsizetype i = 0; i < oldLines.size(); ++i) {
+        if (oldLines.at(i) != newLines.at(i))
+            changed << newLines.at(i);
+    }
+    QCOMPARE(changed, QList<QByteArray>{expectedLine});
+
+    Record reread;
+    Record::LoadError loadError;
+    QVERIFY(reread.load(fixture.seedFile, &loadError));
+    QVERIFY(reread.json() == seed->json());
+    const QStringList after = findings(validator.validate(reread, &fixture.kb));
+    for (const QString &finding : after)
+        QVERIFY2(before.contains(finding), qPrintable(QStringLiteral("new finding: ") + finding));
+}
+
+void RecordWriterTest::unchangedRecordIsNotWritten()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    const FileStamp before = stampOf(fixture.seedFile);
+    QVERIFY(before.inode != 0);
+    QTest::qSleep(20); // a rewrite would show in the nanosecond mtime, and in the inode (QSaveFile renames)
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Unchanged);
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Unchanged);
+    QVERIFY(stampOf(fixture.seedFile) == before);
+    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+}
+
+void RecordWriterTest::sameValueIsNotWritten()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    const FileStamp before = stampOf(fixture.seedFile);
+    fixture.kb.setValue(seed, QStringLiteral("/confidence"), 0.9);
+    QVERIFY(seed->isModified());
+    QTest::qSleep(20);
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Unchanged);
+    QVERIFY(!seed->isModified());
+    QVERIFY(stampOf(fixture.seedFile) == before);
+}
+
+void RecordWriterTest::conflictKeepTheirs()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
+    const QByteArray theirs = readBytes(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E42\"");
+    QVERIFY(writeBytes(fixture.seedFile, theirs));
+    QVERIFY(RecordWriter::changedOnDisk(*seed));
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
+    QVERIFY2(error.contains(fixture.seedFile) && error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    QCOMPARE(readBytes(fixture.seedFile), theirs);
+    QVERIFY(seed->isModified());
+}
+
+void RecordWriterTest::conflictOverwriteTheirs()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
+    QVERIFY(writeBytes(fixture.seedFile, readBytes(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E\"")));
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
+    const QByteArray written = readBytes(fixture.seedFile);
+    QCOMPARE(written, seed->originalText());
+    QVERIFY(written.contains("\"evidence_count\": 4"));
+    QVERIFY(written.contains("\"error_code\": null"));
+    QVERIFY(!RecordWriter::changedOnDisk(*seed));
+}
+
+void RecordWriterTest::removedOnDiskIsAConflict()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
+    QVERIFY(QFile::remove(fixture.seedFile));
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
+    QVERIFY2(error.contains(QLatin1String("removed on disk")), qPrintable(error));
+    QVERIFY(!QFile::exists(fixture.seedFile));
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
+    QVERIFY(QFile::exists(fixture.seedFile));
+}
+
+void RecordWriterTest::newRecordConflictsWithAFileThatAppeared()
+{
+    QTemporaryDir dir;
+    Record record;
+    record.setJson(OrderedJson::parse(otherRecord(QStringLiteral("disk/full")).toStdString()));
+    record.setFilePath(dir.filePath(QStringLiteral("disk/full.json")));
+    QVERIFY(record.originalText().isEmpty());
+    QVERIFY(!RecordWriter::changedOnDisk(record));
+
+    QVERIFY(writeBytes(record.filePath(), "{}"));
+    QString error;
+    QCOMPARE(RecordWriter::save(record, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
+    QVERIFY2(error.contains(QLatin1String("already exists")), qPrintable(error));
+    QCOMPARE(readBytes(record.filePath()), QByteArray("{}"));
+
+    QVERIFY(QFile::remove(record.filePath()));
+    QCOMPARE(RecordWriter::save(record, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    QCOMPARE(readBytes(record.filePath()), record.originalText());
+}
+
+void RecordWriterTest::invalidUtf8Fails()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/workarounds/1/how"), std::string("bad \xFF\xFE bytes"));
+
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Failed);
+    QVERIFY2(error.contains(fixture.seedFile), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("/workarounds/1/how")) && error.contains(QLatin1String("UTF-8")),
+             qPrintable(error));
+    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QVERIFY(seed->isModified());
+    QCOMPARE(QDir(QFileInfo(fixture.seedFile).path()).entryList(QDir::Files), QStringList{QStringLiteral("nan-loss-step.json")});
+
+    // A key is named as well.
+    fixture.kb.setValue(seed, QStringLiteral("/workarounds/1/how"), "fine");
+    fixture.kb.setValue(seed, QStringLiteral("/os_specific"), OrderedJson::object({{std::string("li\xC3nux"), "x"}}));
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Failed);
+    QVERIFY2(error.contains(QLatin1String("/os_specific/li")), qPrintable(error));
+}
+
+void RecordWriterTest::saveAllWritesEveryRecord()
+{
+    SeedKb fixture({{QStringLiteral("disk/full.json"), otherRecord(QStringLiteral("disk/full"))}});
+    Record *seed = fixture.seed();
+    Record *other = fixture.kb.find(QStringLiteral("disk/full"));
+    QVERIFY(other);
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
+    fixture.kb.setValue(other, QStringLiteral("/category"), "disk");
+
+    QString error;
+    QVERIFY2(RecordWriter::saveAll({seed, other}, &error), qPrintable(error));
+    QVERIFY(!seed->isModified() && !other->isModified());
+    QVERIFY(readBytes(fixture.seedFile).contains("\"evidence_count\": 7"));
+    QVERIFY(readBytes(other->filePath()).contains("\"category\": \"disk\""));
+    QCOMPARE(readBytes(other->filePath()), other->originalText());
+}
+
+void RecordWriterTest::saveAllConflictWritesNothing()
+{
+    SeedKb fixture({{QStringLiteral("disk/full.json"), otherRecord(QStringLiteral("disk/full"))}});
+    Record *seed = fixture.seed();
+    Record *other = fixture.kb.find(QStringLiteral("disk/full"));
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
+    fixture.kb.setValue(other, QStringLiteral("/category"), "disk");
+    const QByteArray theirs = otherRecord(QStringLiteral("disk/full")).replace("io_error", "theirs");
+    QVERIFY(writeBytes(other->filePath(), theirs));
+    const FileStamp seedStamp = stampOf(fixture.seedFile);
+
+    QString error;
+    QVERIFY(!RecordWriter::saveAll({seed, other}, &error));
+    QVERIFY2(error.contains(other->filePath()), qPrintable(error));
+    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QVERIFY(stampOf(fixture.seedFile) == seedStamp);
+    QCOMPARE(readBytes(other->filePath()), theirs);
+    QVERIFY(seed->isModified() && other->isModified());
+}
+
+void RecordWriterTest::saveAllSkipsUnchangedFiles()
+{
+    SeedKb fixture({{QStringLiteral("disk/full.json"), otherRecord(QStringLiteral("disk/full"))}});
+    Record *seed = fixture.seed();
+    Record *other = fixture.kb.find(QStringLiteral("disk/full"));
+    fixture.kb.setValue(other, QStringLiteral("/category"), "disk");
+    const FileStamp seedStamp = stampOf(fixture.seedFile);
+    QTest::qSleep(20);
+
+    QString error;
+    QVERIFY2(RecordWriter::saveAll({seed, other}, &error), qPrintable(error));
+    QVERIFY(stampOf(fixture.seedFile) == seedStamp);
+    QVERIFY(readBytes(other->filePath()).contains("\"category\": \"disk\""));
+}
+
+// The second record's path is a folder: its write fails after the first
+// record was written, and the first file gets its old content back.
+void RecordWriterTest::saveAllPutsBackOnAFailedWrite()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
+    Record blocked;
+    blocked.setJson(OrderedJson::parse(otherRecord(QStringLiteral("disk/full")).toStdString()));
+    blocked.setFilePath(fixture.dir.filePath(QStringLiteral("disk/full.json")));
+    QVERIFY(QDir().mkpath(blocked.filePath()));
+
+    QString error;
+    QVERIFY(!RecordWriter::saveAll({seed, &blocked}, &error));
+    QVERIFY2(error.contains(blocked.filePath()) && error.contains(QLatin1String("put back")), qPrintable(error));
+    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QVERIFY(seed->isModified());
+    QCOMPARE(seed->originalText(), readBytes(SeedPath));
+}
+
+void RecordWriterTest::applyPutsBackEveryKindOfChange()
+{
+    QTemporaryDir dir;
+    const QString changed = dir.filePath(QStringLiteral("a/changed.json"));
+    const QString created = dir.filePath(QStringLiteral("b/new/created.json"));
+    const QString removed = dir.filePath(QStringLiteral("a/removed.json"));
+    const QString blocked = dir.filePath(QStringLiteral("c/blocked.json"));
+    QVERIFY(writeBytes(changed, "old changed"));
+    QVERIFY(writeBytes(removed, "old removed"));
+    QVERIFY(QDir().mkpath(blocked));
+
+    QString error;
+    const QList<RecordWriter::FileChange> changes = {
+        {changed, "new changed"}, {created, "new created"}, {removed, QByteArray(), true}, {blocked, "x"}};
+    QVERIFY(!RecordWriter::apply(changes, &error));
+    QVERIFY2(error.startsWith(blocked), qPrintable(error));
+    QCOMPARE(readBytes(changed), QByteArray("old changed"));
+    QVERIFY(!QFile::exists(created));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("b")))); // the folders made for it are gone
+    QCOMPARE(readBytes(removed), QByteArray("old removed"));
+
+    QVERIFY2(RecordWriter::apply(changes.mid(0, 3), &error), qPrintable(error));
+    QCOMPARE(readBytes(changed), QByteArray("new changed"));
+    QCOMPARE(readBytes(created), QByteArray("new created"));
+    QVERIFY(!QFile::exists(removed));
+}
+
+void RecordWriterTest::knowledgeBaseSaveSignals()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    QSignalSpy saved(&fixture.kb, &KnowledgeBase::recordSaved);
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 2);
+    QString error;
+    QCOMPARE(fixture.kb.save(seed, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(saved.at(0).at(0).value<const Record *>(), seed);
+
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 3);
+    QVERIFY(writeBytes(fixture.seedFile, "{}"));
+    QCOMPARE(fixture.kb.save(seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(!fixture.kb.saveAll({seed}, &error));
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(fixture.kb.save(seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
+    QCOMPARE(saved.count(), 2);
+}
+
+QTEST_GUILESS_MAIN(RecordWriterTest)
+#include "RecordWriterTest.moc"

@@ -1,0 +1,208 @@
+#include "record/Record.h"
+#include "review/ReviewStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Errata;
+
+class ReviewStoreTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void noFileIsEmpty();
+    void roundTripIsStableAndSorted();
+    void staleWhenEnglishChanges();
+    void staleWhenChineseChanges();
+    void statusRaisesOnlyTranslated();
+    void noFolderNoSave();
+    void forget();
+    void brokenFile_data();
+    void brokenFile();
+    void hashIsShortSha256();
+};
+
+namespace {
+
+const auto Sig = TranslationStatus::Signature;
+const auto Cause = TranslationStatus::RootCause;
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+Record parsed(const QByteArray &text)
+{
+    Record record;
+    Record::LoadError error;
+    if (!record.parse(text, &error))
+        qFatal("test record does not parse: %s", qPrintable(error.message));
+    return record;
+}
+
+} // namespace
+
+void ReviewStoreTest::noFileIsEmpty()
+{
+    QTemporaryDir dir;
+    ReviewStore store;
+    QString error;
+    QVERIFY(store.load(dir.path(), &error));
+    QCOMPARE(store.count(), 0);
+    QVERIFY(!store.isBroken());
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲")), ReviewStore::NotReviewed);
+}
+
+void ReviewStoreTest::roundTripIsStableAndSorted()
+{
+    QTemporaryDir dir;
+    ReviewStore store;
+    QString error;
+    QVERIFY(store.load(dir.path(), &error));
+    const QDate date(2026, 12, 2);
+    store.markReviewed(QStringLiteral("z/last"), Sig, QStringLiteral("Z"), QStringLiteral("甲"), date);
+    store.markReviewed(QStringLiteral("a/first"), Cause, QStringLiteral("A"), QStringLiteral("乙"), date);
+    store.markReviewed(QStringLiteral("a/first"), Sig, QStringLiteral("B"), QStringLiteral("丙"), date);
+    QVERIFY2(store.save(&error), qPrintable(error));
+    const QByteArray text = readFile(ReviewStore::filePath(dir.path()));
+    QVERIFY(text.endsWith("}\n"));
+    QVERIFY(text.startsWith("{\n  \"format\": \"errata-review\",\n  \"reviews\": {\n    \"a/first\": {\n"));
+    QVERIFY(text.indexOf("\"root_cause_zh\"") < text.indexOf("\"signature_zh\""));
+    QVERIFY(text.indexOf("a/first") < text.indexOf("z/last"));
+    QVERIFY(text.contains("\"date\": \"2026-12-02\""));
+    QVERIFY(text.contains("\"en\": \"" + ReviewStore::hash(QStringLiteral("Z")).toLatin1() + "\""));
+
+    ReviewStore again;
+    QVERIFY2(again.load(dir.path(), &error), qPrintable(error));
+    QCOMPARE(again.count(), 3);
+    QCOMPARE(again.serialize(), text);
+    QCOMPARE(again.check(QStringLiteral("a/first"), Sig, QStringLiteral("B"), QStringLiteral("丙")), ReviewStore::Current);
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden) == QStringList{ReviewStore::fileName()});
+}
+
+void ReviewStoreTest::staleWhenEnglishChanges()
+{
+    ReviewStore store;
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满"), QDate());
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满")),
+             ReviewStore::Current);
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("Disk is full"), QStringLiteral("磁盘已满")),
+             ReviewStore::EnglishChanged);
+    QCOMPARE(store.check(QStringLiteral("a/b"), Cause, QStringLiteral("Disk full"), QStringLiteral("磁盘已满")),
+             ReviewStore::NotReviewed);
+    QCOMPARE(store.check(QStringLiteral("a/c"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满")),
+             ReviewStore::NotReviewed);
+}
+
+void ReviewStoreTest::staleWhenChineseChanges()
+{
+    ReviewStore store;
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满"), QDate());
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘满了")),
+             ReviewStore::ChineseChanged);
+}
+
+void ReviewStoreTest::statusRaisesOnlyTranslated()
+{
+    const QByteArray head = "{\"id\": \"a/b\", \"signature\": \"Disk full\", \"regex\": \"x\", \"domain\": \"a\", "
+                            "\"category\": \"c\", ";
+    const Record translated = parsed(head + "\"signature_zh\": \"磁盘已满\"}");
+    const Record edited = parsed(head + "\"signature_zh\": \"磁盘满了\"}");
+    const Record untranslated = parsed(head + "\"signature_zh\": \"Disk full\"}");
+    ReviewStore store;
+    QCOMPARE(store.status(translated, Sig), TranslationStatus::Translated);
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满"), QDate());
+    QCOMPARE(store.status(translated, Sig), TranslationStatus::Reviewed);
+    QCOMPARE(store.status(edited, Sig), TranslationStatus::Translated);
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("Disk full"), QDate());
+    QCOMPARE(store.status(untranslated, Sig), TranslationStatus::Untranslated);
+}
+
+void ReviewStoreTest::noFolderNoSave()
+{
+    ReviewStore store;
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲"), QDate());
+    QString error;
+    QVERIFY(!store.save(&error));
+    QVERIFY2(error.contains(QStringLiteral("no KB folder")), qPrintable(error));
+}
+
+void ReviewStoreTest::forget()
+{
+    ReviewStore store;
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲"), QDate());
+    QVERIFY(store.contains(QStringLiteral("a/b"), Sig));
+    store.forget(QStringLiteral("a/b"), Sig);
+    store.forget(QStringLiteral("a/none"), Sig);
+    QVERIFY(!store.contains(QStringLiteral("a/b"), Sig));
+    QCOMPARE(store.count(), 0);
+    QVERIFY(!store.serialize().contains("a/b"));
+}
+
+void ReviewStoreTest::brokenFile_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+
+    const QByteArray good = "{\"format\": \"errata-review\", \"version\": 1, \"reviews\": ";
+    QTest::newRow("not json") << QByteArray("{ oops") << QStringLiteral("not a JSON object");
+    QTest::newRow("array") << QByteArray("[]") << QStringLiteral("not a JSON object");
+    QTest::newRow("invalid utf-8") << QByteArray("{\"format\": \"\xff\"}") << QStringLiteral("not a JSON object");
+    QTest::newRow("other format") << QByteArray("{\"format\": \"x\", \"version\": 1, \"reviews\": {}}")
+                                  << QStringLiteral("not an errata-review file");
+    QTest::newRow("version text") << QByteArray("{\"format\": \"errata-review\", \"version\": \"1\", \"reviews\": {}}")
+                                  << QStringLiteral("not an errata-review file");
+    QTest::newRow("newer version") << QByteArray("{\"format\": \"errata-review\", \"version\": 2, \"reviews\": {}}")
+                                   << QStringLiteral("not an errata-review file");
+    QTest::newRow("reviews array") << good + "[]}" << QStringLiteral("\"reviews\" must be an object");
+    QTest::newRow("record not object") << good + "{\"a/b\": 1}}" << QStringLiteral("reviews of \"a/b\"");
+    QTest::newRow("short hash") << good + "{\"a/b\": {\"signature_zh\": {\"en\": \"12\", \"zh\": \"34\"}}}}"
+                                << QStringLiteral("needs \"en\" and \"zh\" hashes");
+    QTest::newRow("review not object") << good + "{\"a/b\": {\"signature_zh\": 5}}}"
+                                       << QStringLiteral("needs \"en\" and \"zh\" hashes");
+}
+
+// A broken file is reported, and never overwritten by a later save.
+void ReviewStoreTest::brokenFile()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    writeFile(ReviewStore::filePath(dir.path()), text);
+    ReviewStore store;
+    QString error;
+    QVERIFY(!store.load(dir.path(), &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY(error.contains(ReviewStore::fileName()));
+    QVERIFY(store.isBroken());
+    QCOMPARE(store.count(), 0);
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲"), QDate());
+    QString saveError;
+    QVERIFY(!store.save(&saveError));
+    QVERIFY2(saveError.contains(QStringLiteral("not overwritten")), qPrintable(saveError));
+    QCOMPARE(readFile(ReviewStore::filePath(dir.path())), text);
+}
+
+void ReviewStoreTest::hashIsShortSha256()
+{
+    // SHA-256("abc") = ba7816bf8f01cfea...
+    QCOMPARE(ReviewStore::hash(QStringLiteral("abc")), QStringLiteral("ba7816bf8f01cfea"));
+    QCOMPARE(ReviewStore::hashValue(QStringLiteral("abc")), Q_UINT64_C(0xba7816bf8f01cfea));
+    QCOMPARE(ReviewStore::hashText(0x00ff), QStringLiteral("00000000000000ff")); // leading zeros kept
+    QVERIFY(ReviewStore::hash(QStringLiteral("磁盘")) != ReviewStore::hash(QStringLiteral("磁盘 ")));
+}
+
+QTEST_APPLESS_MAIN(ReviewStoreTest)
+#include "ReviewStoreTest.moc"

@@ -1,0 +1,105 @@
+#include "search/SearchQuery.h"
+
+#include <QtTest>
+
+using namespace Errata;
+
+class SearchQueryTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void plainWords();
+    void quotedPhrase();
+    void fieldFilters();
+    void numberFilters_data();
+    void numberFilters();
+    void chineseFilter();
+    void unknownKeyIsAWord();
+    void folding();
+    void emptyQuery();
+};
+
+void SearchQueryTest::plainWords()
+{
+    const SearchQuery query = SearchQuery::parse(QStringLiteral("  NaN   Loss "));
+    QCOMPARE(query.words, QStringList({QStringLiteral("nan"), QStringLiteral("loss")}));
+    QVERIFY(!query.hasFilters());
+}
+
+void SearchQueryTest::quotedPhrase()
+{
+    const SearchQuery query = SearchQuery::parse(QStringLiteral("cuda \"out of memory\""));
+    QCOMPARE(query.words, QStringList({QStringLiteral("cuda"), QStringLiteral("out of memory")}));
+}
+
+void SearchQueryTest::fieldFilters()
+{
+    const SearchQuery query = SearchQuery::parse(
+        QStringLiteral("domain:PyTorch category:oom tier:ai_generated resolvable:partial severity:warning stale grad"));
+    QCOMPARE(query.domain, QStringLiteral("pytorch"));
+    QCOMPARE(query.category, QStringLiteral("oom"));
+    QCOMPARE(query.tier, QStringLiteral("ai_generated"));
+    QCOMPARE(query.resolvable, QStringLiteral("partial"));
+    QCOMPARE(query.severity, QStringLiteral("warning"));
+    QVERIFY(query.staleOnly);
+    QCOMPARE(query.words, QStringList{QStringLiteral("grad")});
+}
+
+void SearchQueryTest::numberFilters_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("inside");
+    QTest::addColumn<double>("outside");
+    QTest::newRow("fix<0.5") << QStringLiteral("fix<0.5") << 0.49 << 0.5;
+    QTest::newRow("fix<=0.5") << QStringLiteral("fix<=0.5") << 0.5 << 0.51;
+    QTest::newRow("fix>0.8") << QStringLiteral("fix>0.8") << 0.81 << 0.8;
+    QTest::newRow("fix>=.8") << QStringLiteral("fix>=.8") << 0.8 << 0.79;
+    QTest::newRow("fix=1") << QStringLiteral("fix=1") << 1.0 << 0.99;
+}
+
+void SearchQueryTest::numberFilters()
+{
+    QFETCH(QString, text);
+    QFETCH(double, inside);
+    QFETCH(double, outside);
+    const SearchQuery query = SearchQuery::parse(text);
+    QVERIFY2(query.fixRate.has_value(), qPrintable(text));
+    QVERIFY(query.words.isEmpty());
+    QVERIFY(query.fixRate->accepts(inside));
+    QVERIFY(!query.fixRate->accepts(outside));
+    const SearchQuery confidence = SearchQuery::parse(QString(text).replace(QStringLiteral("fix"), QStringLiteral("confidence")));
+    QVERIFY(confidence.confidence.has_value());
+    QVERIFY(!confidence.fixRate.has_value());
+}
+
+void SearchQueryTest::chineseFilter()
+{
+    QCOMPARE(SearchQuery::parse(QStringLiteral("has:zh")).hasChinese, std::optional<bool>(true));
+    QCOMPARE(SearchQuery::parse(QStringLiteral("-has:zh")).hasChinese, std::optional<bool>(false));
+    QVERIFY(!SearchQuery::parse(QStringLiteral("loss")).hasChinese.has_value());
+}
+
+void SearchQueryTest::unknownKeyIsAWord()
+{
+    const SearchQuery query = SearchQuery::parse(QStringLiteral("RuntimeError: CUDA domain:"));
+    QCOMPARE(query.words, QStringList({QStringLiteral("runtimeerror:"), QStringLiteral("cuda"), QStringLiteral("domain:")}));
+    QVERIFY(query.domain.isEmpty());
+}
+
+void SearchQueryTest::folding()
+{
+    QCOMPARE(SearchQuery::fold(QStringLiteral("Café ÉCOLE")), QStringLiteral("cafe ecole"));
+    QCOMPARE(SearchQuery::fold(QStringLiteral("梯度 NaN")), QStringLiteral("梯度 nan"));
+    QCOMPARE(SearchQuery::fold(QStringLiteral("ＣＵＤＡ")), QStringLiteral("cuda")); // full-width forms
+}
+
+void SearchQueryTest::emptyQuery()
+{
+    QVERIFY(SearchQuery::parse(QString()).isEmpty());
+    QVERIFY(SearchQuery::parse(QStringLiteral("   ")).isEmpty());
+    QVERIFY(!SearchQuery::parse(QStringLiteral("stale")).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(SearchQueryTest)
+#include "SearchQueryTest.moc"

@@ -1,0 +1,716 @@
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "json/OrderedJson.h"
+#include "validation/Problem.h"
+#include "record/Record.h"
+#include "validation/RuleValidator.h"
+
+#include <QHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+
+using namespace Errata;
+
+namespace {
+const QString BaseFile = QStringLiteral("demo/base-error.json");
+} // namespace
+
+// Declared before the record texts below: moc does not lex raw string
+// literals and would read the "//" of their URLs as a comment.
+class RuleValidatorTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void todayIsKept();
+    void baseRecordIsClean();
+    void knowledgeBaseRecordsAreClean();
+
+    void rule_data();
+    void rule();
+
+    void regexSignatureMentionsCase();
+    void duplicateId();
+    void byteOrderMark();
+    void messagesNameTheValues();
+    void countedMessagesNeedNoPlural();
+
+private:
+    Record baseRecord(const QString &fileName = BaseFile) const;
+    QList<Problem> check(const Record &record, bool withKb) const;
+
+    QTemporaryDir m_dir;
+    KnowledgeBase m_kb;
+};
+
+namespace {
+
+const QDate Today(2026, 12, 2);
+
+// A record that breaks no rule at all, with or without the KB built below:
+// every optional field filled, Chinese fields translated, sources cited,
+// links reciprocated, dates recent, rates consistent.
+const char *const BaseRecordText = R"({
+  "id": "demo/base-error",
+  "signature": "DemoError: widget failed at step 42",
+  "signature_zh": "DemoError：小部件在第 42 步失败",
+  "regex": "DemoError: widget failed at step \\d+",
+  "domain": "demo",
+  "category": "runtime_error",
+  "subcategory": null,
+  "root_cause": "The widget cache overflows.",
+  "root_cause_type": "generic",
+  "root_cause_zh": "小部件缓存溢出。",
+  "versions": [
+    {
+      "version": "demo>=1.0",
+      "introduced": "1.0",
+      "deprecated": null,
+      "removed": null,
+      "behavior_change": null,
+      "status": "active"
+    }
+  ],
+  "os_specific": {
+    "linux": "Seen on ext4 only."
+  },
+  "dead_ends": [
+    {
+      "action": "Restart the widget",
+      "why_fails": "The cache survives restarts.",
+      "fail_rate": 0.9,
+      "condition": "",
+      "sources": ["https://example.com/dead-end"]
+    }
+  ],
+  "workarounds": [
+    {
+      "action": "Clear the widget cache",
+      "success_rate": 0.9,
+      "how": "rm -rf ~/.cache/widget",
+      "condition": "",
+      "tradeoff": "A slower first start.",
+      "sources": ["https://example.com/fix-1"]
+    },
+    {
+      "action": "Upgrade demo to 2.0",
+      "success_rate": 0.8,
+      "sources": ["http://example.org/fix-2"]
+    }
+  ],
+  "workarounds_zh": [
+    "清除小部件缓存",
+    "将 demo 升级到 2.0"
+  ],
+  "transition_graph": {
+    "leads_to": [
+      {
+        "error_id": "demo/next-error",
+        "probability": 0.4,
+        "condition": "under load",
+        "typical_delay": "minutes"
+      }
+    ],
+    "preceded_by": ["demo/prev-error"],
+    "frequently_confused_with": [
+      {
+        "error_id": "demo/other-error",
+        "distinction": "The other error names no step."
+      }
+    ]
+  },
+  "official_doc_url": "https://example.com/docs/widget",
+  "official_doc_section": "Caching",
+  "error_code": "E42",
+  "verification_tier": "human_reviewed",
+  "confidence": 0.8,
+  "fix_success_rate": 0.8,
+  "resolvable": "true",
+  "first_seen": "2020-03-15",
+  "last_confirmed": "2026-11-01",
+  "last_updated": "2026-11-20",
+  "evidence_count": 5,
+  "tags": ["demo", "cache"],
+  "locale": "en",
+  "aliases": ["DemoError: widget failed at step 7"]
+}
+)";
+
+// The rest of the KB: the targets of the base record's links, linking back.
+const char *const NextRecordText = R"({
+  "id": "demo/next-error",
+  "signature": "DemoError: next",
+  "signature_zh": "DemoError：下一个错误",
+  "regex": "DemoError: next",
+  "domain": "demo",
+  "category": "runtime_error",
+  "transition_graph": {"preceded_by": [{"error_id": "demo/base-error"}]}
+}
+)";
+
+const char *const PrevRecordText = R"({
+  "id": "demo/prev-error",
+  "signature": "DemoError: previous",
+  "signature_zh": "DemoError：上一个错误",
+  "regex": "DemoError: previous",
+  "domain": "demo",
+  "category": "runtime_error",
+  "transition_graph": {"leads_to": ["demo/base-error"]}
+}
+)";
+
+const char *const OtherRecordText = R"({
+  "id": "demo/other-error",
+  "signature": "DemoError: widget failed",
+  "signature_zh": "DemoError：小部件失败",
+  "regex": "DemoError: widget failed",
+  "domain": "demo",
+  "category": "runtime_error"
+}
+)";
+
+QString summary(const Problem &problem)
+{
+    return QStringLiteral("%1 %2 [%3]").arg(Problem::severityName(problem.severity), problem.rule, problem.pointer);
+}
+
+QStringList summaries(const QList<Problem> &problems)
+{
+    QStringList list;
+    for (const Problem &problem : problems)
+        list << summary(problem);
+    list.sort();
+    return list;
+}
+
+QString describe(const QList<Problem> &problems)
+{
+    if (problems.isEmpty())
+        return QStringLiteral("  (no problems)");
+    QStringList lines;
+    for (const Problem &problem : problems)
+        lines << QStringLiteral("  ") + summary(problem) + QStringLiteral(": ") + problem.message;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QStringList list(std::initializer_list<const char *> items)
+{
+    QStringList result;
+    for (const char *item : items)
+        result << QString::fromUtf8(item);
+    return result;
+}
+
+// A JSON object mapping JSON pointers to the values to set there.
+QByteArray patch(std::initializer_list<std::pair<const char *, OrderedJson>> entries)
+{
+    OrderedJson object = OrderedJson::object();
+    for (const auto &[pointer, value] : entries)
+        object[pointer] = value;
+    return QByteArray::fromStdString(object.dump());
+}
+
+std::string iso(const QDate &date)
+{
+    return date.toString(Qt::ISODate).toStdString();
+}
+
+bool writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+}
+
+} // namespace
+
+
+void RuleValidatorTest::initTestCase()
+{
+    QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
+    const QList<std::pair<const char *, const char *>> files = {{"demo/base-error.json", BaseRecordText},
+                                                                {"demo/next-error.json", NextRecordText},
+                                                                {"demo/prev-error.json", PrevRecordText},
+                                                                {"demo/other-error.json", OtherRecordText}};
+    for (const auto &[name, text] : files)
+        QVERIFY2(writeFile(m_dir.filePath(QString::fromUtf8(name)), QByteArray(text)), name);
+    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(m_dir.path());
+    QVERIFY2(result.problems.isEmpty(), qPrintable(describe(result.problems)));
+    m_kb.adopt(std::move(result));
+    QCOMPARE(m_kb.count(), 4);
+    QVERIFY(m_kb.find(QStringLiteral("demo/base-error")));
+}
+
+Record RuleValidatorTest::baseRecord(const QString &fileName) const
+{
+    Record record;
+    Record::LoadError error;
+    if (!record.parse(QByteArray(BaseRecordText), &error))
+        qFatal("the base record does not parse: %s", qPrintable(error.message));
+    record.setFilePath(QDir(m_kb.root()).filePath(fileName));
+    return record;
+}
+
+QList<Problem> RuleValidatorTest::check(const Record &record, bool withKb) const
+{
+    return RuleValidator(Today).check(record, withKb ? &m_kb : nullptr);
+}
+
+void RuleValidatorTest::todayIsKept()
+{
+    QCOMPARE(RuleValidator(Today).today(), Today);
+    QCOMPARE(RuleValidator(QDate(2030, 1, 1)).today(), QDate(2030, 1, 1));
+}
+
+void RuleValidatorTest::baseRecordIsClean()
+{
+    const Record record = baseRecord();
+    const QList<Problem> withKb = check(record, true);
+    QVERIFY2(withKb.isEmpty(), qPrintable(QStringLiteral("the base record is not clean with the KB:\n") + describe(withKb)));
+    const QList<Problem> withoutKb = check(record, false);
+    QVERIFY2(withoutKb.isEmpty(),
+             qPrintable(QStringLiteral("the base record is not clean without a KB:\n") + describe(withoutKb)));
+}
+
+void RuleValidatorTest::knowledgeBaseRecordsAreClean()
+{
+    for (int i = 0; i < m_kb.count(); ++i) {
+        const QList<Problem> problems = check(*m_kb.recordAt(i), true);
+        QVERIFY2(problems.isEmpty(), qPrintable(m_kb.recordAt(i)->id() + QStringLiteral(":\n") + describe(problems)));
+    }
+}
+
+void RuleValidatorTest::rule_data()
+{
+    QTest::addColumn<QStringList>("removals"); // JSON pointers removed first
+    QTest::addColumn<QByteArray>("changes");   // {"pointer": value, ...}, set in order
+    QTest::addColumn<QString>("fileName");     // the record's path below the KB root
+    QTest::addColumn<bool>("withKb");
+    QTest::addColumn<QStringList>("expected"); // "severity rule [pointer]"
+
+    const auto row = [](const char *name, const QByteArray &changes, const QStringList &expected, bool withKb = true,
+                        const QStringList &removals = {}, const QString &fileName = BaseFile) {
+        QTest::newRow(name) << removals << changes << fileName << withKb << expected;
+    };
+    const auto removal = [](const char *name, std::initializer_list<const char *> pointers,
+                            const QStringList &expected, bool withKb = true) {
+        QTest::newRow(name) << list(pointers) << QByteArray("{}") << BaseFile << withKb << expected;
+    };
+    const bool noKb = false;
+
+    // id syntax and domain (id changes would break the KB's links: no KB).
+    row("id-syntax: upper case", patch({{"/id", "demo/Base-Error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: one segment", patch({{"/id", "demo"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: empty segment", patch({{"/id", "demo//error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: trailing slash", patch({{"/id", "demo/error/"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: segment starts with a dot", patch({{"/id", "demo/.error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: dot-dot segment", patch({{"/id", "demo/../error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: space", patch({{"/id", "demo/base error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: backslash", patch({{"/id", "demo/base\\error"}}), list({"error id-syntax [/id]"}), noKb);
+    row("id-syntax: 201 characters", patch({{"/id", "demo/" + std::string(196, 'a')}}), list({"error id-syntax [/id]"}),
+        noKb);
+    row("id-syntax passes: 200 characters", patch({{"/id", "demo/" + std::string(195, 'a')}}), {}, noKb);
+    row("id-syntax passes: three segments with . _ -", patch({{"/id", "demo/sub.dir/a_b-c9"}}), {}, noKb);
+    row("id-domain: other first segment", patch({{"/id", "other/base-error"}}), list({"error id-domain [/id]"}), noKb);
+    row("id-domain: domain is a prefix only", patch({{"/id", "demos/base-error"}}), list({"error id-domain [/id]"}), noKb);
+    row("domain-syntax: space (id no longer agrees)", patch({{"/domain", "de mo"}}),
+        list({"error domain-syntax [/domain]", "error id-domain [/id]"}), noKb);
+    row("domain-syntax: underscore (id agrees)", patch({{"/domain", "de_mo"}, {"/id", "de_mo/base-error"}}),
+        list({"error domain-syntax [/domain]"}), noKb);
+    row("domain-syntax: upper case (id agrees)", patch({{"/domain", "Demo"}, {"/id", "Demo/base-error"}}),
+        list({"error domain-syntax [/domain]", "error id-syntax [/id]"}), noKb);
+    row("domain-syntax passes: digits and dash", patch({{"/domain", "demo-2"}, {"/id", "demo-2/base-error"}}), {}, noKb);
+    row("category-syntax: space", patch({{"/category", "runtime error"}}), list({"error category-syntax [/category]"}));
+    row("category-syntax: leading underscore", patch({{"/category", "_runtime"}}),
+        list({"error category-syntax [/category]"}));
+    row("category-syntax: dot", patch({{"/category", "runtime.error"}}), list({"error category-syntax [/category]"}));
+    row("category-syntax passes: a_b-c9", patch({{"/category", "a_b-c9"}}), {});
+
+    // id vs path and the KB.
+    row("id-path: file renamed", QByteArray("{}"), list({"error id-path [/id]"}), true, {},
+        QStringLiteral("demo/old-name.json"));
+    row("id-path: file in another folder", QByteArray("{}"), list({"error id-path [/id]"}), true, {},
+        QStringLiteral("other/base-error.json"));
+    row("id-path skipped without a KB", QByteArray("{}"), {}, noKb, {}, QStringLiteral("demo/old-name.json"));
+
+    // root_cause_type.
+    row("root-cause-type: unknown", patch({{"/root_cause_type", "cosmic_rays"}}),
+        list({"warning root-cause-type [/root_cause_type]"}));
+    row("root-cause-type: wrong case", patch({{"/root_cause_type", "Generic"}}),
+        list({"warning root-cause-type [/root_cause_type]"}));
+    row("root-cause-type: empty", patch({{"/root_cause_type", ""}}), list({"warning root-cause-type [/root_cause_type]"}));
+    for (const char *type : {"generic", "version_specific", "os_specific", "hardware_specific", "config_specific"})
+        row(qPrintable(QStringLiteral("root-cause-type passes: %1").arg(QLatin1String(type))),
+            patch({{"/root_cause_type", type}}), {});
+
+    // regex.
+    row("regex-compile: look-behind", patch({{"/regex", "(?<=foo)bar"}}), list({"error regex-compile [/regex]"}));
+    row("regex-compile: unclosed group", patch({{"/regex", "DemoError: (widget"}}), list({"error regex-compile [/regex]"}));
+    row("regex-compile: back-reference", patch({{"/regex", "(a)\\1"}}), list({"error regex-compile [/regex]"}));
+    row("regex-empty: .*", patch({{"/regex", ".*"}}), list({"warning regex-empty [/regex]"}));
+    row("regex-empty: empty alternative", patch({{"/regex", "DemoError|"}}), list({"warning regex-empty [/regex]"}));
+    row("regex-signature: other text", patch({{"/regex", "OtherError: \\d+"}}), list({"warning regex-signature [/regex]"}));
+    row("regex-signature: case differs", patch({{"/regex", "demoerror: widget"}}),
+        list({"warning regex-signature [/regex]"}));
+    row("regex-signature: unescaped parentheses", patch({{"/signature", "Permission denied (publickey)."},
+                                                         {"/regex", "Permission denied (publickey)\\."}}),
+        list({"warning regex-signature [/regex]"}));
+    row("regex passes: anchored prefix", patch({{"/regex", "^DemoError: widget"}}), {});
+    row("regex passes: empty signature is not matched", patch({{"/signature", ""}}), {});
+
+    // URLs.
+    row("url-scheme: ftp doc url", patch({{"/official_doc_url", "ftp://example.com/doc"}}),
+        list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme: javascript doc url", patch({{"/official_doc_url", "javascript:alert(1)"}}),
+        list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme: no scheme", patch({{"/official_doc_url", "example.com/docs"}}),
+        list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme: no host", patch({{"/official_doc_url", "https://"}}), list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme: empty", patch({{"/official_doc_url", ""}}), list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme passes: upper-case scheme", patch({{"/official_doc_url", "HTTPS://EXAMPLE.COM/Docs"}}), {});
+    row("url-scheme passes: http with port and query", patch({{"/official_doc_url", "http://example.com:8080/a?b=c#d"}}),
+        {});
+    row("url-scheme passes: null", patch({{"/official_doc_url", nullptr}}), {});
+    row("url-scheme: dead end source", patch({{"/dead_ends/0/sources", OrderedJson::array({"file:///etc/passwd"})}}),
+        list({"error url-scheme [/dead_ends/0/sources/0]"}));
+    row("url-scheme: second workaround source",
+        patch({{"/workarounds/1/sources", OrderedJson::array({"https://example.com/ok", "mailto:a@example.com"})}}),
+        list({"error url-scheme [/workarounds/1/sources/1]"}));
+
+    // Dates (today is 2026-12-02).
+    row("date-format: 30 February", patch({{"/first_seen", "2023-02-30"}}), list({"error date-format [/first_seen]"}));
+    row("date-format: 29 February in a common year", patch({{"/first_seen", "2023-02-29"}}),
+        list({"error date-format [/first_seen]"}));
+    row("date-format passes: 29 February in a leap year", patch({{"/first_seen", "2024-02-29"}}), {});
+    row("date-format: month 13", patch({{"/last_confirmed", "2026-13-01"}}), list({"error date-format [/last_confirmed]"}));
+    row("date-format: day 0", patch({{"/last_updated", "2026-11-00"}}), list({"error date-format [/last_updated]"}));
+    row("date-format: slashes", patch({{"/last_updated", "2026/11/20"}}), list({"error date-format [/last_updated]"}));
+    row("date-format: two-digit year", patch({{"/last_confirmed", "26-11-01"}}),
+        list({"error date-format [/last_confirmed]"}));
+    row("date-format: one-digit day", patch({{"/last_confirmed", "2026-11-1"}}),
+        list({"error date-format [/last_confirmed]"}));
+    row("date-format: with a time", patch({{"/first_seen", "2020-03-15T10:00:00Z"}}),
+        list({"error date-format [/first_seen]"}));
+    row("date-format: words", patch({{"/last_updated", "yesterday"}}), list({"error date-format [/last_updated]"}));
+    row("date-format: empty", patch({{"/last_updated", ""}}), list({"error date-format [/last_updated]"}));
+    // A date that is not YYYY-MM-DD is not used by the other date rules.
+    row("date-format: slashed old last_confirmed is not also stale", patch({{"/last_confirmed", "2020/01/01"}}),
+        list({"error date-format [/last_confirmed]"}));
+    row("date-format: slashed late first_seen is not also out of order", patch({{"/first_seen", "2026/11/05"}}),
+        list({"error date-format [/first_seen]"}));
+    row("future-date: last_updated tomorrow", patch({{"/last_updated", iso(Today.addDays(1))}}),
+        list({"warning future-date [/last_updated]"}));
+    row("future-date passes: last_updated today", patch({{"/last_updated", iso(Today)}}), {});
+    row("future-date: last_confirmed next year", patch({{"/last_confirmed", "2027-01-01"}}),
+        list({"warning future-date [/last_confirmed]"}));
+    row("future-date: first_seen (also after last_confirmed)", patch({{"/first_seen", iso(Today.addDays(3))}}),
+        list({"error date-order [/first_seen]", "warning future-date [/first_seen]"}));
+    row("date-order: first_seen a day after last_confirmed", patch({{"/first_seen", "2026-11-02"}}),
+        list({"error date-order [/first_seen]"}));
+    row("date-order passes: same day", patch({{"/first_seen", "2026-11-01"}}), {});
+    row("stale: 366 days", patch({{"/last_confirmed", iso(Today.addDays(-366))}}),
+        list({"warning stale [/last_confirmed]"}));
+    row("stale: the seed's 2024-06-01", patch({{"/last_confirmed", "2024-06-01"}}),
+        list({"warning stale [/last_confirmed]"}));
+    row("aging: exactly 365 days", patch({{"/last_confirmed", iso(Today.addDays(-365))}}),
+        list({"info aging [/last_confirmed]"}));
+    row("aging: 200 days", patch({{"/last_confirmed", iso(Today.addDays(-200))}}), list({"info aging [/last_confirmed]"}));
+    row("aging: exactly 180 days", patch({{"/last_confirmed", iso(Today.addDays(-180))}}),
+        list({"info aging [/last_confirmed]"}));
+    row("aging passes: 179 days", patch({{"/last_confirmed", iso(Today.addDays(-179))}}), {});
+    row("aging passes: confirmed today", patch({{"/last_confirmed", iso(Today)}}), {});
+
+    // Rates.
+    row("resolvable-rates: true with fix 0.69", patch({{"/fix_success_rate", 0.69}}),
+        list({"warning resolvable-rates [/resolvable]"}));
+    row("resolvable-rates passes: true with fix exactly 0.7", patch({{"/fix_success_rate", 0.7}}), {});
+    row("resolvable-rates: true with confidence 0.59", patch({{"/confidence", 0.59}}),
+        list({"warning resolvable-rates [/resolvable]"}));
+    row("resolvable-rates passes: true with confidence exactly 0.6", patch({{"/confidence", 0.6}}), {});
+    row("resolvable-rates passes: true with integer rates", patch({{"/fix_success_rate", 1}, {"/confidence", 1}}), {});
+    row("resolvable-rates: false with fix 0.8", patch({{"/resolvable", "false"}}),
+        list({"warning resolvable-rates [/resolvable]"}));
+    row("resolvable-rates: false with fix exactly 0.2", patch({{"/resolvable", "false"}, {"/fix_success_rate", 0.2}}),
+        list({"warning resolvable-rates [/resolvable]"}));
+    row("resolvable-rates passes: false with fix 0.19", patch({{"/resolvable", "false"}, {"/fix_success_rate", 0.19}}),
+        {});
+    row("resolvable-rates passes: partial with any rates",
+        patch({{"/resolvable", "partial"}, {"/fix_success_rate", 0.05}, {"/confidence", 0.4}}), {});
+    row("evidence-low: 2", patch({{"/evidence_count", 2}}), list({"warning evidence-low [/evidence_count]"}));
+    row("evidence-low: 0", patch({{"/evidence_count", 0}}), list({"warning evidence-low [/evidence_count]"}));
+    row("evidence-low passes: exactly 3", patch({{"/evidence_count", 3}}), {});
+    row("evidence-low passes: confidence exactly 0.3",
+        patch({{"/evidence_count", 1}, {"/confidence", 0.3}, {"/resolvable", "partial"}}), {});
+    row("evidence-low: confidence 0.31",
+        patch({{"/evidence_count", 1}, {"/confidence", 0.31}, {"/resolvable", "partial"}}),
+        list({"warning evidence-low [/evidence_count]"}));
+
+    // Chinese fields.
+    removal("zh-missing: signature_zh", {"/signature_zh"}, list({"info zh-missing [/signature_zh]"}));
+    row("zh-missing: blank signature_zh", patch({{"/signature_zh", "  "}}), list({"info zh-missing [/signature_zh]"}));
+    removal("zh-missing: root_cause_zh", {"/root_cause_zh"}, list({"info zh-missing [/root_cause_zh]"}));
+    removal("zh-missing: workarounds_zh", {"/workarounds_zh"}, list({"info zh-missing [/workarounds_zh]"}));
+    row("zh-missing: empty workarounds_zh", patch({{"/workarounds_zh", OrderedJson::array()}}),
+        list({"info zh-missing [/workarounds_zh]"}));
+    removal("zh-missing passes: no root_cause at all", {"/root_cause", "/root_cause_zh"}, {});
+    removal("zh-missing passes: no workarounds at all", {"/workarounds", "/workarounds_zh"}, {});
+    removal("zh-missing passes: root_cause_zh without root_cause", {"/root_cause"}, {});
+    row("untranslated: signature_zh in English", patch({{"/signature_zh", "DemoError: the widget failed"}}),
+        list({"warning untranslated [/signature_zh]"}));
+    row("untranslated: signature_zh repeats signature", patch({{"/signature_zh", "DemoError: widget failed at step 42"}}),
+        list({"warning untranslated [/signature_zh]"}));
+    row("untranslated: root_cause_zh in English", patch({{"/root_cause_zh", "Cache overflow."}}),
+        list({"warning untranslated [/root_cause_zh]"}));
+    row("untranslated: root_cause_zh repeats a Chinese root_cause", patch({{"/root_cause", " 小部件缓存溢出。"}}),
+        list({"warning untranslated [/root_cause_zh]"}));
+    row("untranslated: second workarounds_zh item repeats the action",
+        patch({{"/workarounds_zh/1", "Upgrade demo to 2.0"}}), list({"warning untranslated [/workarounds_zh]"}));
+    row("untranslated: first workarounds_zh item in English", patch({{"/workarounds_zh/0", "clear the cache"}}),
+        list({"warning untranslated [/workarounds_zh]"}));
+    row("untranslated: Chinese action repeated", patch({{"/workarounds/0/action", "清除小部件缓存"}}),
+        list({"warning untranslated [/workarounds_zh]"}));
+    row("untranslated passes: Chinese beyond the Basic Multilingual Plane",
+        patch({{"/signature_zh", "𠮷"}, {"/workarounds_zh/0", "𠀀"}}), {});
+    removal("zh-count: one item fewer", {"/workarounds_zh/1"}, list({"warning zh-count [/workarounds_zh]"}));
+    row("zh-count: one item more", patch({{"/workarounds_zh/2", "第三个办法"}}), list({"warning zh-count [/workarounds_zh]"}));
+    row("zh-count and untranslated", patch({{"/workarounds_zh/2", "third"}}),
+        list({"warning untranslated [/workarounds_zh]", "warning zh-count [/workarounds_zh]"}));
+    removal("zh-count: workarounds removed", {"/workarounds"}, list({"warning zh-count [/workarounds_zh]"}));
+
+    // Links.
+    row("link-self: bare", patch({{"/transition_graph/leads_to/1", "demo/base-error"}}),
+        list({"warning link-self [/transition_graph/leads_to/1]"}));
+    row("link-self: object in preceded_by", patch({{"/transition_graph/preceded_by/0", {{"error_id", "demo/base-error"}}}}),
+        list({"warning link-self [/transition_graph/preceded_by/0]"}));
+    row("link-self: without a KB", patch({{"/transition_graph/frequently_confused_with/0/error_id", "demo/base-error"}}),
+        list({"warning link-self [/transition_graph/frequently_confused_with/0]"}), noKb);
+    row("link-duplicate: object then bare", patch({{"/transition_graph/leads_to/1", "demo/next-error"}}),
+        list({"warning link-duplicate [/transition_graph/leads_to/1]"}));
+    row("link-duplicate: confused-with", patch({{"/transition_graph/frequently_confused_with/1", "demo/other-error"}}),
+        list({"warning link-duplicate [/transition_graph/frequently_confused_with/1]"}));
+    row("link-duplicate: without a KB", patch({{"/transition_graph/preceded_by/1", "demo/prev-error"}}),
+        list({"warning link-duplicate [/transition_graph/preceded_by/1]"}), noKb);
+    row("link-duplicate passes: same target in two lists",
+        patch({{"/transition_graph/frequently_confused_with/1", "demo/next-error"}}), {});
+    row("link-dangling: leads_to", patch({{"/transition_graph/leads_to/1", "demo/missing"}}),
+        list({"warning link-dangling [/transition_graph/leads_to/1]"}));
+    row("link-dangling: preceded_by object", patch({{"/transition_graph/preceded_by/1", {{"error_id", "demo/missing"}}}}),
+        list({"warning link-dangling [/transition_graph/preceded_by/1]"}));
+    row("link-dangling: confused-with", patch({{"/transition_graph/frequently_confused_with/0/error_id", "git/missing"}}),
+        list({"warning link-dangling [/transition_graph/frequently_confused_with/0]"}));
+    // An item that is no link (the schema reports it) still counts in the pointers.
+    row("link-dangling: after an item that is no link",
+        patch({{"/transition_graph/leads_to/1", 5}, {"/transition_graph/leads_to/2", "demo/missing"}}),
+        list({"warning link-dangling [/transition_graph/leads_to/2]"}));
+    row("link-self: after an item that is no link",
+        patch({{"/transition_graph/preceded_by/0", OrderedJson::array()},
+               {"/transition_graph/preceded_by/1", "demo/base-error"}}),
+        list({"warning link-self [/transition_graph/preceded_by/1]"}));
+    row("links: an item that is no link is no link", patch({{"/transition_graph/leads_to/0", nullptr}}), {});
+    row("link-dangling skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/missing"}}), {}, noKb);
+    row("link-reciprocal: leads_to without preceded_by back", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}),
+        list({"info link-reciprocal [/transition_graph/leads_to/1]"}));
+    row("link-reciprocal: preceded_by without leads_to back",
+        patch({{"/transition_graph/preceded_by/1", {{"error_id", "demo/other-error"}}}}),
+        list({"info link-reciprocal [/transition_graph/preceded_by/1]"}));
+    row("link-reciprocal: back link of the wrong kind", patch({{"/transition_graph/leads_to/0/error_id", "demo/prev-error"}}),
+        list({"info link-reciprocal [/transition_graph/leads_to/0]"}));
+    row("link-reciprocal passes: confused-with needs none",
+        patch({{"/transition_graph/frequently_confused_with/1", "demo/prev-error"}}), {});
+    row("link-reciprocal skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}), {}, noKb);
+    row("links pass: empty error_id left to the schema", patch({{"/transition_graph/leads_to/1", {{"probability", 0.5}}}}),
+        {});
+
+    // Lists.
+    row("duplicate-item: tags", patch({{"/tags", OrderedJson::array({"demo", "cache", "demo"})}}),
+        list({"warning duplicate-item [/tags/2]"}));
+    row("duplicate-item: aliases",
+        patch({{"/aliases", OrderedJson::array({"DemoError: a", "DemoError: a", "DemoError: b", "DemoError: a"})}}),
+        list({"warning duplicate-item [/aliases/1]", "warning duplicate-item [/aliases/3]"}));
+    row("duplicate-item passes: case differs", patch({{"/tags", OrderedJson::array({"demo", "Demo"})}}), {});
+    row("no-sources: dead end with empty sources", patch({{"/dead_ends/0/sources", OrderedJson::array()}}),
+        list({"info no-sources [/dead_ends/0]"}));
+    removal("no-sources: workaround without sources", {"/workarounds/1/sources"}, list({"info no-sources [/workarounds/1]"}));
+
+    // Unknown keys, at the top level and nested.
+    row("unknown-key: top level", patch({{"/x_custom", 1}}), list({"info unknown-key [/x_custom]"}));
+    row("unknown-key: misspelt field", patch({{"/confidance", 0.5}}), list({"info unknown-key [/confidance]"}));
+    row("unknown-key: in a version", patch({{"/versions/0/released", "2020"}}),
+        list({"info unknown-key [/versions/0/released]"}));
+    row("unknown-key: in a dead end", patch({{"/dead_ends/0/common_misconception", true}}),
+        list({"info unknown-key [/dead_ends/0/common_misconception]"}));
+    row("unknown-key: in a workaround", patch({{"/workarounds/1/notes", "n"}}),
+        list({"info unknown-key [/workarounds/1/notes]"}));
+    row("unknown-key: in transition_graph", patch({{"/transition_graph/causes", OrderedJson::array()}}),
+        list({"info unknown-key [/transition_graph/causes]"}));
+    row("unknown-key: in a leads_to link", patch({{"/transition_graph/leads_to/0/weight", 1}}),
+        list({"info unknown-key [/transition_graph/leads_to/0/weight]"}));
+    row("unknown-key: probability in a confused-with link",
+        patch({{"/transition_graph/frequently_confused_with/0/probability", 0.2}}),
+        list({"info unknown-key [/transition_graph/frequently_confused_with/0/probability]"}));
+    row("unknown-key: distinction in a preceded_by link",
+        patch({{"/transition_graph/preceded_by/0", {{"error_id", "demo/prev-error"}, {"distinction", "x"}}}}),
+        list({"info unknown-key [/transition_graph/preceded_by/0/distinction]"}));
+    row("unknown-key: name with / and ~ is escaped", patch({{"/a~1b~0c", 1}}), list({"info unknown-key [/a~1b~0c]"}));
+    row("unknown-key: nested name with / is escaped", patch({{"/dead_ends/0/x~1y", 1}}),
+        list({"info unknown-key [/dead_ends/0/x~1y]"}));
+    row("unknown-key passes: any OS name", patch({{"/os_specific/plan9", "rare"}}), {});
+}
+
+void RuleValidatorTest::rule()
+{
+    QFETCH(QStringList, removals);
+    QFETCH(QByteArray, changes);
+    QFETCH(QString, fileName);
+    QFETCH(bool, withKb);
+    QFETCH(QStringList, expected);
+
+    Record record = baseRecord(fileName);
+    for (const QString &pointer : removals) {
+        QVERIFY2(record.json().contains(OrderedJson::json_pointer(pointer.toStdString())), qPrintable(pointer));
+        record.removeValue(pointer);
+    }
+    const OrderedJson object = OrderedJson::parse(changes.toStdString());
+    for (const auto &[pointer, value] : object.items())
+        record.setValue(QString::fromStdString(pointer), value);
+
+    const QList<Problem> problems = check(record, withKb);
+    expected.sort();
+    QVERIFY2(summaries(problems) == expected,
+             qPrintable(QStringLiteral("expected:\n  %1\nfound:\n%2")
+                            .arg(expected.isEmpty() ? QStringLiteral("(no problems)")
+                                                    : expected.join(QStringLiteral("\n  ")),
+                                 describe(problems))));
+    for (const Problem &problem : problems) {
+        QVERIFY2(!problem.message.isEmpty(), qPrintable(summary(problem) + QStringLiteral(" has no message")));
+        QVERIFY2(problem.file.isEmpty() && problem.line == 0 && problem.column == 0,
+                 "the rule validator leaves file, line and column to its caller");
+    }
+}
+
+void RuleValidatorTest::regexSignatureMentionsCase()
+{
+    Record record = baseRecord();
+    record.setValue(QStringLiteral("/regex"), "demoerror: WIDGET");
+    QList<Problem> problems = check(record, true);
+    QVERIFY2(problems.size() == 1 && problems.first().rule == QLatin1String("regex-signature")
+                 && problems.first().message.contains(QLatin1String("case")),
+             qPrintable(QStringLiteral("expected a hint that case differs:\n") + describe(problems)));
+
+    record.setValue(QStringLiteral("/regex"), "OtherError");
+    problems = check(record, true);
+    QVERIFY2(problems.size() == 1 && problems.first().rule == QLatin1String("regex-signature")
+                 && !problems.first().message.contains(QLatin1String("case")),
+             qPrintable(QStringLiteral("expected no case hint:\n") + describe(problems)));
+
+    record.setValue(QStringLiteral("/regex"), "(?<=x)y");
+    problems = check(record, true);
+    QVERIFY2(problems.size() == 1 && problems.first().message.contains(QLatin1String("character 1")),
+             qPrintable(QStringLiteral("expected the error position in the message:\n") + describe(problems)));
+}
+
+void RuleValidatorTest::duplicateId()
+{
+    QTemporaryDir dir;
+    QVERIFY2(dir.isValid(), qPrintable(dir.errorString()));
+    const QByteArray twin = R"({"id": "demo/twin", "signature": "DemoError: twin", "signature_zh": "DemoError：双胞胎",
+                               "regex": "DemoError: twin", "domain": "demo", "category": "runtime_error"})";
+    const QByteArray solo = R"({"id": "demo/solo", "signature": "DemoError: solo", "signature_zh": "DemoError：单独",
+                               "regex": "DemoError: solo", "domain": "demo", "category": "runtime_error"})";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("demo/twin.json")), twin));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("demo/twin-copy.json")), twin));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("demo/solo.json")), solo));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path()));
+    QCOMPARE(kb.count(), 3);
+
+    const RuleValidator validator(Today);
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record &record = *kb.recordAt(i);
+        const QString path = kb.relativePath(record.filePath());
+        const QList<Problem> problems = validator.check(record, &kb);
+        QStringList expected;
+        if (path == QLatin1String("demo/twin.json"))
+            expected = list({"error duplicate-id [/id]"});
+        else if (path == QLatin1String("demo/twin-copy.json"))
+            expected = list({"error duplicate-id [/id]", "error id-path [/id]"});
+        QVERIFY2(summaries(problems) == expected,
+                 qPrintable(path + QStringLiteral(": expected [") + expected.join(QStringLiteral(", "))
+                            + QStringLiteral("], found:\n") + describe(problems)));
+        for (const Problem &problem : problems) {
+            if (problem.rule == QLatin1String("duplicate-id"))
+                QVERIFY2(problem.message.contains(QLatin1String("demo/twin.json"))
+                             && problem.message.contains(QLatin1String("demo/twin-copy.json")),
+                         qPrintable(QStringLiteral("the message should name both files: ") + problem.message));
+        }
+        // Without the KB nothing can be said about duplicates.
+        QVERIFY2(validator.check(record, nullptr).isEmpty(), qPrintable(describe(validator.check(record, nullptr))));
+    }
+}
+
+void RuleValidatorTest::byteOrderMark()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.parse(QByteArray("\xEF\xBB\xBF") + BaseRecordText, &error), qPrintable(error.message));
+    record.setFilePath(QDir(m_kb.root()).filePath(BaseFile));
+    QVERIFY(record.hadByteOrderMark());
+    const QList<Problem> problems = check(record, true);
+    QVERIFY2(summaries(problems) == list({"warning byte-order-mark []"}),
+             qPrintable(QStringLiteral("expected one byte-order-mark warning, found:\n") + describe(problems)));
+
+    // A byte order mark anywhere else is not the file's.
+    QVERIFY(!baseRecord().hadByteOrderMark());
+}
+
+void RuleValidatorTest::messagesNameTheValues()
+{
+    Record record = baseRecord();
+    record.setValue(QStringLiteral("/transition_graph/leads_to/1"), "demo/missing");
+    record.setValue(QStringLiteral("/official_doc_url"), "ftp://example.com/x");
+    record.setValue(QStringLiteral("/last_confirmed"), iso(Today.addDays(-400)));
+    record.setValue(QStringLiteral("/evidence_count"), 2);
+    const QList<Problem> problems = check(record, true);
+    QCOMPARE(problems.size(), 4);
+    for (const Problem &problem : problems) {
+        const char *part = problem.rule == QLatin1String("link-dangling") ? "demo/missing"
+                         : problem.rule == QLatin1String("url-scheme")    ? "ftp://example.com/x"
+                         : problem.rule == QLatin1String("stale")         ? "400 days"
+                                                                          : "evidence_count of only 2";
+        QVERIFY2(problem.message.contains(QString::fromUtf8(part)),
+                 qPrintable(QStringLiteral("expected \"%1\" in: %2").arg(QString::fromUtf8(part), problem.message)));
+    }
+}
+
+// The command line installs no translator, so a message with a count
+// must read right for one as for many without one: no "item(s)".
+void RuleValidatorTest::countedMessagesNeedNoPlural()
+{
+    Record record = baseRecord();
+    record.setValue(QStringLiteral("/workarounds_zh/0"), "Clear the widget cache");
+    record.setValue(QStringLiteral("/workarounds_zh/2"), "third, in English");
+    record.setValue(QStringLiteral("/evidence_count"), 1);
+    const QList<Problem> problems = check(record, true);
+    QCOMPARE(problems.size(), 3);
+    const QHash<QString, QString> parts = {{QStringLiteral("evidence-low"), QStringLiteral("evidence_count of only 1")},
+                                           {QStringLiteral("zh-count"), QStringLiteral("(3 against 2)")},
+                                           {QStringLiteral("untranslated"), QStringLiteral("not translated: 1, 3 (")}};
+    for (const Problem &problem : problems) {
+        QVERIFY2(parts.contains(problem.rule), qPrintable(problem.rule));
+        QVERIFY2(problem.message.contains(parts.value(problem.rule)), qPrintable(problem.message));
+        QVERIFY2(!problem.message.contains(QLatin1String("(s)")), qPrintable(problem.message));
+    }
+}
+
+QTEST_GUILESS_MAIN(RuleValidatorTest)
+#include "RuleValidatorTest.moc"

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "matching/LogMatchResult.h"
+
+#include <QDockWidget>
+#include <QFuture>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QToolButton;
+class QTreeView;
+
+namespace Errata {
+
+class KnowledgeBase;
+class LogMatcher;
+class LogMatchModel;
+class MatchHighlighter;
+
+// Finds every known error in a whole log: paste a log (or open one) and the
+// records whose regex matches it are listed, most specific first, with their
+// matching lines. Matching runs on a worker thread with progress; Cancel (or
+// Esc) stops it, and a new paste cancels the run in progress. Clicking a
+// record opens it; clicking a line shows it in the log.
+class LogMatcherDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LogMatcherDock(QWidget *parent = nullptr);
+    ~LogMatcherDock() override;
+
+    void setKnowledgeBase(const KnowledgeBase *kb);
+
+    void setLogText(const QString &text);
+    bool openLog(const QString &path, QString *error);
+    void setIgnoreCase(bool ignore);
+    void matchNow(); // skips the wait after typing
+    void cancel();
+
+    // For tests and the screenshot.
+    QPlainTextEdit *logEdit() const { return m_log; }
+    const LogMatchModel *resultModel() const { return m_model; }
+    bool isRunning() const;
+    QString statusText() const;
+
+signals:
+    void recordActivated(const QString &id);
+    void finished(); // a run ended (matched, failed or cancelled) and is shown
+
+private:
+    struct Job;
+    struct Outcome;
+
+    QWidget *createToolRow();
+    QString defaultPlaceholder() const;
+    void chooseLog();
+    void pasteLog();
+    void logEdited();
+    void schedule();
+    void start();
+    void showProgress(quint64 generation, int percent);
+    void finish(quint64 generation, const std::shared_ptr<Outcome> &outcome);
+    void showResult(const LogMatchResult &result);
+    void highlightLines(const LogMatchResult &result);
+    void itemClicked(const QModelIndex &index);
+    void revealLine(int number, int startColumn, int endColumn);
+    void setRunning(bool running);
+    static std::shared_ptr<Outcome> run(const std::shared_ptr<Job> &job, LogMatcherDock *dock);
+
+    const KnowledgeBase *m_kb = nullptr;
+    std::shared_ptr<const LogMatcher> m_matcher; // for the KB as it was when built
+    bool m_matcherIgnoresCase = false;
+    QByteArray m_fileLog; // a log opened from a file too big to show; empty otherwise
+    QString m_fileName;
+    QPlainTextEdit *m_log;
+    QTreeView *m_view;
+    LogMatchModel *m_model;
+    QCheckBox *m_ignoreCase;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QToolButton *m_cancel;
+    MatchHighlighter *m_highlighter;
+    QTimer m_delay;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    std::shared_ptr<std::atomic_bool> m_cancelRun;
+    QList<QFuture<void>> m_runs; // waited for on destruction
+};
+
+} // namespace Errata
