@@ -1,8 +1,8 @@
 #include "CommandLine.h"
 
+#include "GuiLauncher.h"
 #include "commands/ConvertCommand.h"
 #include "commands/GraphCommand.h"
-#include "GuiLauncher.h"
 #include "commands/MatchCommand.h"
 #include "commands/ReviewCommand.h"
 #include "commands/ValidateCommand.h"

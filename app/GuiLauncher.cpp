@@ -1,13 +1,13 @@
 #include "GuiLauncher.h"
 
+#include "SampleKnowledgeBase.h"
 #include "browser/BrowserDock.h"
+#include "itemmodels/ReviewModel.h"
 #include "kb/KnowledgeBase.h"
 #include "logs/LogMatcherDock.h"
-#include "window/MainWindow.h"
 #include "logs/RegexWorkbenchDock.h"
-#include "itemmodels/ReviewModel.h"
 #include "review/ReviewView.h"
-#include "SampleKnowledgeBase.h"
+#include "window/MainWindow.h"
 #include "window/Translations.h"
 
 #include <QApplication>
@@ -43,7 +43,8 @@ QCommandLineOption selectOption()
 
 QCommandLineOption editOption()
 {
-    return QCommandLineOption(QStringLiteral("edit"), QStringLiteral("Open the record given with --select for editing."));
+    return QCommandLineOption(QStringLiteral("edit"),
+                              QStringLiteral("Open the record given with --select for editing."));
 }
 
 QCommandLineOption graphOption()
@@ -74,9 +75,10 @@ QCommandLineOption reviewOption()
 
 QCommandLineOption workbenchOption()
 {
-    return QCommandLineOption(QStringLiteral("workbench"),
-                              QStringLiteral("Show the regex workbench with this log (for the record given with --select)."),
-                              QStringLiteral("LOGFILE"));
+    return QCommandLineOption(
+        QStringLiteral("workbench"),
+        QStringLiteral("Show the regex workbench with this log (for the record given with --select)."),
+        QStringLiteral("LOGFILE"));
 }
 
 QCommandLineOption matchOption()
@@ -127,10 +129,12 @@ void waitUntil(const std::function<bool()> &done, int limitMs)
 // Waits until the tool docks and review mode show their results (for a screenshot).
 void waitForTools(MainWindow &window)
 {
-    waitUntil([&window] {
-        return !window.workbench()->isMatching() && !window.logMatcher()->isRunning()
-            && !window.review()->model()->isCounting();
-    }, 60000);
+    waitUntil(
+        [&window] {
+            return !window.workbench()->isMatching() && !window.logMatcher()->isRunning()
+                && !window.review()->model()->isCounting();
+        },
+        60000);
 }
 
 // The KB to open: the folder given, else the last one, else the sample copy.
@@ -167,8 +171,8 @@ bool installLanguage(QApplication &app, const QCommandLineParser &parser)
     const QString language = parser.isSet(languageOption()) ? parser.value(languageOption())
                                                             : Translations::resolve(Translations::storedSetting());
     if (!Translations::languages().contains(language)) {
-        QTextStream(stderr) << "errata: --language must be one of " << Translations::languages().join(QStringLiteral(", "))
-                            << ", not \"" << language << "\"\n";
+        QTextStream(stderr) << "errata: --language must be one of "
+                            << Translations::languages().join(QStringLiteral(", ")) << ", not \"" << language << "\"\n";
         return false;
     }
     Translations::install(&app, language);
@@ -179,19 +183,20 @@ bool installLanguage(QApplication &app, const QCommandLineParser &parser)
 
 void GuiLauncher::describeOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(QStringLiteral(
-        "Errata curates a knowledge base of error records.\n\n"
-        "Commands (run \"errata COMMAND --help\" for their options):\n"
-        "  validate DIR              check every record against the schema and rules\n"
-        "  import-deadends SRC DST   convert deadends.dev canons to records\n"
-        "  export-deadends SRC DST   convert records to deadends.dev canons\n"
-        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
-        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
-        "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
-        "Without a command, the desktop program starts."));
+    parser.setApplicationDescription(
+        QStringLiteral("Errata curates a knowledge base of error records.\n\n"
+                       "Commands (run \"errata COMMAND --help\" for their options):\n"
+                       "  validate DIR              check every record against the schema and rules\n"
+                       "  import-deadends SRC DST   convert deadends.dev canons to records\n"
+                       "  export-deadends SRC DST   convert records to deadends.dev canons\n"
+                       "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
+                       "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
+                       "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
+                       "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."), QStringLiteral("[DIR]"));
+    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."),
+                                 QStringLiteral("[DIR]"));
     parser.addOptions({screenshotOption(), selectOption(), editOption(), graphOption(), searchOption(),
                        workbenchOption(), matchOption(), languageOption(), reviewOption()});
 }

@@ -10,7 +10,8 @@ namespace Errata {
 
 QString SampleKnowledgeBase::copyPath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("sample-kb"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("sample-kb"));
 }
 
 QString SampleKnowledgeBase::ensureCopy(QString *error)
@@ -31,8 +32,9 @@ QString SampleKnowledgeBase::ensureCopy(QString *error)
             *error = QStringLiteral("cannot copy the sample KB to %1").arg(partial);
             return QString();
         }
-        QFile::setPermissions(destination, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                               | QFileDevice::ReadOther);
+        QFile::setPermissions(destination,
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                  | QFileDevice::ReadOther);
     }
     if (!QDir().rename(partial, target)) {
         *error = QStringLiteral("cannot move the sample KB copy to %1").arg(target);

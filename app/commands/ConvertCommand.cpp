@@ -44,7 +44,8 @@ int ConvertCommand::run(const QStringList &arguments)
                                                                     parser.isSet(force));
     for (const Problem &problem : report.problems)
         err << problem.toText() << '\n';
-    QTextStream(stdout) << QStringLiteral("%1 converted, %2 failed\n").arg(report.converted).arg(report.problems.size());
+    QTextStream(stdout)
+        << QStringLiteral("%1 converted, %2 failed\n").arg(report.converted).arg(report.problems.size());
     return report.problems.isEmpty() ? 0 : 1;
 }
 

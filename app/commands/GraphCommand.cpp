@@ -1,8 +1,8 @@
 #include "commands/GraphCommand.h"
 
-#include "links/DomainPalette.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
+#include "links/DomainPalette.h"
 #include "links/LinkGraph.h"
 #include "record/Record.h"
 
@@ -110,8 +110,8 @@ QString edgeLine(const LinkGraph &graph, const LinkGraph::Edge &edge)
     if (edge.probability)
         attributes << QStringLiteral("label=\"%1\"").arg(*edge.probability, 0, 'f', 2);
     return QStringLiteral("  %1 -> %2 [%3];\n")
-        .arg(GraphCommand::quoted(graph.nodes().at(edge.source).id), GraphCommand::quoted(graph.nodes().at(edge.target).id),
-             attributes.join(QStringLiteral(", ")));
+        .arg(GraphCommand::quoted(graph.nodes().at(edge.source).id),
+             GraphCommand::quoted(graph.nodes().at(edge.target).id), attributes.join(QStringLiteral(", ")));
 }
 
 QStringList sortedDomains(const KnowledgeBase &kb)
@@ -139,7 +139,7 @@ QString GraphCommand::quoted(const QString &text)
 }
 
 QString GraphCommand::toDot(const LinkGraph &graph, const QStringList &domains, const QString &title,
-                           const QString &centre)
+                            const QString &centre)
 {
     QString dot = QStringLiteral("digraph errata {\n");
     dot += QStringLiteral("  graph [label=%1, labelloc=t, rankdir=LR, fontname=\"Helvetica\"];\n").arg(quoted(title));
@@ -175,9 +175,10 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
     }
     QJsonObject root{{QStringLiteral("nodes"), nodes},
                      {QStringLiteral("edges"), edges},
-                     {QStringLiteral("summary"), QJsonObject{{QStringLiteral("nodes"), int(graph.nodes().size())},
-                                                             {QStringLiteral("edges"), int(graph.edges().size())},
-                                                             {QStringLiteral("dangling"), graph.danglingCount()}}}};
+                     {QStringLiteral("summary"),
+                      QJsonObject{{QStringLiteral("nodes"), int(graph.nodes().size())},
+                                  {QStringLiteral("edges"), int(graph.edges().size())},
+                                  {QStringLiteral("dangling"), graph.danglingCount()}}}};
     if (!centre.isEmpty()) {
         root.insert(QStringLiteral("center"), centre);
         root.insert(QStringLiteral("depth"), depth);

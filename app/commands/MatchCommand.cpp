@@ -51,7 +51,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
                                     QStringLiteral("format"), QStringLiteral("text"));
     const QCommandLineOption ignoreCase(QStringLiteral("ignore-case"),
-                                       QStringLiteral("Apply every regex ignoring case (default: as written)."));
+                                        QStringLiteral("Apply every regex ignoring case (default: as written)."));
     parser.addOptions({kb, format, ignoreCase});
     // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
     if (!parser.parse(arguments)) {
@@ -167,12 +167,10 @@ QJsonObject toJson(const LogMatchResult &result, const Options &options)
     QJsonArray skipped;
     for (const LogMatchResult::Skipped &record : result.skipped)
         skipped.append(QJsonObject{{QStringLiteral("id"), record.recordId}, {QStringLiteral("reason"), record.reason}});
-    const QJsonObject summary{{QStringLiteral("records"), result.regexCount},
-                              {QStringLiteral("matched"), int(result.matches.size())},
-                              {QStringLiteral("lines"), result.logLines},
-                              {QStringLiteral("bytes"), result.logBytes},
-                              {QStringLiteral("buildMs"), result.timings.buildMs},
-                              {QStringLiteral("matchMs"), result.timings.totalMs}};
+    const QJsonObject summary{
+        {QStringLiteral("records"), result.regexCount},      {QStringLiteral("matched"), int(result.matches.size())},
+        {QStringLiteral("lines"), result.logLines},          {QStringLiteral("bytes"), result.logBytes},
+        {QStringLiteral("buildMs"), result.timings.buildMs}, {QStringLiteral("matchMs"), result.timings.totalMs}};
     return QJsonObject{{QStringLiteral("log"), options.log},
                        {QStringLiteral("kb"), options.kb},
                        {QStringLiteral("ignoreCase"), options.ignoreCase},

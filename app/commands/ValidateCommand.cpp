@@ -4,8 +4,8 @@
 
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "validation/RecordValidator.h"
 #include "kb/SearchIndexCache.h"
+#include "validation/RecordValidator.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -114,9 +114,8 @@ QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
         std::stable_sort(group.begin(), group.end(),
                          [](const Problem &a, const Problem &b) { return a.line < b.line; });
     }
-    std::stable_sort(groups.begin(), groups.end(), [](const QList<Problem> &a, const QList<Problem> &b) {
-        return a.first().file < b.first().file;
-    });
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const QList<Problem> &a, const QList<Problem> &b) { return a.first().file < b.first().file; });
     QList<Problem> all;
     for (const QList<Problem> &group : std::as_const(groups))
         all += group;
@@ -178,9 +177,12 @@ int ValidateCommand::run(const QStringList &arguments)
         QJsonArray list;
         for (const Problem &problem : std::as_const(problems))
             list.append(toJson(problem));
-        const QJsonObject summary{{QStringLiteral("files"), files},        {QStringLiteral("records"), kb.count()},
-                                  {QStringLiteral("errors"), counts.errors}, {QStringLiteral("warnings"), counts.warnings},
-                                  {QStringLiteral("infos"), counts.infos},   {QStringLiteral("seconds"), seconds},
+        const QJsonObject summary{{QStringLiteral("files"), files},
+                                  {QStringLiteral("records"), kb.count()},
+                                  {QStringLiteral("errors"), counts.errors},
+                                  {QStringLiteral("warnings"), counts.warnings},
+                                  {QStringLiteral("infos"), counts.infos},
+                                  {QStringLiteral("seconds"), seconds},
                                   {QStringLiteral("records_from_cache"), cache.reusedFindingsCount()}};
         out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
                    .toJson(QJsonDocument::Indented);

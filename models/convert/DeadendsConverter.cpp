@@ -149,20 +149,20 @@ OrderedJson DeadendsConverter::toRecord(const OrderedJson &canon)
 
     copyIfPresent(canon, "schema_version", extra, "schema_version");
     copyIfPresent(canon, "url", extra, "url");
-    const OrderedJson restOfError = remainder(error, {"signature", "regex", "domain", "category", "first_seen",
-                                                      "last_confirmed"});
+    const OrderedJson restOfError = remainder(
+        error, {"signature", "regex", "domain", "category", "first_seen", "last_confirmed"});
     if (!restOfError.empty())
         extra["error"] = restOfError;
-    const OrderedJson restOfVerdict = remainder(verdict, {"resolvable", "fix_success_rate", "confidence",
-                                                          "last_updated", "summary"});
+    const OrderedJson restOfVerdict = remainder(
+        verdict, {"resolvable", "fix_success_rate", "confidence", "last_updated", "summary"});
     if (!restOfVerdict.empty() || (verdict.is_object() && verdict.empty()))
         extra["verdict"] = restOfVerdict; // an empty verdict comes back as {}
     if (environment.is_object())
         extra["environment"] = hasRuntime ? remainder(environment, {"runtime"}) : environment;
     if (metadata.is_object())
         extra["metadata"] = remainder(metadata, {"review_status", "evidence_count"});
-    OrderedJson restOfCanon = remainder(canon, {"schema_version", "id", "url", "error", "dead_ends", "workarounds",
-                                                "transition_graph"});
+    OrderedJson restOfCanon = remainder(
+        canon, {"schema_version", "id", "url", "error", "dead_ends", "workarounds", "transition_graph"});
     for (const char *key : {"environment", "verdict", "metadata"}) {
         if (member(canon, key).is_object())
             restOfCanon.erase(key); // mapped above; anything else is kept as it is

@@ -2,9 +2,9 @@
 
 #include "convert/DeadendsConverter.h"
 #include "kb/KnowledgeBaseLoader.h"
+#include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordId.h"
-#include "kb/RecordWriter.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,8 +22,8 @@ Problem problemAt(const QString &file, const QString &message, int line = 0, int
 
 } // namespace
 
-FolderConverter::Report FolderConverter::convert(Direction direction, const QString &source,
-                                                 const QString &destination, bool overwrite)
+FolderConverter::Report FolderConverter::convert(Direction direction, const QString &source, const QString &destination,
+                                                 bool overwrite)
 {
     Report report;
     QSet<QString> written;
@@ -34,8 +34,8 @@ FolderConverter::Report FolderConverter::convert(Direction direction, const QStr
     return report;
 }
 
-bool FolderConverter::convertFile(Direction direction, const QString &file, const QString &destination,
-                                  bool overwrite, QSet<QString> &written, QList<Problem> &problems)
+bool FolderConverter::convertFile(Direction direction, const QString &file, const QString &destination, bool overwrite,
+                                  QSet<QString> &written, QList<Problem> &problems)
 {
     Record input;
     Record::LoadError loadError;
@@ -58,7 +58,8 @@ bool FolderConverter::convertFile(Direction direction, const QString &file, cons
         return false;
     }
     if (written.contains(target)) {
-        problems << problemAt(file, QStringLiteral("another file with id \"%1\" was already written to %2").arg(id, target));
+        problems << problemAt(file,
+                              QStringLiteral("another file with id \"%1\" was already written to %2").arg(id, target));
         return false;
     }
     if (!overwrite && QFileInfo::exists(target)) {

@@ -128,7 +128,8 @@ QVariant ArrayTableModel::data(const QModelIndex &index, int role) const
         return linkRole(index.row(), column, role);
     if (role == Qt::ToolTipRole && column.key == QLatin1String("error_id")
         && linkRole(index.row(), column, TargetMissingRole).toBool())
-        return tr("No record \"%1\" in this KB: the link dangles.").arg(Record::toQString(rowValue(index.row(), column)));
+        return tr("No record \"%1\" in this KB: the link dangles.")
+            .arg(Record::toQString(rowValue(index.row(), column)));
     if (role == Qt::ToolTipRole && column.key == QLatin1String("error_id")
         && linkRole(index.row(), column, ReciprocalMissingRole).toBool())
         return tr("%1 has no link back to this record; \"Add reciprocal link\" adds it there.")
@@ -173,7 +174,8 @@ bool ArrayTableModel::setData(const QModelIndex &index, const QVariant &value, i
         int row = 0;
         for (auto it = whole.begin(); it != whole.end(); ++it, ++row) {
             const bool edited = row == index.row();
-            const std::string key = edited && column.key == QLatin1String("@key") ? newValue.get<std::string>() : it.key();
+            const std::string key = edited && column.key == QLatin1String("@key") ? newValue.get<std::string>()
+                                                                                  : it.key();
             rebuilt[key] = edited && column.key != QLatin1String("@key") ? newValue : it.value();
         }
         whole = rebuilt;
@@ -210,7 +212,8 @@ bool ArrayTableModel::isBareLink(int row) const
     const OrderedJson &value = array();
     const bool linkList = std::any_of(m_columns.cbegin(), m_columns.cend(),
                                       [](const Column &column) { return column.key == QLatin1String("error_id"); });
-    return linkList && !m_objectMode && value.is_array() && size_t(row) < value.size() && value[size_t(row)].is_string();
+    return linkList && !m_objectMode && value.is_array() && size_t(row) < value.size()
+        && value[size_t(row)].is_string();
 }
 
 // Whether `target` lacks the way back for this list (leads_to and
@@ -293,7 +296,8 @@ void ArrayTableModel::editRows(const QString &what, Operation operation)
 void ArrayTableModel::addRow()
 {
     const OrderedJson row = m_objectMode ? OrderedJson::array({"os", ""}) : emptyRow();
-    editRows(tr("Add row"), [&row](OrderedJson &list, bool isParallel) { list.push_back(isParallel ? OrderedJson("") : row); });
+    editRows(tr("Add row"),
+             [&row](OrderedJson &list, bool isParallel) { list.push_back(isParallel ? OrderedJson("") : row); });
 }
 
 void ArrayTableModel::appendRow(const OrderedJson &row, const QString &what)

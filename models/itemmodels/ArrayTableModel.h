@@ -33,15 +33,19 @@ public:
         Column() = default;
         Column(const QString &title, const QString &key, ValueType type = Text, const QStringList &choices = {},
                const QString &parallelArray = {})
-            : title(title), key(key), type(type), choices(choices), parallelArray(parallelArray)
+            : title(title)
+            , key(key)
+            , type(type)
+            , choices(choices)
+            , parallelArray(parallelArray)
         {
         }
 
         QString title;
-        QString key;            // member of each row object ("action")
+        QString key; // member of each row object ("action")
         ValueType type = Text;
-        QStringList choices;    // for Choice
-        QString parallelArray;  // when set, the column is item <row> of this top-level array
+        QStringList choices;   // for Choice
+        QString parallelArray; // when set, the column is item <row> of this top-level array
     };
 
     // An edit is one or more whole values replaced at once (a row moved in

@@ -100,14 +100,10 @@ QVariant LogMatchModel::recordData(int row, int column, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case RankColumn:
-        return row + 1;
-    case IdColumn:
-        return match.recordId;
-    case SignatureColumn:
-        return m_signatures.value(row);
-    case LinesColumn:
-        return match.lineCount;
+    case RankColumn: return row + 1;
+    case IdColumn: return match.recordId;
+    case SignatureColumn: return m_signatures.value(row);
+    case LinesColumn: return match.lineCount;
     }
     return {};
 }
@@ -135,14 +131,10 @@ QVariant LogMatchModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case RankColumn:
-        return tr("#");
-    case IdColumn:
-        return tr("Record");
-    case SignatureColumn:
-        return tr("Signature / line");
-    case LinesColumn:
-        return tr("Lines");
+    case RankColumn: return tr("#");
+    case IdColumn: return tr("Record");
+    case SignatureColumn: return tr("Signature / line");
+    case LinesColumn: return tr("Lines");
     }
     return {};
 }

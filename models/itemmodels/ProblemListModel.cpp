@@ -94,12 +94,9 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
 QString ProblemListModel::severityText(Problem::Severity severity)
 {
     switch (severity) {
-    case Problem::Error:
-        return tr("error");
-    case Problem::Warning:
-        return tr("warning");
-    case Problem::Info:
-        break;
+    case Problem::Error: return tr("error");
+    case Problem::Warning: return tr("warning");
+    case Problem::Info: break;
     }
     return tr("info");
 }

@@ -1,7 +1,7 @@
 #include "itemmodels/RecordFilterModel.h"
 
-#include "record/Record.h"
 #include "itemmodels/RecordTreeModel.h"
+#include "record/Record.h"
 
 #include <algorithm>
 
@@ -165,7 +165,8 @@ QModelIndex RecordFilterModel::firstResult() const
 
 QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
 {
-    if (role != Qt::DisplayRole || !isSearching() || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
+    if (role != Qt::DisplayRole || !isSearching()
+        || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
         return QSortFilterProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);
     return tr("%1 (%L2 of %L3)")

@@ -229,8 +229,7 @@ void RecordTreeModel::updateSeverities(Node *node)
         node->severity = groupSeverity(node);
     if (!node->children.empty()) {
         const QModelIndex parent = indexOfNode(node);
-        emit dataChanged(index(0, 0, parent), index(int(node->children.size()) - 1, 0, parent),
-                         {SeverityRole});
+        emit dataChanged(index(0, 0, parent), index(int(node->children.size()) - 1, 0, parent), {SeverityRole});
     }
 }
 

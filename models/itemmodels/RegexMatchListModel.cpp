@@ -63,14 +63,10 @@ QVariant RegexMatchListModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case LineColumn:
-        return match.line;
-    case ColumnColumn:
-        return match.column;
-    case TextColumn:
-        return oneLine(match.text);
-    case GroupsColumn:
-        return groupsText(match);
+    case LineColumn: return match.line;
+    case ColumnColumn: return match.column;
+    case TextColumn: return oneLine(match.text);
+    case GroupsColumn: return groupsText(match);
     }
     return {};
 }
@@ -80,14 +76,10 @@ QVariant RegexMatchListModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case LineColumn:
-        return tr("Line");
-    case ColumnColumn:
-        return tr("Column");
-    case TextColumn:
-        return tr("Match");
-    case GroupsColumn:
-        return tr("Groups");
+    case LineColumn: return tr("Line");
+    case ColumnColumn: return tr("Column");
+    case TextColumn: return tr("Match");
+    case GroupsColumn: return tr("Groups");
     }
     return {};
 }

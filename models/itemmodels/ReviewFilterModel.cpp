@@ -1,7 +1,7 @@
 #include "itemmodels/ReviewFilterModel.h"
 
-#include "record/Record.h"
 #include "itemmodels/ReviewModel.h"
+#include "record/Record.h"
 
 namespace Errata {
 

@@ -182,23 +182,16 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
         if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
             return {};
         switch (index.column()) {
-        case IdColumn:
-            return role == Qt::ToolTipRole ? QVariant(record.signature()) : QVariant(record.id());
-        case DomainColumn:
-            return record.domain();
-        default:
-            return summaryAt(index.row()).tier;
+        case IdColumn: return role == Qt::ToolTipRole ? QVariant(record.signature()) : QVariant(record.id());
+        case DomainColumn: return record.domain();
+        default: return summaryAt(index.row()).tier;
         }
     }
     switch (role) {
-    case StatusRole:
-        return int(status(index.row(), field));
-    case Qt::DisplayRole:
-        return statusText(status(index.row(), field));
-    case Qt::ToolTipRole:
-        return reviewToolTip(index.row(), field);
-    default:
-        return {};
+    case StatusRole: return int(status(index.row(), field));
+    case Qt::DisplayRole: return statusText(status(index.row(), field));
+    case Qt::ToolTipRole: return reviewToolTip(index.row(), field);
+    default: return {};
     }
 }
 
@@ -210,8 +203,7 @@ QString ReviewModel::reviewToolTip(int row, TranslationStatus::Field field) cons
     case ReviewStore::ChineseChanged:
         return tr("Reviewed earlier, but the Chinese text has changed since: review it again.");
     case ReviewStore::Current:
-    case ReviewStore::NotReviewed:
-        break;
+    case ReviewStore::NotReviewed: break;
     }
     return statusText(status(row, field));
 }
@@ -224,30 +216,21 @@ QVariant ReviewModel::headerData(int section, Qt::Orientation orientation, int r
     if (fieldOf(section, &field))
         return fieldName(field);
     switch (section) {
-    case IdColumn:
-        return tr("Record");
-    case DomainColumn:
-        return tr("Domain");
-    default:
-        return tr("Tier");
+    case IdColumn: return tr("Record");
+    case DomainColumn: return tr("Domain");
+    default: return tr("Tier");
     }
 }
 
 QString ReviewModel::statusText(TranslationStatus::Status status)
 {
     switch (status) {
-    case TranslationStatus::NotApplicable:
-        return QStringLiteral("—");
-    case TranslationStatus::Missing:
-        return tr("Missing");
-    case TranslationStatus::Untranslated:
-        return tr("Untranslated");
-    case TranslationStatus::CountMismatch:
-        return tr("Count mismatch");
-    case TranslationStatus::Translated:
-        return tr("Translated");
-    case TranslationStatus::Reviewed:
-        break;
+    case TranslationStatus::NotApplicable: return QStringLiteral("—");
+    case TranslationStatus::Missing: return tr("Missing");
+    case TranslationStatus::Untranslated: return tr("Untranslated");
+    case TranslationStatus::CountMismatch: return tr("Count mismatch");
+    case TranslationStatus::Translated: return tr("Translated");
+    case TranslationStatus::Reviewed: break;
     }
     return tr("Reviewed");
 }
@@ -255,12 +238,9 @@ QString ReviewModel::statusText(TranslationStatus::Status status)
 QString ReviewModel::fieldName(TranslationStatus::Field field)
 {
     switch (field) {
-    case TranslationStatus::Signature:
-        return tr("Signature");
-    case TranslationStatus::RootCause:
-        return tr("Root cause");
-    case TranslationStatus::Workarounds:
-        break;
+    case TranslationStatus::Signature: return tr("Signature");
+    case TranslationStatus::RootCause: return tr("Root cause");
+    case TranslationStatus::Workarounds: break;
     }
     return tr("Workarounds");
 }
@@ -285,8 +265,8 @@ bool ReviewModel::accept(const Record *record, TranslationStatus::Field field, Q
 {
     const TranslationStatus::Status detected = TranslationStatus::detect(*record, field);
     if (detected != TranslationStatus::Translated) {
-        *error = tr("%1 of %2 cannot be accepted: %3.")
-                     .arg(fieldName(field), record->id(), statusText(detected).toLower());
+        *error =
+            tr("%1 of %2 cannot be accepted: %3.").arg(fieldName(field), record->id(), statusText(detected).toLower());
         return false;
     }
     ReviewStore updated;

@@ -34,7 +34,15 @@ class ReviewModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { IdColumn, DomainColumn, TierColumn, SignatureColumn, RootCauseColumn, WorkaroundsColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        DomainColumn,
+        TierColumn,
+        SignatureColumn,
+        RootCauseColumn,
+        WorkaroundsColumn,
+        ColumnCount
+    };
     enum Role { StatusRole = Qt::UserRole + 1, RecordRole };
 
     explicit ReviewModel(QObject *parent = nullptr);

@@ -77,7 +77,8 @@ void JsonText::buildIndex() const
         if (levels.empty())
             return QString();
         const Level &level = levels.back();
-        return level.pointer + QLatin1Char('/') + (level.isArray ? QString::number(level.index) : escapeToken(level.key));
+        return level.pointer + QLatin1Char('/')
+            + (level.isArray ? QString::number(level.index) : escapeToken(level.key));
     };
     const char *data = m_text.constData();
     const qsizetype size = m_text.size();

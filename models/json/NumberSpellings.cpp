@@ -9,8 +9,7 @@ namespace {
 
 bool isNumberChar(char c)
 {
-    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+'
-        || c == '-';
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
 }
 
 // A run such as "1e-3", "0.50", "-0" or a 16-digit figure may be respelled.
@@ -73,7 +72,9 @@ void NumberSpellings::collect(std::string_view text)
 
 std::string NumberSpellings::marker(std::size_t index)
 {
-    return "\x01" "errata-number-" + std::to_string(index) + "\x01";
+    return "\x01"
+           "errata-number-"
+        + std::to_string(index) + "\x01";
 }
 
 std::string NumberSpellings::dump(const OrderedJson &document) const

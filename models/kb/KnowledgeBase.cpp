@@ -189,7 +189,8 @@ QString KnowledgeBase::relativePath(const QString &filePath) const
     if (length > 0 && !m_root.endsWith(QLatin1Char('/')) && filePath.size() > length + 1
         && filePath.at(length) == QLatin1Char('/') && filePath.startsWith(m_root)) {
         const QString rest = filePath.mid(length + 1);
-        if (!rest.startsWith(QLatin1Char('.')) && !rest.contains(QLatin1String("/.")) && !rest.contains(QLatin1String("//")))
+        if (!rest.startsWith(QLatin1Char('.')) && !rest.contains(QLatin1String("/."))
+            && !rest.contains(QLatin1String("//")))
             return rest;
     }
     return QDir(m_root).relativeFilePath(filePath);

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "kb/KnowledgeBaseLoader.h"
-#include "links/LinkIndex.h"
-#include "validation/Problem.h"
-#include "record/Record.h"
 #include "kb/RecordWriter.h"
+#include "links/LinkIndex.h"
+#include "record/Record.h"
+#include "validation/Problem.h"
 
 #include <QHash>
 #include <QList>

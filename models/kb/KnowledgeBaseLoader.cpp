@@ -1,7 +1,7 @@
 #include "kb/KnowledgeBaseLoader.h"
 
-#include "util/Parallel.h"
 #include "kb/SearchIndexCache.h"
+#include "util/Parallel.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -12,8 +12,7 @@ namespace Errata {
 QStringList KnowledgeBaseLoader::recordFiles(const QString &root)
 {
     QStringList files;
-    QDirIterator it(root, {QStringLiteral("*.json")}, QDir::Files | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
+    QDirIterator it(root, {QStringLiteral("*.json")}, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext())
         files << QDir::cleanPath(it.next());
     files.sort();
@@ -60,8 +59,8 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
             result.records.push_back(std::move(loaded[i]));
         } else if (!errors[i].message.isEmpty()) {
             const Record::LoadError &error = errors[i];
-            result.problems << Problem{Problem::Error, files.at(qsizetype(i)), QString(), error.line,
-                                       error.column, error.message, QStringLiteral("file")};
+            result.problems << Problem{Problem::Error, files.at(qsizetype(i)), QString(), error.line, error.column,
+                                       error.message,  QStringLiteral("file")};
         }
     }
     return result;

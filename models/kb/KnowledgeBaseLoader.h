@@ -1,7 +1,7 @@
 #pragma once
 
-#include "validation/Problem.h"
 #include "record/Record.h"
+#include "validation/Problem.h"
 
 #include <QList>
 #include <QString>
@@ -42,8 +42,8 @@ public:
     // `progress(done, total)` is called on the calling thread. With an
     // opened `cache`, files it holds unchanged are not parsed.
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
-                       const std::function<void(int, int)> &progress = {},
-                       Documents documents = ReleaseDocuments, SearchIndexCache *cache = nullptr);
+                       const std::function<void(int, int)> &progress = {}, Documents documents = ReleaseDocuments,
+                       SearchIndexCache *cache = nullptr);
 };
 
 } // namespace Errata

@@ -96,10 +96,10 @@ private:
     QSet<QString> m_pendingDirectories;
     QList<Event> m_events;
     QTimer m_batches;
-    QStringList m_unwatched;                     // record files waiting for their batch, last first
-    QSet<QString> m_forgotten;                   // ... of which these need no watching any more
-    QHash<const Record *, QString> m_paths;      // the file each record was last watched at
-    QSet<const Record *> m_missing;              // reported as removed on disk
+    QStringList m_unwatched;                       // record files waiting for their batch, last first
+    QSet<QString> m_forgotten;                     // ... of which these need no watching any more
+    QHash<const Record *, QString> m_paths;        // the file each record was last watched at
+    QSet<const Record *> m_missing;                // reported as removed on disk
     QHash<const Record *, QByteArray> m_conflicts; // disk content reported as a conflict
 };
 

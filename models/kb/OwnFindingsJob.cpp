@@ -1,7 +1,7 @@
 #include "kb/OwnFindingsJob.h"
 
-#include "util/Parallel.h"
 #include "kb/SearchIndexCache.h"
+#include "util/Parallel.h"
 
 #include <QSet>
 

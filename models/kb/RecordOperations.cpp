@@ -1,10 +1,10 @@
 #include "kb/RecordOperations.h"
 
 #include "kb/KnowledgeBase.h"
+#include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordId.h"
 #include "record/RecordTemplate.h"
-#include "kb/RecordWriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -242,8 +242,7 @@ Record *RecordOperations::createRecord(KnowledgeBase &kb, const QString &domain,
     return kb.add(std::make_unique<Record>(RecordTemplate::unsavedRecord(json, path, prefersFinalNewline(kb))));
 }
 
-Record *RecordOperations::duplicateRecord(KnowledgeBase &kb, const Record &source, const QString &newId,
-                                          QString *error)
+Record *RecordOperations::duplicateRecord(KnowledgeBase &kb, const Record &source, const QString &newId, QString *error)
 {
     if (!checkNewId(kb, newId, error))
         return nullptr;
@@ -251,8 +250,8 @@ Record *RecordOperations::duplicateRecord(KnowledgeBase &kb, const Record &sourc
     json["id"] = newId.toStdString();
     json["domain"] = firstSegment(newId).toStdString();
     const QString path = RecordId::filePath(kb.root(), newId);
-    return kb.add(std::make_unique<Record>(
-        RecordTemplate::unsavedRecord(json, path, source.hasFinalNewline(), hasCrlf(source))));
+    return kb.add(
+        std::make_unique<Record>(RecordTemplate::unsavedRecord(json, path, source.hasFinalNewline(), hasCrlf(source))));
 }
 
 QList<RecordOperations::Linker> RecordOperations::linkersOf(const KnowledgeBase &kb, const QString &id)
@@ -313,7 +312,8 @@ Record *RecordOperations::restoreRecord(KnowledgeBase &kb, std::unique_ptr<Recor
     if (file.exists()) {
         const bool same = !original.isEmpty() && file.open(QIODevice::ReadOnly) && file.readAll() == original;
         if (!same) {
-            *error = RecordOperations::tr("%1 exists on disk again with other content; it was not overwritten").arg(path);
+            *error =
+                RecordOperations::tr("%1 exists on disk again with other content; it was not overwritten").arg(path);
             return nullptr;
         }
     } else if (!original.isEmpty() && !RecordWriter::writeText(path, original, error)) {

@@ -121,7 +121,8 @@ void rollBack(const QList<Previous> &done, QString *error)
             lost << it->path;
     }
     if (!lost.isEmpty())
-        *error += QStringLiteral("; these files could not be put back as they were: ") + lost.join(QStringLiteral(", "));
+        *error += QStringLiteral("; these files could not be put back as they were: ")
+            + lost.join(QStringLiteral(", "));
     else if (!done.isEmpty())
         *error += QStringLiteral("; the files already written were put back as they were");
 }

@@ -1,9 +1,9 @@
 #include "kb/RecoveryStore.h"
 
 #include "kb/KnowledgeBase.h"
+#include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordTemplate.h"
-#include "kb/RecordWriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -266,7 +266,8 @@ bool RecoveryStore::restore(const QString &kbRoot, const QString &filePath, Reco
     Record restored = RecordTemplate::unsavedRecord(OrderedJson::object(), filePath, text.endsWith('\n'),
                                                     text.contains("\r\n"));
     if (!original.isEmpty() && !restored.parse(original, &loadError)) {
-        *error = RecoveryStore::tr("%1: the recovered original text is not a record: %2").arg(filePath, loadError.message);
+        *error =
+            RecoveryStore::tr("%1: the recovered original text is not a record: %2").arg(filePath, loadError.message);
         return false;
     }
     restored.setJson(stored.json());

@@ -31,9 +31,9 @@ class RecoveryStore
 public:
     struct Entry
     {
-        QString id;       // the id in the stored text
-        QString filePath; // the record's file
-        QDateTime time;   // when that text was first stored (UTC)
+        QString id;         // the id in the stored text
+        QString filePath;   // the record's file
+        QDateTime time;     // when that text was first stored (UTC)
         bool isNew = false; // never saved: there is no original text
     };
 

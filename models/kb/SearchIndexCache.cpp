@@ -39,8 +39,8 @@ quint64 checksumOf(const QByteArray &bytes)
 
 void writeSummary(QDataStream &out, const Record::Summary &summary)
 {
-    out << summary.id << summary.signature << summary.signatureZh << summary.regex << summary.domain
-        << summary.category << quint32(summary.links.size());
+    out << summary.id << summary.signature << summary.signatureZh << summary.regex << summary.domain << summary.category
+        << quint32(summary.links.size());
     for (const Record::LinkTarget &link : summary.links)
         out << qint32(link.kind) << link.id << qint32(link.position);
     out << summary.firstSeen << summary.lastConfirmed << summary.lastUpdated;
@@ -49,8 +49,8 @@ void writeSummary(QDataStream &out, const Record::Summary &summary)
 bool readSummary(QDataStream &in, Record::Summary &summary)
 {
     quint32 links = 0;
-    in >> summary.id >> summary.signature >> summary.signatureZh >> summary.regex >> summary.domain
-        >> summary.category >> links;
+    in >> summary.id >> summary.signature >> summary.signatureZh >> summary.regex >> summary.domain >> summary.category
+        >> links;
     for (quint32 i = 0; i < links && in.status() == QDataStream::Ok; ++i) {
         qint32 kind = 0;
         qint32 position = 0;
@@ -282,8 +282,9 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
         const Record &record = *kb.recordAt(i);
         Findings &findings = m_findings[size_t(i)];
         const Row *row = cached.value(&record);
-        if (row && decodeFindings(QByteArray::fromRawData(m_findingBytes.constData() + row->findingsAt,
-                                                          row->findingsSize), findings.own)) {
+        if (row
+            && decodeFindings(QByteArray::fromRawData(m_findingBytes.constData() + row->findingsAt, row->findingsSize),
+                              findings.own)) {
             findings.record = &record;
             findings.text = record.originalText();
             ++reused;
@@ -313,8 +314,8 @@ void SearchIndexCache::addFindings(const Record *record, const QByteArray &text,
     m_findings.push_back({record, text, std::move(own)});
 }
 
-bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today,
-                             const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
+bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today, const std::atomic_bool *cancel,
+                             const std::function<void(int, int)> &progress)
 {
     const bool usable = isMergeable(kb) && readIndex(index);
     m_device.close();

@@ -93,8 +93,7 @@ public:
     // works their findings out afterwards (OwnFindingsJob), handing them
     // back with addFindings() before save().
     bool validate(KnowledgeBase &kb, const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
-                  const std::function<void(int, int)> &progress = {},
-                  std::vector<const Record *> *deferred = nullptr);
+                  const std::function<void(int, int)> &progress = {}, std::vector<const Record *> *deferred = nullptr);
     // The own findings of `record` worked out from `text`, for save(),
     // which keeps them only while the record's file still holds `text`.
     void addFindings(const Record *record, const QByteArray &text, RecordValidator::OwnFindings own);
@@ -162,7 +161,7 @@ private:
     QFile m_device;
     QDataStream m_in;
     std::vector<Row> m_rows;
-    QByteArray m_findingBytes; // the rows' blocks of findings, until validate()
+    QByteArray m_findingBytes;   // the rows' blocks of findings, until validate()
     QHash<QString, int> m_rowOf; // relative path -> row
     std::atomic_int m_restored{0};
     bool m_opened = false;

@@ -11,7 +11,7 @@ namespace {
 
 constexpr double TwoPi = 2.0 * M_PI;
 constexpr double Top = -M_PI / 2.0; // y grows downwards: -90° is straight up
-constexpr int MaxWidening = 200; // each step moves a crowded ring 8% outwards
+constexpr int MaxWidening = 200;    // each step moves a crowded ring 8% outwards
 constexpr double Widening = 1.08;
 
 } // namespace
@@ -40,7 +40,8 @@ bool GraphLayout::clear(const QRectF &box, const QList<QRectF> &rects, const Pla
 {
     const QRectF farther = box.adjusted(-RingGap, -RingGap, RingGap, RingGap);
     const QRectF near = box.adjusted(-Gap, -Gap, Gap, Gap);
-    return std::none_of(placed.inner.cbegin(), placed.inner.cend(), [&](int i) { return farther.intersects(rects.at(i)); })
+    return std::none_of(placed.inner.cbegin(), placed.inner.cend(),
+                        [&](int i) { return farther.intersects(rects.at(i)); })
         && std::none_of(placed.ring.cbegin(), placed.ring.cend(), [&](int i) { return near.intersects(rects.at(i)); });
 }
 

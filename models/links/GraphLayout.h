@@ -54,8 +54,7 @@ private:
     static QList<int> ringOrder(const QList<Item> &items, const QList<int> &ring, const QList<double> &angles);
     static double staggerOf(const QList<Item> &items, const QList<int> &ring);
     static double startRadius(const QList<Item> &items, const QList<int> &ring, double innerRadius);
-    static QList<double> desiredAngles(const QList<Item> &items, const QList<int> &order,
-                                       const QList<double> &angles);
+    static QList<double> desiredAngles(const QList<Item> &items, const QList<int> &order, const QList<double> &angles);
     static bool placeRing(const QList<Item> &items, const QList<int> &order, const QList<double> &desired,
                           double radius, const QList<int> &inner, QList<QRectF> &rects, QList<double> &angles);
     static QRectF boxAt(const QSizeF &size, double radius, double angle);

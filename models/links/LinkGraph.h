@@ -26,11 +26,11 @@ public:
     struct Node
     {
         QString id;
-        QString domain;    // from the record, else the id's first segment
+        QString domain; // from the record, else the id's first segment
         QString signature;
-        int depth = 0;     // steps from the centre (0 for every node of a whole graph)
+        int depth = 0; // steps from the centre (0 for every node of a whole graph)
         bool missing = false;
-        int parent = -1;   // index of the node it was reached from, -1 for the centre
+        int parent = -1; // index of the node it was reached from, -1 for the centre
     };
 
     struct Edge

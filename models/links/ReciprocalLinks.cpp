@@ -87,8 +87,8 @@ OrderedJson ReciprocalLinks::withLink(const OrderedJson &document, const Missing
     if (list.is_null())
         list = OrderedJson::array();
     if (!list.is_array()) {
-        *error = ReciprocalLinks::tr("%1 of %2 is not a list").arg(QLatin1String(Link::key(missing.missingKind())),
-                                                                missing.targetId);
+        *error = ReciprocalLinks::tr("%1 of %2 is not a list")
+                     .arg(QLatin1String(Link::key(missing.missingKind())), missing.targetId);
         return OrderedJson();
     }
     for (const OrderedJson &item : list) {

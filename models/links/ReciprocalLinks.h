@@ -29,9 +29,9 @@ class ReciprocalLinks
 public:
     struct Missing
     {
-        QString sourceId;             // the record that has the link
+        QString sourceId; // the record that has the link
         Link::Kind kind = Link::LeadsTo;
-        QString targetId;             // the record that lacks the way back
+        QString targetId; // the record that lacks the way back
 
         Link::Kind missingKind() const { return Link::reverse(kind); }
         bool operator==(const Missing &other) const

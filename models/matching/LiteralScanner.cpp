@@ -207,8 +207,12 @@ class LiteralScanner::Walk
 {
 public:
     Walk(const LiteralScanner &scanner, std::string_view text, Hits *hits)
-        : begin(reinterpret_cast<const unsigned char *>(text.data())), p(begin), end(begin + text.size()),
-          m_scanner(scanner), m_hits(hits), m_lastLine(size_t(scanner.m_literalCount), -1)
+        : begin(reinterpret_cast<const unsigned char *>(text.data()))
+        , p(begin)
+        , end(begin + text.size())
+        , m_scanner(scanner)
+        , m_hits(hits)
+        , m_lastLine(size_t(scanner.m_literalCount), -1)
     {
         hits->lines.clear();
         hits->literals.clear();
@@ -304,8 +308,7 @@ qint64 LiteralScanner::requiredMemory(const std::vector<std::string> &literals)
 
 qint64 LiteralScanner::memoryUsage() const
 {
-    return qint64(m_table.size() * sizeof(std::uint32_t)
-                  + (m_outputFirst.size() + m_outputs.size()) * sizeof(int));
+    return qint64(m_table.size() * sizeof(std::uint32_t) + (m_outputFirst.size() + m_outputs.size()) * sizeof(int));
 }
 
 bool LiteralScanner::build(const std::vector<std::string> &literals, qint64 maxBytes)

@@ -2,9 +2,9 @@
 
 #include "kb/KnowledgeBase.h"
 #include "matching/LiteralScanner.h"
-#include "util/Parallel.h"
-#include "record/Record.h"
 #include "matching/RegexEngine.h"
+#include "record/Record.h"
+#include "util/Parallel.h"
 
 #include <QElapsedTimer>
 #include <QStringView>
@@ -45,7 +45,10 @@ constexpr int MatchedTextLimit = 1000; // characters of a match kept in a result
 class LineLocality
 {
 public:
-    explicit LineLocality(QStringView pattern) : m_p(pattern) {}
+    explicit LineLocality(QStringView pattern)
+        : m_p(pattern)
+    {
+    }
 
     bool check()
     {
@@ -141,7 +144,7 @@ private:
         default: break;
         }
         if (c.isNull() || (c.unicode() < 0x80 && c.isLetterOrNumber()))
-            return {}; // \A, \z, \C, octal, back-references, ...: not understood
+            return {};                            // \A, \z, \C, octal, back-references, ...: not understood
         return {Item::Value, c.unicode(), false}; // escaped punctuation or non-ASCII
     }
 
@@ -522,7 +525,10 @@ struct Tally
 class LineTracker
 {
 public:
-    explicit LineTracker(std::string_view text) : m_text(text) {}
+    explicit LineTracker(std::string_view text)
+        : m_text(text)
+    {
+    }
     void advanceTo(qint64 offset)
     {
         const char *begin = m_text.data();
@@ -929,7 +935,10 @@ void LogMatcher::Private::prepareSet()
                             "literals occur in it)."));
 }
 
-LogMatcher::LogMatcher() : d(std::make_unique<Private>()) {}
+LogMatcher::LogMatcher()
+    : d(std::make_unique<Private>())
+{
+}
 
 LogMatcher::~LogMatcher() = default;
 
@@ -1112,12 +1121,15 @@ LogMatcher::Private::Scan LogMatcher::Private::scan(std::string_view log, std::v
     result.chunks = std::move(pieces);
     std::vector<ChunkOutput> outputs(result.chunks.size());
     CandidateCache cache;
-    Parallel::forEach(int(result.chunks.size()) + 1, [&](int i) {
-        if (i == 0)
-            matchSet(log, &result);
-        else
-            scanChunk(log, result.chunks[size_t(i - 1)], &cache, &outputs[size_t(i - 1)]);
-    }, cancel, progress);
+    Parallel::forEach(
+        int(result.chunks.size()) + 1,
+        [&](int i) {
+            if (i == 0)
+                matchSet(log, &result);
+            else
+                scanChunk(log, result.chunks[size_t(i - 1)], &cache, &outputs[size_t(i - 1)]);
+        },
+        cancel, progress);
     mergeChunks(outputs, &result);
     return result;
 }
@@ -1155,7 +1167,7 @@ std::vector<int> LogMatcher::Private::toSearch(const Scan &scan, QStringList *no
                                  "match was searched one by one.")
                       .arg(setEntries.size())
                       .arg(scan.setError == RE2::Set::kOutOfMemory ? LogMatcher::tr("out of memory")
-                                                                     : LogMatcher::tr("inconsistent result"));
+                                                                   : LogMatcher::tr("inconsistent result"));
     return list;
 }
 
@@ -1191,16 +1203,19 @@ void LogMatcher::Private::runJobs(const std::vector<Job> &jobs, std::string_view
 {
     std::vector<Tally> found(jobs.size());
     const int keep = options.maxLinesPerRecord;
-    Parallel::forEach(int(jobs.size()), [&](int i) {
-        const Job &job = jobs[size_t(i)];
-        const RE2 &re = *entries[size_t(job.entry)].engine->re2();
-        const std::string_view text = job.chunk < 0 ? log : chunkLines(log, scan->chunks[size_t(job.chunk)]);
-        found[size_t(i)] = searchText(re, text, keep, cancel);
-    }, cancel, progress);
+    Parallel::forEach(
+        int(jobs.size()),
+        [&](int i) {
+            const Job &job = jobs[size_t(i)];
+            const RE2 &re = *entries[size_t(job.entry)].engine->re2();
+            const std::string_view text = job.chunk < 0 ? log : chunkLines(log, scan->chunks[size_t(job.chunk)]);
+            found[size_t(i)] = searchText(re, text, keep, cancel);
+        },
+        cancel, progress);
     for (size_t i = 0; i < jobs.size(); ++i) {
         const Chunk *chunk = jobs[i].chunk < 0 ? nullptr : &scan->chunks[size_t(jobs[i].chunk)];
         scan->tallies[size_t(jobs[i].entry)].append(found[i], chunk ? chunk->start : 0, chunk ? chunk->firstLine : 0,
-                                                     keep);
+                                                    keep);
     }
 }
 
@@ -1265,8 +1280,8 @@ int LogMatcher::Private::literalLength(int index, std::string_view log, const Ta
     const std::vector<std::string> literals = requiredLiterals(index);
     int longest = 0;
     for (const LineRef &line : tally.lines) {
-        const std::string matched =
-            LiteralScanner::fold(log.substr(size_t(line.matchStart), size_t(line.matchEnd - line.matchStart)));
+        const std::string matched = LiteralScanner::fold(
+            log.substr(size_t(line.matchStart), size_t(line.matchEnd - line.matchStart)));
         for (const std::string &literal : literals) {
             const int length = int(characters(literal.data(), literal.data() + literal.size()));
             if (length > longest && matched.find(literal) != std::string::npos)
@@ -1294,8 +1309,8 @@ LogMatchResult::Match LogMatcher::Private::toMatch(std::string_view log, int ind
         line.number = int(ref.line + 1);
         line.text = QString::fromUtf8(base + ref.lineStart, lineEnd - ref.lineStart);
         line.startColumn = int(1 + characters(base + ref.lineStart, base + ref.matchStart));
-        line.endColumn =
-            int(line.startColumn + characters(base + ref.matchStart, base + std::min(ref.matchEnd, lineEnd)));
+        line.endColumn = int(line.startColumn
+                             + characters(base + ref.matchStart, base + std::min(ref.matchEnd, lineEnd)));
         line.matchedText =
             QString::fromUtf8(base + ref.matchStart, ref.matchEnd - ref.matchStart).left(MatchedTextLimit);
         match.signatureHit = match.signatureHit
@@ -1352,12 +1367,14 @@ LogMatchResult LogMatcher::matchEachRegex(const QByteArray &log, const std::atom
     const std::string_view text(log.constData(), size_t(log.size()));
     std::vector<Tally> tallies(d->entries.size());
     const int keep = d->options.maxLinesPerRecord;
-    Parallel::forEach(int(d->entries.size()), [&](int i) {
-        tallies[size_t(i)] = searchText(*d->entries[size_t(i)].engine->re2(), text, keep, cancel);
-    }, cancel, [&](int done) {
-        if (progress)
-            progress(done, int(d->entries.size()));
-    });
+    Parallel::forEach(
+        int(d->entries.size()),
+        [&](int i) { tallies[size_t(i)] = searchText(*d->entries[size_t(i)].engine->re2(), text, keep, cancel); },
+        cancel,
+        [&](int done) {
+            if (progress)
+                progress(done, int(d->entries.size()));
+        });
     LogMatchResult result;
     if (isCancelled(cancel)) {
         result.cancelled = true;

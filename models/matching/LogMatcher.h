@@ -95,8 +95,8 @@ public:
                                   const std::function<void(int, int)> &progress = {}) const;
 
     Options options() const;
-    int regexCount() const;    // the records tried
-    int atomCount() const;     // literals the scanner looks for
+    int regexCount() const; // the records tried
+    int atomCount() const;  // literals the scanner looks for
     double buildMs() const;
     bool fastPathComplete() const; // false when build() already had to fall back
     QString buildNote() const;     // why, in plain words

@@ -1,6 +1,5 @@
 #include "matching/RegexEngine.h"
 
-
 #include <re2/re2.h>
 
 #include <vector>
@@ -140,7 +139,10 @@ QString explanation(const QString &pattern, int code, const QString &arg, qsizet
 class PositionTracker
 {
 public:
-    explicit PositionTracker(const QByteArray &text) : m_text(text) {}
+    explicit PositionTracker(const QByteArray &text)
+        : m_text(text)
+    {
+    }
     void advanceTo(qsizetype offset)
     {
         for (; m_offset < offset; ++m_offset) {

@@ -30,8 +30,7 @@ public:
 
     static constexpr qint64 DefaultMaxMemory = 8 << 20;
 
-    explicit RegexEngine(const QString &pattern, Case sensitivity = CaseSensitive,
-                         qint64 maxMemory = DefaultMaxMemory);
+    explicit RegexEngine(const QString &pattern, Case sensitivity = CaseSensitive, qint64 maxMemory = DefaultMaxMemory);
     ~RegexEngine();
     RegexEngine(const RegexEngine &) = delete;
     RegexEngine &operator=(const RegexEngine &) = delete;

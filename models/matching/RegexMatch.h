@@ -12,7 +12,7 @@ struct RegexMatch
     struct Group
     {
         int number = 0;
-        QString name;    // empty for unnamed groups
+        QString name; // empty for unnamed groups
         QString text;
         bool matched = false;
     };

@@ -206,8 +206,8 @@ bool Record::parse(const QByteArray &text, LoadError *error)
     }
     m_json = std::make_unique<OrderedJson>(builder.takeDocument());
     if (!m_json->is_object()) {
-        *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json->type_name())),
-                  1, 1};
+        *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json->type_name())), 1,
+                  1};
         *m_json = OrderedJson::object();
         updateSummary();
         return false;
@@ -484,7 +484,7 @@ QList<VersionEntry> Record::versions() const
 {
     return objectsOf<VersionEntry>(json(), "versions", [](const OrderedJson &item) {
         const auto text = [&item](const char *key) { return toQString(member(item, key)); };
-        return VersionEntry{text("version"), text("introduced"), text("deprecated"),
+        return VersionEntry{text("version"), text("introduced"),      text("deprecated"),
                             text("removed"), text("behavior_change"), text("status")};
     });
 }
@@ -513,8 +513,8 @@ QList<Workaround> Record::workarounds() const
 {
     return objectsOf<Workaround>(json(), "workarounds", [](const OrderedJson &item) {
         const auto text = [&item](const char *key) { return toQString(member(item, key)); };
-        return Workaround{text("action"), toNumber(member(item, "success_rate")), text("how"),
-                          text("condition"), text("tradeoff"), toStringList(member(item, "sources"))};
+        return Workaround{text("action"),   toNumber(member(item, "success_rate")), text("how"), text("condition"),
+                          text("tradeoff"), toStringList(member(item, "sources"))};
     });
 }
 
@@ -554,18 +554,36 @@ QList<Link> Record::allLinks() const
 
 const QStringList &Record::knownKeys()
 {
-    static const QStringList keys = {
-        QStringLiteral("id"), QStringLiteral("signature"), QStringLiteral("signature_zh"),
-        QStringLiteral("regex"), QStringLiteral("domain"), QStringLiteral("category"),
-        QStringLiteral("subcategory"), QStringLiteral("root_cause"), QStringLiteral("root_cause_type"),
-        QStringLiteral("root_cause_zh"), QStringLiteral("versions"), QStringLiteral("os_specific"),
-        QStringLiteral("dead_ends"), QStringLiteral("workarounds"), QStringLiteral("workarounds_zh"),
-        QStringLiteral("transition_graph"), QStringLiteral("official_doc_url"),
-        QStringLiteral("official_doc_section"), QStringLiteral("error_code"),
-        QStringLiteral("verification_tier"), QStringLiteral("confidence"), QStringLiteral("fix_success_rate"),
-        QStringLiteral("resolvable"), QStringLiteral("first_seen"), QStringLiteral("last_confirmed"),
-        QStringLiteral("last_updated"), QStringLiteral("evidence_count"), QStringLiteral("tags"),
-        QStringLiteral("locale"), QStringLiteral("aliases")};
+    static const QStringList keys = {QStringLiteral("id"),
+                                     QStringLiteral("signature"),
+                                     QStringLiteral("signature_zh"),
+                                     QStringLiteral("regex"),
+                                     QStringLiteral("domain"),
+                                     QStringLiteral("category"),
+                                     QStringLiteral("subcategory"),
+                                     QStringLiteral("root_cause"),
+                                     QStringLiteral("root_cause_type"),
+                                     QStringLiteral("root_cause_zh"),
+                                     QStringLiteral("versions"),
+                                     QStringLiteral("os_specific"),
+                                     QStringLiteral("dead_ends"),
+                                     QStringLiteral("workarounds"),
+                                     QStringLiteral("workarounds_zh"),
+                                     QStringLiteral("transition_graph"),
+                                     QStringLiteral("official_doc_url"),
+                                     QStringLiteral("official_doc_section"),
+                                     QStringLiteral("error_code"),
+                                     QStringLiteral("verification_tier"),
+                                     QStringLiteral("confidence"),
+                                     QStringLiteral("fix_success_rate"),
+                                     QStringLiteral("resolvable"),
+                                     QStringLiteral("first_seen"),
+                                     QStringLiteral("last_confirmed"),
+                                     QStringLiteral("last_updated"),
+                                     QStringLiteral("evidence_count"),
+                                     QStringLiteral("tags"),
+                                     QStringLiteral("locale"),
+                                     QStringLiteral("aliases")};
     return keys;
 }
 

@@ -23,7 +23,6 @@
 
 namespace Errata {
 
-
 // One error record: the parsed document plus what is needed to write it back
 // exactly as it was read. Key order and unknown keys live in the ordered
 // document; the original text is kept, so an unchanged record is written
@@ -196,7 +195,6 @@ public:
     static QStringList toStringList(const OrderedJson &value);
 
 private:
-
     OrderedJson &document();
     // The text and what is noted of it (BOM, final newline, CRLF).
     void takeText(const QByteArray &text);

@@ -45,8 +45,7 @@ OrderedJson RecordTemplate::defaults()
     return json;
 }
 
-OrderedJson RecordTemplate::instantiate(const QString &id, const QString &domain, QDate today,
-                                        const OrderedJson &base)
+OrderedJson RecordTemplate::instantiate(const QString &id, const QString &domain, QDate today, const OrderedJson &base)
 {
     const OrderedJson &from = base.is_null() ? defaults() : base;
     if (!from.is_object())

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json/OrderedJson.h"
 #include "record/Record.h"
+#include "json/OrderedJson.h"
 
 #include <QDate>
 #include <QString>

@@ -69,8 +69,8 @@ public:
     TranslationStatus::Status status(const Record &record, TranslationStatus::Field field) const;
     TranslationStatus::Status status(const QString &id, TranslationStatus::Field field,
                                      const TranslationSummary &summary) const;
-    void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,
-                      const QString &chinese, const QDate &date);
+    void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english, const QString &chinese,
+                      const QDate &date);
     void forget(const QString &id, TranslationStatus::Field field);
     bool contains(const QString &id, TranslationStatus::Field field) const;
     int count() const;

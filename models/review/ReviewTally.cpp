@@ -1,8 +1,8 @@
 #include "review/ReviewTally.h"
 
+#include "itemmodels/ReviewModel.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
-#include "itemmodels/ReviewModel.h"
 #include "review/ReviewStore.h"
 #include "review/TranslationSummaryJob.h"
 

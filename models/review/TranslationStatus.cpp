@@ -53,12 +53,9 @@ TranslationStatus::Status TranslationStatus::detect(const Record &record, Field 
 QStringList TranslationStatus::englishItems(const Record &record, Field field)
 {
     switch (field) {
-    case Signature:
-        return {record.signature()};
-    case RootCause:
-        return {record.rootCause()};
-    case Workarounds:
-        break;
+    case Signature: return {record.signature()};
+    case RootCause: return {record.rootCause()};
+    case Workarounds: break;
     }
     QStringList actions;
     for (const Workaround &workaround : record.workarounds())
@@ -69,12 +66,9 @@ QStringList TranslationStatus::englishItems(const Record &record, Field field)
 QStringList TranslationStatus::chineseItems(const Record &record, Field field)
 {
     switch (field) {
-    case Signature:
-        return {record.signatureZh()};
-    case RootCause:
-        return {record.rootCauseZh()};
-    case Workarounds:
-        break;
+    case Signature: return {record.signatureZh()};
+    case RootCause: return {record.rootCauseZh()};
+    case Workarounds: break;
     }
     return record.workaroundsZh();
 }
@@ -92,12 +86,9 @@ QString TranslationStatus::chineseText(const Record &record, Field field)
 QString TranslationStatus::englishKey(Field field)
 {
     switch (field) {
-    case Signature:
-        return QStringLiteral("signature");
-    case RootCause:
-        return QStringLiteral("root_cause");
-    case Workarounds:
-        break;
+    case Signature: return QStringLiteral("signature");
+    case RootCause: return QStringLiteral("root_cause");
+    case Workarounds: break;
     }
     return QStringLiteral("workarounds");
 }
@@ -110,18 +101,12 @@ QString TranslationStatus::chineseKey(Field field)
 QString TranslationStatus::statusKey(Status status)
 {
     switch (status) {
-    case NotApplicable:
-        return QStringLiteral("not-applicable");
-    case Missing:
-        return QStringLiteral("missing");
-    case Untranslated:
-        return QStringLiteral("untranslated");
-    case CountMismatch:
-        return QStringLiteral("count-mismatch");
-    case Translated:
-        return QStringLiteral("translated");
-    case Reviewed:
-        break;
+    case NotApplicable: return QStringLiteral("not-applicable");
+    case Missing: return QStringLiteral("missing");
+    case Untranslated: return QStringLiteral("untranslated");
+    case CountMismatch: return QStringLiteral("count-mismatch");
+    case Translated: return QStringLiteral("translated");
+    case Reviewed: break;
     }
     return QStringLiteral("reviewed");
 }

@@ -1,8 +1,8 @@
 #include "review/TranslationSummaryJob.h"
 
 #include "kb/KnowledgeBase.h"
-#include "util/Parallel.h"
 #include "record/Record.h"
+#include "util/Parallel.h"
 
 namespace Errata {
 

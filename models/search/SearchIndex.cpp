@@ -1,9 +1,9 @@
 #include "search/SearchIndex.h"
 
 #include "kb/KnowledgeBase.h"
-#include "util/Parallel.h"
 #include "record/Record.h"
 #include "search/SearchTokenizer.h"
+#include "util/Parallel.h"
 
 #include <QDataStream>
 #include <QIODevice>
@@ -306,7 +306,8 @@ void SearchIndex::sortOrder() const
     std::vector<int> byId(m_entries.size());
     for (size_t i = 0; i < byId.size(); ++i)
         byId[i] = int(i);
-    std::sort(byId.begin(), byId.end(), [this](int a, int b) { return m_entries[size_t(a)].id < m_entries[size_t(b)].id; });
+    std::sort(byId.begin(), byId.end(),
+              [this](int a, int b) { return m_entries[size_t(a)].id < m_entries[size_t(b)].id; });
     m_idOrder.assign(m_entries.size(), 0);
     for (size_t place = 0; place < byId.size(); ++place)
         m_idOrder[size_t(byId[place])] = int(place);
@@ -578,8 +579,8 @@ bool SearchIndex::readEntries(QDataStream &in, const std::vector<const Record *>
     m_entries.resize(count);
     for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
         Entry &e = m_entries[i];
-        in >> e.id >> e.signature >> e.foldedId >> e.foldedSignature >> e.domain >> e.category >> e.tier
-            >> e.resolvable >> e.fixRate >> e.confidence >> e.hasChinese >> e.lastConfirmed;
+        in >> e.id >> e.signature >> e.foldedId >> e.foldedSignature >> e.domain >> e.category >> e.tier >> e.resolvable
+            >> e.fixRate >> e.confidence >> e.hasChinese >> e.lastConfirmed;
         e.record = records[i];
         if (!e.record)
             e = Entry(); // retired

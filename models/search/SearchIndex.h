@@ -143,7 +143,7 @@ private:
     mutable std::vector<int> m_idOrder;
     mutable std::vector<int> m_byIdOrder; // the inverse: entry at each place
     mutable bool m_idOrderStale = true;
-    std::vector<Token> m_tokens; // sorted by text
+    std::vector<Token> m_tokens;                                       // sorted by text
     std::unordered_map<std::string, std::vector<uint32_t>> m_initials; // initial -> merged postings
 };
 

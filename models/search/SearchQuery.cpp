@@ -125,8 +125,8 @@ SearchQuery SearchQuery::parse(const QString &text)
 
 bool SearchQuery::hasFilters() const
 {
-    return !domain.isEmpty() || !category.isEmpty() || !tier.isEmpty() || !resolvable.isEmpty()
-        || !severity.isEmpty() || fixRate || confidence || hasChinese || staleOnly;
+    return !domain.isEmpty() || !category.isEmpty() || !tier.isEmpty() || !resolvable.isEmpty() || !severity.isEmpty()
+        || fixRate || confidence || hasChinese || staleOnly;
 }
 
 bool SearchQuery::isEmpty() const

@@ -36,12 +36,12 @@ public:
     bool isEmpty() const;
     bool hasFilters() const;
 
-    QStringList words;        // folded
-    QString domain;           // folded, empty = any
+    QStringList words; // folded
+    QString domain;    // folded, empty = any
     QString category;
     QString tier;
     QString resolvable;
-    QString severity;         // error, warning or info
+    QString severity; // error, warning or info
     std::optional<NumberFilter> fixRate;
     std::optional<NumberFilter> confidence;
     std::optional<bool> hasChinese;

@@ -150,8 +150,8 @@ void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::
         appendPlainTokens(utf8, purpose, out);
         return;
     }
-    std::vector<std::string> tokens = SearchTokenizer::tokens(
-        QString::fromUtf8(utf8.data(), qsizetype(utf8.size())), purpose);
+    std::vector<std::string> tokens = SearchTokenizer::tokens(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())),
+                                                              purpose);
     std::move(tokens.begin(), tokens.end(), std::back_inserter(out));
 }
 

@@ -11,8 +11,7 @@ namespace Errata {
 class Parallel
 {
 public:
-    static void forEach(int count, const std::function<void(int)> &work,
-                        const std::atomic_bool *cancel = nullptr,
+    static void forEach(int count, const std::function<void(int)> &work, const std::atomic_bool *cancel = nullptr,
                         const std::function<void(int)> &progress = {});
 };
 

@@ -74,7 +74,7 @@ QStringList TextDiff::unified(const QList<Line> &lines, int context)
             out << QStringLiteral("@@ line %1 @@").arg(i + 1);
         gap = false;
         const QChar mark = lines.at(i).kind == Line::Added ? QLatin1Char('+')
-            : lines.at(i).kind == Line::Removed           ? QLatin1Char('-')
+            : lines.at(i).kind == Line::Removed            ? QLatin1Char('-')
                                                            : QLatin1Char(' ');
         out << mark + lines.at(i).text;
     }

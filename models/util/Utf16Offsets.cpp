@@ -17,7 +17,7 @@ qsizetype Utf16Offsets::at(qsizetype byteOffset)
     const char *data = m_text.constData();
     for (; m_byte < end; ++m_byte) {
         const auto byte = static_cast<unsigned char>(data[m_byte]);
-        if ((byte & 0xC0) != 0x80) // a lead byte or ASCII starts a character
+        if ((byte & 0xC0) != 0x80)          // a lead byte or ASCII starts a character
             m_unit += byte >= 0xF0 ? 2 : 1; // four-byte sequences are surrogate pairs
     }
     return m_unit;

@@ -28,7 +28,8 @@ bool looksLikeIdentifier(const QString &word)
     if (word.contains(QLatin1Char('_')) || word.endsWith(QLatin1String("()")))
         return true;
     if (word.contains(QLatin1Char('.')) || word.contains(QLatin1String("::"))) {
-        const QStringList parts = QString(word).replace(QLatin1String("::"), QLatin1String(".")).split(QLatin1Char('.'));
+        const QStringList parts =
+            QString(word).replace(QLatin1String("::"), QLatin1String(".")).split(QLatin1Char('.'));
         for (const QString &part : parts) {
             if (part.size() >= 2)
                 return true;
@@ -52,11 +53,13 @@ const QList<Pattern> &patterns()
         {ConsistencyChecker::Url, QRegularExpression(QStringLiteral("https?://[^\\s<>\"'`，。；、）]+")), 0},
         {ConsistencyChecker::Code, QRegularExpression(QStringLiteral("`([^`\\n]+)`")), 1},
         {ConsistencyChecker::Placeholder,
-         QRegularExpression(QStringLiteral("%[1-9][0-9]?|%[sdifu]\\b|\\{[A-Za-z0-9_]*\\}|\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}"
-                                           "|\\$[A-Za-z_][A-Za-z0-9_]*")),
+         QRegularExpression(
+             QStringLiteral("%[1-9][0-9]?|%[sdifu]\\b|\\{[A-Za-z0-9_]*\\}|\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}"
+                            "|\\$[A-Za-z_][A-Za-z0-9_]*")),
          0},
         {ConsistencyChecker::Code,
-         QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_.~/])(?:~|\\.{1,2})?/[A-Za-z0-9_.@+-]+(?:/[A-Za-z0-9_.@+-]+)*")),
+         QRegularExpression(
+             QStringLiteral("(?<![A-Za-z0-9_.~/])(?:~|\\.{1,2})?/[A-Za-z0-9_.@+-]+(?:/[A-Za-z0-9_.@+-]+)*")),
          0},
         {ConsistencyChecker::Code, QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_-])--[A-Za-z][A-Za-z0-9-]*")), 0},
         {ConsistencyChecker::Version,
@@ -66,11 +69,12 @@ const QList<Pattern> &patterns()
                                            "(?![A-Za-z0-9_])")),
          0},
         {ConsistencyChecker::Code,
-         QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::)[A-Za-z_][A-Za-z0-9_]*)*"
-                                           "(?:\\(\\))?(?![A-Za-z0-9_])")),
+         QRegularExpression(
+             QStringLiteral("(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::)[A-Za-z_][A-Za-z0-9_]*)*"
+                            "(?:\\(\\))?(?![A-Za-z0-9_])")),
          0},
-        {ConsistencyChecker::Number, QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_.])[0-9]+(?:\\.[0-9]+)?(?![0-9])")),
-         0},
+        {ConsistencyChecker::Number,
+         QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_.])[0-9]+(?:\\.[0-9]+)?(?![0-9])")), 0},
     };
     return list;
 }
@@ -99,7 +103,8 @@ QList<ConsistencyChecker::Token> ConsistencyChecker::tokens(const QString &text)
             if (token.isEmpty() || (isWord && !looksLikeIdentifier(token)))
                 continue;
             found.append({int(match.capturedStart()), Token{pattern.kind, token}});
-            rest.replace(match.capturedStart(), match.capturedLength(), QString(match.capturedLength(), QLatin1Char(' ')));
+            rest.replace(match.capturedStart(), match.capturedLength(),
+                         QString(match.capturedLength(), QLatin1Char(' ')));
         }
     }
     std::stable_sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });

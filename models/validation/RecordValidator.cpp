@@ -1,7 +1,7 @@
 #include "validation/RecordValidator.h"
 
-#include "json/JsonText.h"
 #include "record/Record.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "json/JsonText.h"
 #include "validation/Problem.h"
 #include "validation/RuleValidator.h"
 #include "validation/SchemaValidator.h"
+#include "json/JsonText.h"
 
 #include <QDate>
 #include <QList>
@@ -41,8 +41,7 @@ public:
 
     // Sorted by line, then by severity. When `own` is given, it receives
     // what validateWith() needs to validate the same text again.
-    QList<Problem> validate(const Record &record, const KnowledgeBase *kb = nullptr,
-                            OwnFindings *own = nullptr) const;
+    QList<Problem> validate(const Record &record, const KnowledgeBase *kb = nullptr, OwnFindings *own = nullptr) const;
     // What validate() returns, given what it handed out for the same text:
     // only the rules that read the KB and the date run.
     QList<Problem> validateWith(const Record &record, const KnowledgeBase *kb, const OwnFindings &own) const;

@@ -1,8 +1,8 @@
 #include "validation/RuleValidator.h"
 
 #include "kb/KnowledgeBase.h"
-#include "record/Record.h"
 #include "matching/RegexEngine.h"
+#include "record/Record.h"
 #include "review/TranslationStatus.h"
 
 #include <QSet>
@@ -91,22 +91,21 @@ const QStringList KnownRootCauseTypes = {QStringLiteral("generic"), QStringLiter
                                          QStringLiteral("config_specific")};
 
 // Keys the format defines inside nested objects; others are reported as info.
-const QStringList VersionKeys = {QStringLiteral("version"), QStringLiteral("introduced"),
-                                 QStringLiteral("deprecated"), QStringLiteral("removed"),
+const QStringList VersionKeys = {QStringLiteral("version"),         QStringLiteral("introduced"),
+                                 QStringLiteral("deprecated"),      QStringLiteral("removed"),
                                  QStringLiteral("behavior_change"), QStringLiteral("status")};
 const QStringList DeadEndKeys = {QStringLiteral("action"), QStringLiteral("why_fails"), QStringLiteral("fail_rate"),
                                  QStringLiteral("condition"), QStringLiteral("sources")};
-const QStringList WorkaroundKeys = {QStringLiteral("action"), QStringLiteral("success_rate"), QStringLiteral("how"),
-                                    QStringLiteral("condition"), QStringLiteral("tradeoff"),
-                                    QStringLiteral("sources")};
+const QStringList WorkaroundKeys = {QStringLiteral("action"),   QStringLiteral("success_rate"),
+                                    QStringLiteral("how"),      QStringLiteral("condition"),
+                                    QStringLiteral("tradeoff"), QStringLiteral("sources")};
 const QStringList DirectionalLinkKeys = {QStringLiteral("error_id"), QStringLiteral("probability"),
                                          QStringLiteral("condition"), QStringLiteral("typical_delay")};
 const QStringList ConfusedLinkKeys = {QStringLiteral("error_id"), QStringLiteral("distinction")};
 const QStringList GraphKeys = {QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
                                QStringLiteral("frequently_confused_with")};
 
-void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QStringList &known,
-                     QList<Problem> &out)
+void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QStringList &known, QList<Problem> &out)
 {
     if (!object.is_object())
         return;
@@ -118,8 +117,7 @@ void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QS
     }
 }
 
-void checkArrayItemKeys(const OrderedJson &array, const QString &pointer, const QStringList &known,
-                        QList<Problem> &out)
+void checkArrayItemKeys(const OrderedJson &array, const QString &pointer, const QStringList &known, QList<Problem> &out)
 {
     if (!array.is_array())
         return;
@@ -188,7 +186,7 @@ void RuleValidator::checkIdentity(const Record &record, QList<Problem> &out) con
         if (id.size() > 200 || !fullMatch(id, idPattern()))
             add(out, Problem::Error, QStringLiteral("/id"), "id-syntax",
                 tr("id %1 must be 2 or more segments joined by \"/\", each made of a-z, 0-9, \".\", "
-                               "\"_\" or \"-\" and starting with a letter or digit, 200 characters at most")
+                   "\"_\" or \"-\" and starting with a letter or digit, 200 characters at most")
                     .arg(quoted(id)));
         const QString first = id.section(QLatin1Char('/'), 0, 0);
         if (!domain.isEmpty() && first != domain)
@@ -224,10 +222,7 @@ void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase 
         return;
     const QStringList others = kb->filesWithId(id);
     add(out, Problem::Error, QStringLiteral("/id"), "duplicate-id",
-        tr("id %1 is used by %2 files: %3")
-            .arg(quoted(id))
-            .arg(others.size())
-            .arg(others.join(QStringLiteral(", "))));
+        tr("id %1 is used by %2 files: %3").arg(quoted(id)).arg(others.size()).arg(others.join(QStringLiteral(", "))));
 }
 
 void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
@@ -258,8 +253,7 @@ void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
 void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
 {
     const OrderedJson &doc = record.json();
-    if (doc.contains("official_doc_url") && doc["official_doc_url"].is_string()
-        && !isHttpUrl(record.officialDocUrl()))
+    if (doc.contains("official_doc_url") && doc["official_doc_url"].is_string() && !isHttpUrl(record.officialDocUrl()))
         add(out, Problem::Error, QStringLiteral("/official_doc_url"), "url-scheme",
             tr("official_doc_url %1 is not an http or https URL").arg(quoted(record.officialDocUrl())));
     for (const char *listKey : {"dead_ends", "workarounds"}) {
@@ -334,7 +328,7 @@ void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
     if (resolvable == QLatin1String("true") && fix && confidence && (*fix < 0.7 || *confidence < 0.6))
         add(out, Problem::Warning, QStringLiteral("/resolvable"), "resolvable-rates",
             tr("resolvable is \"true\" but needs fix_success_rate >= 0.7 and confidence >= 0.6 "
-                           "(they are %1 and %2)")
+               "(they are %1 and %2)")
                 .arg(*fix)
                 .arg(*confidence));
     if (resolvable == QLatin1String("false") && fix && *fix >= 0.2)
@@ -343,9 +337,7 @@ void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
     const auto evidence = record.evidenceCount();
     if (evidence && confidence && *evidence < 3 && *confidence > 0.3)
         add(out, Problem::Warning, QStringLiteral("/evidence_count"), "evidence-low",
-            tr("confidence %1 rests on an evidence_count of only %2 (fewer than 3)")
-                .arg(*confidence)
-                .arg(*evidence));
+            tr("confidence %1 rests on an evidence_count of only %2 (fewer than 3)").arg(*confidence).arg(*evidence));
 }
 
 void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) const
@@ -379,7 +371,9 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
     }
     if (chinese.size() != workarounds.size())
         add(out, Problem::Warning, QStringLiteral("/workarounds_zh"), "zh-count",
-            tr("workarounds_zh and workarounds differ in length (%1 against %2)").arg(chinese.size()).arg(workarounds.size()));
+            tr("workarounds_zh and workarounds differ in length (%1 against %2)")
+                .arg(chinese.size())
+                .arg(workarounds.size()));
     QList<int> untranslated;
     for (int i = 0; i < chinese.size(); ++i) {
         const QString english = i < workarounds.size() ? workarounds.at(i).action : QString();

@@ -136,7 +136,12 @@ QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
         const QString description = QString::fromStdString(error.description);
         if (isSummary(description))
             continue;
-        all << Finding{Problem{Problem::Error, {}, pointerOf(error.context), 0, 0, plainMessage(description),
+        all << Finding{Problem{Problem::Error,
+                               {},
+                               pointerOf(error.context),
+                               0,
+                               0,
+                               plainMessage(description),
                                QStringLiteral("schema")},
                        description.startsWith(QLatin1String("Value type not permitted"))};
     }

@@ -58,14 +58,22 @@ QByteArray record(const QString &id, const QByteArray &regex = "Error: disk full
 {
     const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
     return "{\n"
-           "  \"id\": \"" + id.toUtf8() + "\",\n"
-           "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
-           "  \"domain\": \"" + domain + "\",\n"
-           "  \"regex\": \"" + regex + "\",\n"
-           "  \"category\": \"io_error\",\n"
-           "  \"first_seen\": \"2024-01-01\",\n"
-           "  \"last_confirmed\": \"" + lastConfirmed + "\"\n"
-           "}\n";
+           "  \"id\": \""
+        + id.toUtf8()
+        + "\",\n"
+          "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
+          "  \"domain\": \""
+        + domain
+        + "\",\n"
+          "  \"regex\": \""
+        + regex
+        + "\",\n"
+          "  \"category\": \"io_error\",\n"
+          "  \"first_seen\": \"2024-01-01\",\n"
+          "  \"last_confirmed\": \""
+        + lastConfirmed
+        + "\"\n"
+          "}\n";
 }
 
 OrderedJson canon(const QString &id, const std::string &runtimeName, const std::string &range)
@@ -130,8 +138,9 @@ QString withoutTime(const QString &output)
 // A record that leads to `target`.
 QByteArray linkingRecord(const QString &id, const QString &target)
 {
-    return QByteArray(record(id)).replace("\n}\n", ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \""
-                                                 + target.toUtf8() + "\"}]}\n}\n");
+    return QByteArray(record(id))
+        .replace("\n}\n",
+                 ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \"" + target.toUtf8() + "\"}]}\n}\n");
 }
 
 } // namespace
@@ -263,7 +272,8 @@ void CommandLineTest::validateClean()
     writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
     writeFile(kb.filePath(QStringLiteral("net/dns/timeout.json")), record(QStringLiteral("net/dns/timeout")));
 
-    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    const Run result = run(
+        {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     const QStringList output = lines(result.out);
     QVERIFY(!output.isEmpty());
@@ -300,7 +310,7 @@ void CommandLineTest::validateError()
         QVERIFY(!found); // exactly one error
         found = true;
         QCOMPARE(match.captured(1), folder + QStringLiteral("/disk/bad.json"));
-        QCOMPARE(match.captured(2), QStringLiteral("5")); // the line of "regex"
+        QCOMPARE(match.captured(2), QStringLiteral("5"));  // the line of "regex"
         QCOMPARE(match.captured(3), QStringLiteral("12")); // its value
         QVERIFY2(match.captured(5).contains(QStringLiteral("regex")), qPrintable(line));
         QCOMPARE(match.captured(6), QStringLiteral("/regex"));
@@ -316,8 +326,10 @@ void CommandLineTest::strictFailsOnWarnings()
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
     writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")), record(QStringLiteral("disk/nomatch"), "Warning: \\\\d+"));
-    const QStringList base = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")};
+    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")),
+              record(QStringLiteral("disk/nomatch"), "Warning: \\\\d+"));
+    const QStringList base = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"),
+                              QStringLiteral("2024-07-01")};
 
     const Run relaxed = run(base);
     QVERIFY2(relaxed.exitCode == 0, qPrintable(relaxed.out + relaxed.err));
@@ -375,7 +387,8 @@ void CommandLineTest::jsonFormat()
         errors += severity == QLatin1String("error");
         warnings += severity == QLatin1String("warning");
         infos += severity == QLatin1String("info");
-        QVERIFY(problem.value(QStringLiteral("file")).toString().startsWith(QDir::cleanPath(kb.path()) + QLatin1Char('/')));
+        QVERIFY(
+            problem.value(QStringLiteral("file")).toString().startsWith(QDir::cleanPath(kb.path()) + QLatin1Char('/')));
         if (problem.value(QStringLiteral("file")).toString().endsWith(QStringLiteral("disk/broken.json"))) {
             brokenReported = true;
             QCOMPARE(severity, QStringLiteral("error"));
@@ -400,8 +413,8 @@ void CommandLineTest::badUsage_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
 
-    QTest::newRow("--format xml") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("--format"),
-                                                 QStringLiteral("xml")}
+    QTest::newRow("--format xml") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"),
+                                                 QStringLiteral("--format"), QStringLiteral("xml")}
                                   << QStringLiteral("--format");
     QTest::newRow("missing folder") << QStringList{QStringLiteral("validate"), QStringLiteral("no-such-folder")}
                                     << QStringLiteral("no-such-folder");
@@ -410,8 +423,8 @@ void CommandLineTest::badUsage_data()
     QTest::newRow("no folder") << QStringList{QStringLiteral("validate")} << QStringLiteral("expected one folder");
     QTest::newRow("two folders") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("KB")}
                                  << QStringLiteral("expected one folder");
-    QTest::newRow("bad --today") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"), QStringLiteral("--today"),
-                                                QStringLiteral("2024-02-30")}
+    QTest::newRow("bad --today") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"),
+                                                QStringLiteral("--today"), QStringLiteral("2024-02-30")}
                                  << QStringLiteral("--today");
     QTest::newRow("unknown option") << QStringList{QStringLiteral("validate"), QStringLiteral("KB"),
                                                    QStringLiteral("--frobnicate")}
@@ -439,8 +452,8 @@ void CommandLineTest::todayFixesStaleness()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+",
-                                                                    "2024-06-01"));
+    writeFile(kb.filePath(QStringLiteral("disk/full.json")),
+              record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "2024-06-01"));
     const auto runAt = [&](const QString &today, bool strict) {
         QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), today};
         if (strict)
@@ -459,7 +472,8 @@ void CommandLineTest::todayFixesStaleness()
     // 579 days: stale, a warning.
     result = runAt(QStringLiteral("2026-01-01"), false);
     QCOMPARE(result.exitCode, 0);
-    QVERIFY2(result.out.contains(QStringLiteral(": warning: last confirmed 579 days ago (2024-06-01): stale [/last_confirmed]")),
+    QVERIFY2(result.out.contains(
+                 QStringLiteral(": warning: last confirmed 579 days ago (2024-06-01): stale [/last_confirmed]")),
              qPrintable(result.out));
     result = runAt(QStringLiteral("2026-01-01"), true);
     QCOMPARE(result.exitCode, 1);
@@ -475,7 +489,8 @@ void CommandLineTest::loadProblemsAreReported()
     QVERIFY(kb.isValid());
     writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
     writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\n  \"id\": \"disk/broken\",\n  oops\n}\n");
-    const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
+    const Run result = run(
+        {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
     QCOMPARE(result.exitCode, 1);
     const QString expected = QDir::cleanPath(kb.path()) + QStringLiteral("/disk/broken.json:3:3: error: invalid JSON");
     QVERIFY2(result.out.contains(expected), qPrintable(result.out));
@@ -494,8 +509,8 @@ void CommandLineTest::validateReusesItsCache()
     QVERIFY(kb.isValid());
     writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
     writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "Warning: \\\\d+"));
-    writeFile(kb.filePath(QStringLiteral("net/link.json")), linkingRecord(QStringLiteral("net/link"),
-                                                                          QStringLiteral("disk/full")));
+    writeFile(kb.filePath(QStringLiteral("net/link.json")),
+              linkingRecord(QStringLiteral("net/link"), QStringLiteral("disk/full")));
     const QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"),
                                    QStringLiteral("2024-07-01")};
     const QStringList before = cacheFiles(); // of the other tests' KBs
@@ -511,7 +526,8 @@ void CommandLineTest::validateReusesItsCache()
     };
     expectAsWithoutCache(0);
     const QString first = output;
-    QVERIFY2(first.contains(QStringLiteral("disk/odd.json:5:12: warning: the regex does not match")), qPrintable(first));
+    QVERIFY2(first.contains(QStringLiteral("disk/odd.json:5:12: warning: the regex does not match")),
+             qPrintable(first));
     QStringList added = cacheFiles();
     for (const QString &file : before)
         added.removeOne(file);
@@ -524,7 +540,8 @@ void CommandLineTest::validateReusesItsCache()
 
     const auto fromCache = [&](const QStringList &options) {
         const Run result = run(arguments + options + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
-        const QJsonObject summary = QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
+        const QJsonObject summary =
+            QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
         return summary.value(QStringLiteral("records_from_cache")).toInt(-1);
     };
     QCOMPARE(fromCache({}), 3);
@@ -534,11 +551,13 @@ void CommandLineTest::validateReusesItsCache()
     writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "(unclosed"));
     QCOMPARE(fromCache({}), 2);
     expectAsWithoutCache(1);
-    QVERIFY2(output.contains(QStringLiteral("disk/odd.json:5:12: error: the regex does not compile")), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("disk/odd.json:5:12: error: the regex does not compile")),
+             qPrintable(output));
     // A file that did not change, but whose link target is gone.
     QVERIFY(QFile::remove(kb.filePath(QStringLiteral("disk/full.json"))));
     expectAsWithoutCache(1);
-    QVERIFY2(output.contains(QStringLiteral("warning: link to \"disk/full\", which is not in the KB")), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("warning: link to \"disk/full\", which is not in the KB")),
+             qPrintable(output));
     // A damaged cache is not used, and is written again.
     writeFile(cache, QByteArray(4000, 'x'));
     expectAsWithoutCache(1);
@@ -591,7 +610,8 @@ void CommandLineTest::importExportRoundTrip()
               QByteArray::fromStdString(canons[0].dump(2)));
     writeFile(src + QStringLiteral("/node/err-x_node20-linux.json"), QByteArray::fromStdString(canons[1].dump(2)));
     writeFile(src + QStringLiteral("/cloud/timeout/lambda.json"), QByteArray::fromStdString(canons[2].dump(2)));
-    writeFile(src + QStringLiteral("/ros/launch/humble.json"), QByteArray::fromStdString(canons[3].dump(-1, ' ', true)));
+    writeFile(src + QStringLiteral("/ros/launch/humble.json"),
+              QByteArray::fromStdString(canons[3].dump(-1, ' ', true)));
 
     Run result = run({QStringLiteral("import-deadends"), src, records});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
@@ -664,8 +684,8 @@ void CommandLineTest::convertBadUsage_data()
                                                      QStringLiteral("DST"), QStringLiteral("MORE")};
     QTest::newRow("import: missing SRC folder")
         << QStringList{QStringLiteral("import-deadends"), QStringLiteral("no-such-folder"), QStringLiteral("DST")};
-    QTest::newRow("export: SRC is a file") << QStringList{QStringLiteral("export-deadends"), QStringLiteral("FILE"),
-                                                          QStringLiteral("DST")};
+    QTest::newRow("export: SRC is a file")
+        << QStringList{QStringLiteral("export-deadends"), QStringLiteral("FILE"), QStringLiteral("DST")};
     QTest::newRow("import: unknown option") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC"),
                                                            QStringLiteral("DST"), QStringLiteral("--overwrite")};
 }
@@ -693,8 +713,8 @@ void CommandLineTest::convertBadUsage()
 void CommandLineTest::corpusImportsAndValidates()
 {
     if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it")
-                             .arg(corpusDir())));
+        QSKIP(qPrintable(
+            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const QString dst = tmp.filePath(QStringLiteral("kb"));

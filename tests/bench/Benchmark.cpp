@@ -1,13 +1,13 @@
 #include "Benchmark.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "validation/RecordValidator.h"
 #include "itemmodels/RecordFilterModel.h"
 #include "itemmodels/RecordTreeModel.h"
-#include "search/SearchIndex.h"
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
 #include "kb/SearchIndexCache.h"
+#include "search/SearchIndex.h"
 #include "search/SearchQuery.h"
+#include "validation/RecordValidator.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -92,21 +92,21 @@ QString Benchmark::LoadFigures::toText() const
     return QStringLiteral("%1 records, %2 MB raw: load %3 ms, validate %4 ms, index %5 ms, load+index %6 ms, "
                           "total %7 ms; peak RSS %8 MB (%9x raw; %13 MB at start, %14 after load, %15 after "
                           "validate); %10 errors, %11 warnings, %12 infos")
-        .arg(records)
-        .arg(megabytes(rawBytes), 0, 'f', 1)
-        .arg(loadMs, 0, 'f', 0)
-        .arg(validateMs, 0, 'f', 0)
-        .arg(indexMs, 0, 'f', 0)
-        .arg(loadAndIndexMs(), 0, 'f', 0)
-        .arg(totalMs(), 0, 'f', 0)
-        .arg(megabytes(peakRssBytes), 0, 'f', 1)
-        .arg(rssRatio(), 0, 'f', 2)
-        .arg(errors)
-        .arg(warnings)
-        .arg(infos)
-        .arg(megabytes(startRssBytes), 0, 'f', 1)
-        .arg(megabytes(loadRssBytes), 0, 'f', 1)
-        .arg(megabytes(validateRssBytes), 0, 'f', 1)
+               .arg(records)
+               .arg(megabytes(rawBytes), 0, 'f', 1)
+               .arg(loadMs, 0, 'f', 0)
+               .arg(validateMs, 0, 'f', 0)
+               .arg(indexMs, 0, 'f', 0)
+               .arg(loadAndIndexMs(), 0, 'f', 0)
+               .arg(totalMs(), 0, 'f', 0)
+               .arg(megabytes(peakRssBytes), 0, 'f', 1)
+               .arg(rssRatio(), 0, 'f', 2)
+               .arg(errors)
+               .arg(warnings)
+               .arg(infos)
+               .arg(megabytes(startRssBytes), 0, 'f', 1)
+               .arg(megabytes(loadRssBytes), 0, 'f', 1)
+               .arg(megabytes(validateRssBytes), 0, 'f', 1)
         + (cacheWriteMs >= 0 || restored > 0
                ? QStringLiteral("; %1 records from the index cache, %2")
                      .arg(restored)
@@ -185,11 +185,16 @@ QJsonObject Benchmark::SearchFigures::toJson() const
         list.append(QJsonObject{{QStringLiteral("query"), query.query},
                                 {QStringLiteral("hits"), query.hits},
                                 {QStringLiteral("max_ms"), query.maxMs}});
-    return QJsonObject{{QStringLiteral("records"), records}, {QStringLiteral("keystrokes"), keystrokes},
-                       {QStringLiteral("hits"), hits},       {QStringLiteral("p50_ms"), p50Ms},
-                       {QStringLiteral("p95_ms"), p95Ms},    {QStringLiteral("max_ms"), maxMs},
-                       {QStringLiteral("slowest"), slowest}, {QStringLiteral("queries"), list},
-                       {QStringLiteral("tree_p50_ms"), treeP50Ms}, {QStringLiteral("tree_p95_ms"), treeP95Ms},
+    return QJsonObject{{QStringLiteral("records"), records},
+                       {QStringLiteral("keystrokes"), keystrokes},
+                       {QStringLiteral("hits"), hits},
+                       {QStringLiteral("p50_ms"), p50Ms},
+                       {QStringLiteral("p95_ms"), p95Ms},
+                       {QStringLiteral("max_ms"), maxMs},
+                       {QStringLiteral("slowest"), slowest},
+                       {QStringLiteral("queries"), list},
+                       {QStringLiteral("tree_p50_ms"), treeP50Ms},
+                       {QStringLiteral("tree_p95_ms"), treeP95Ms},
                        {QStringLiteral("tree_max_ms"), treeMaxMs}};
 }
 
@@ -226,7 +231,8 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
     if (!cacheFile.isEmpty()) {
         cache = std::make_unique<SearchIndexCache>(cacheFile);
         if (!cache->open(folder) && !cache->errorString().isEmpty())
-            qWarning("errata-bench: index cache %s not used: %s", qPrintable(cacheFile), qPrintable(cache->errorString()));
+            qWarning("errata-bench: index cache %s not used: %s", qPrintable(cacheFile),
+                     qPrintable(cache->errorString()));
     }
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(folder, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, cache.get()));

@@ -51,7 +51,7 @@ public:
     struct QueryFigures
     {
         QString query;
-        int hits = 0; // of the whole query
+        int hits = 0;     // of the whole query
         double maxMs = 0; // of its slowest keystroke
     };
 

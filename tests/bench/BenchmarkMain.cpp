@@ -175,8 +175,8 @@ int runLoad(const QStringList &arguments)
     parser.addOption(cache);
     if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("load"), description))
         return status;
-    const Benchmark::LoadFigures figures =
-        Benchmark::measureLoad(parser.positionalArguments().at(1), parser.value(cache));
+    const Benchmark::LoadFigures figures = Benchmark::measureLoad(parser.positionalArguments().at(1),
+                                                                  parser.value(cache));
     print(parser, figures.toText(), figures.toJson());
     return 0;
 }
@@ -262,14 +262,14 @@ void printTable(const QList<Row> &rows)
     for (const Row &row : rows) {
         const Benchmark::LoadFigures &l = row.load;
         const Benchmark::SearchFigures &s = row.search;
-        const QStringList cells{QString::number(row.size),      number(double(l.rawBytes) / 1e6, 1),
-                                number(l.loadMs, 0),            number(l.validateMs, 0),
-                                number(l.indexMs, 0),           number(l.loadAndIndexMs(), 0),
-                                number(l.totalMs(), 0),         number(double(l.peakRssBytes) / 1e6, 1),
-                                number(l.rssRatio(), 2),        number(s.p50Ms, 2),
-                                number(s.p95Ms, 2),             number(s.maxMs, 2),
-                                number(s.treeP50Ms, 2),         number(s.treeP95Ms, 2),
-                                number(s.treeMaxMs, 2),         QString::number(s.keystrokes)};
+        const QStringList cells{QString::number(row.size), number(double(l.rawBytes) / 1e6, 1),
+                                number(l.loadMs, 0),       number(l.validateMs, 0),
+                                number(l.indexMs, 0),      number(l.loadAndIndexMs(), 0),
+                                number(l.totalMs(), 0),    number(double(l.peakRssBytes) / 1e6, 1),
+                                number(l.rssRatio(), 2),   number(s.p50Ms, 2),
+                                number(s.p95Ms, 2),        number(s.maxMs, 2),
+                                number(s.treeP50Ms, 2),    number(s.treeP95Ms, 2),
+                                number(s.treeMaxMs, 2),    QString::number(s.keystrokes)};
         out() << "| " << cells.join(QStringLiteral(" | ")) << " |\n";
     }
 }
@@ -286,12 +286,18 @@ void printCacheTable(const QList<Row> &rows)
     for (const Row &row : rows) {
         const Benchmark::LoadFigures &f = row.firstOpen;
         const Benchmark::LoadFigures &r = row.reopen;
-        const QStringList cells{QString::number(row.size),        number(f.loadAndIndexMs(), 0),
-                                number(f.totalMs(), 0),           number(f.cacheWriteMs, 0),
-                                number(r.loadMs, 0),              number(r.validateMs, 0),
-                                number(r.indexMs, 0),             number(r.loadAndIndexMs(), 0),
-                                number(r.totalMs(), 0),           QString::number(r.restored),
-                                number(double(r.peakRssBytes) / 1e6, 1), number(r.rssRatio(), 2)};
+        const QStringList cells{QString::number(row.size),
+                                number(f.loadAndIndexMs(), 0),
+                                number(f.totalMs(), 0),
+                                number(f.cacheWriteMs, 0),
+                                number(r.loadMs, 0),
+                                number(r.validateMs, 0),
+                                number(r.indexMs, 0),
+                                number(r.loadAndIndexMs(), 0),
+                                number(r.totalMs(), 0),
+                                QString::number(r.restored),
+                                number(double(r.peakRssBytes) / 1e6, 1),
+                                number(r.rssRatio(), 2)};
         out() << "| " << cells.join(QStringLiteral(" | ")) << " |\n";
     }
 }
@@ -330,19 +336,25 @@ void printTargets(const QList<Row> &rows)
     const auto at50k = [](const Row &row) { return row.size == LoadIndexTargetSize; };
     out() << "\nTargets (MB = 10^6 bytes; load+index excludes validation):\n"
           << "- load + index <= " << LoadIndexTargetMs / 1000 << " s at " << LoadIndexTargetSize << " records: "
-          << verdicts(rows, at50k, [](const Row &r) { return r.load.loadAndIndexMs(); }, LoadIndexTargetMs,
-                      QStringLiteral(" ms"), 0)
+          << verdicts(
+                 rows, at50k, [](const Row &r) { return r.load.loadAndIndexMs(); }, LoadIndexTargetMs,
+                 QStringLiteral(" ms"), 0)
           << "\n  reopened through the index cache: "
-          << verdicts(rows, at50k, [](const Row &r) { return r.reopen.loadAndIndexMs(); }, LoadIndexTargetMs,
-                      QStringLiteral(" ms"), 0)
+          << verdicts(
+                 rows, at50k, [](const Row &r) { return r.reopen.loadAndIndexMs(); }, LoadIndexTargetMs,
+                 QStringLiteral(" ms"), 0)
           << "\n- peak RSS <= " << RssTargetRatio << "x raw JSON: "
-          << verdicts(rows, all, [](const Row &r) { return r.load.rssRatio(); }, RssTargetRatio, QStringLiteral("x"), 2)
+          << verdicts(
+                 rows, all, [](const Row &r) { return r.load.rssRatio(); }, RssTargetRatio, QStringLiteral("x"), 2)
           << "\n  reopened through the index cache: "
-          << verdicts(rows, all, [](const Row &r) { return r.reopen.rssRatio(); }, RssTargetRatio, QStringLiteral("x"), 2)
+          << verdicts(
+                 rows, all, [](const Row &r) { return r.reopen.rssRatio(); }, RssTargetRatio, QStringLiteral("x"), 2)
           << "\n- search keystroke p95 <= " << SearchTargetMs << " ms: "
-          << verdicts(rows, all, [](const Row &r) { return r.search.p95Ms; }, SearchTargetMs, QStringLiteral(" ms"), 2)
+          << verdicts(
+                 rows, all, [](const Row &r) { return r.search.p95Ms; }, SearchTargetMs, QStringLiteral(" ms"), 2)
           << "\n  the same keystrokes with the tree's filter model (search, rank, map every row): "
-          << verdicts(rows, all, [](const Row &r) { return r.search.treeP95Ms; }, SearchTargetMs, QStringLiteral(" ms"), 2)
+          << verdicts(
+                 rows, all, [](const Row &r) { return r.search.treeP95Ms; }, SearchTargetMs, QStringLiteral(" ms"), 2)
           << '\n';
     for (const Row &row : rows)
         printNotes(row);

@@ -37,36 +37,44 @@ const Domain Domains[] = {
     {"tensorflow", "tensorflow", {"ResourceExhaustedError", "InvalidArgumentError", "NotFoundError"}, "tensorflow.org"},
     {"rust", "rustc", {"error[E0382]", "error[E0599]", "thread 'main' panicked"}, "doc.rust-lang.org"},
     {"go", "go", {"panic", "fatal error", "go: error"}, "go.dev"},
-    {"java", "java", {"java.lang.OutOfMemoryError", "java.lang.IllegalStateException", "java.io.IOException"},
+    {"java",
+     "java",
+     {"java.lang.OutOfMemoryError", "java.lang.IllegalStateException", "java.io.IOException"},
      "docs.oracle.com"},
-    {"gradle", "gradle", {"FAILURE", "Execution failed for task ':app:compileJava'", "Could not resolve"},
+    {"gradle",
+     "gradle",
+     {"FAILURE", "Execution failed for task ':app:compileJava'", "Could not resolve"},
      "docs.gradle.org"},
     {"maven", "mvn", {"[ERROR] Failed to execute goal", "[ERROR] BUILD FAILURE", "[WARNING]"}, "maven.apache.org"},
     {"npm", "npm", {"npm ERR! code ERESOLVE", "npm ERR! code EACCES", "npm ERR! network"}, "docs.npmjs.com"},
-    {"pip", "pip", {"ERROR: Could not install packages", "ERROR: pip's dependency resolver", "error"},
-     "pip.pypa.io"},
+    {"pip", "pip", {"ERROR: Could not install packages", "ERROR: pip's dependency resolver", "error"}, "pip.pypa.io"},
     {"conda", "conda", {"CondaHTTPError", "UnsatisfiableError", "PackagesNotFoundError"}, "docs.conda.io"},
     {"postgres", "postgresql", {"FATAL", "ERROR", "PANIC"}, "www.postgresql.org"},
     {"mysql", "mysql", {"ERROR 1045 (28000)", "ERROR 2002 (HY000)", "ERROR 1213 (40001)"}, "dev.mysql.com"},
     {"redis", "redis-server", {"(error) OOM", "MISCONF", "READONLY"}, "redis.io"},
     {"nginx", "nginx", {"nginx: [emerg]", "[error]", "[crit]"}, "nginx.org"},
-    {"terraform", "terraform",
+    {"terraform",
+     "terraform",
      {"Error: Invalid provider configuration", "Error: Error acquiring the state lock", "Error"},
      "developer.hashicorp.com"},
-    {"aws", "awscli", {"An error occurred (AccessDenied)", "botocore.exceptions.NoCredentialsError",
-                       "An error occurred (ThrottlingException)"},
+    {"aws",
+     "awscli",
+     {"An error occurred (AccessDenied)", "botocore.exceptions.NoCredentialsError",
+      "An error occurred (ThrottlingException)"},
      "docs.aws.amazon.com"},
     {"webpack", "webpack", {"Module not found: Error", "ERROR in", "webpack compiled with 1 error"}, "webpack.js.org"},
     {"linux", "linux", {"kernel: Out of memory", "bash", "systemd[1]"}, "www.kernel.org"},
-    {"ssl", "openssl", {"SSL routines", "ssl.SSLCertVerificationError", "curl: (60) SSL certificate problem"},
+    {"ssl",
+     "openssl",
+     {"SSL routines", "ssl.SSLCertVerificationError", "curl: (60) SSL certificate problem"},
      "www.openssl.org"},
 };
 constexpr int DomainCount = int(std::size(Domains));
 
 const char *const Categories[] = {
-    "memory_error",  "module_error", "network_error",  "permission_error", "config_error",
-    "build_error",   "runtime_error", "version_conflict", "timeout",       "io_error",
-    "auth_error",    "syntax_error", "resource_limit", "dependency_error",
+    "memory_error", "module_error",  "network_error",    "permission_error", "config_error",
+    "build_error",  "runtime_error", "version_conflict", "timeout",          "io_error",
+    "auth_error",   "syntax_error",  "resource_limit",   "dependency_error",
 };
 constexpr int CategoriesPerDomain = 10;
 
@@ -78,30 +86,63 @@ struct Pair
 };
 
 const Pair Verbs[] = {
-    {"failed to allocate", "无法分配"},      {"cannot open", "无法打开"},
-    {"could not connect to", "无法连接到"},  {"unable to resolve", "无法解析"},
-    {"timed out waiting for", "等待超时："}, {"refused to load", "拒绝加载"},
-    {"lost connection to", "断开连接："},    {"cannot find", "找不到"},
-    {"permission denied for", "权限被拒绝："}, {"invalid value in", "无效的值："},
-    {"out of memory while allocating", "分配时内存不足："}, {"unexpected end of", "意外结束："},
-    {"checksum mismatch in", "校验和不匹配："}, {"deadlock detected on", "检测到死锁："},
-    {"connection refused by", "连接被拒绝："}, {"too many open", "打开过多的"},
-    {"version conflict in", "版本冲突："},    {"module not found in", "找不到模块："},
+    {"failed to allocate", "无法分配"},
+    {"cannot open", "无法打开"},
+    {"could not connect to", "无法连接到"},
+    {"unable to resolve", "无法解析"},
+    {"timed out waiting for", "等待超时："},
+    {"refused to load", "拒绝加载"},
+    {"lost connection to", "断开连接："},
+    {"cannot find", "找不到"},
+    {"permission denied for", "权限被拒绝："},
+    {"invalid value in", "无效的值："},
+    {"out of memory while allocating", "分配时内存不足："},
+    {"unexpected end of", "意外结束："},
+    {"checksum mismatch in", "校验和不匹配："},
+    {"deadlock detected on", "检测到死锁："},
+    {"connection refused by", "连接被拒绝："},
+    {"too many open", "打开过多的"},
+    {"version conflict in", "版本冲突："},
+    {"module not found in", "找不到模块："},
 };
 
 const Pair Objects[] = {
-    {"memory", "内存"},          {"buffer", "缓冲区"},       {"socket", "套接字"},
-    {"device", "设备"},          {"module", "模块"},         {"port", "端口"},
-    {"file handle", "文件句柄"}, {"cache", "缓存"},          {"shared segment", "共享段"},
-    {"access token", "访问令牌"}, {"certificate", "证书"},   {"lock", "锁"},
-    {"worker", "工作进程"},      {"thread", "线程"},         {"stream", "流"},
-    {"cuda kernel", "CUDA 内核"}, {"shard", "分片"},         {"volume", "卷"},
-    {"connection pool", "连接池"}, {"descriptor", "描述符"}, {"cuda context", "CUDA 上下文"},
-    {"index", "索引"},           {"tensor", "张量"},         {"gradient", "梯度"},
-    {"image", "镜像"},           {"container", "容器"},      {"node", "节点"},
-    {"database", "数据库"},      {"config file", "配置文件"}, {"package", "软件包"},
-    {"dependency", "依赖"},      {"driver", "驱动程序"},     {"disk", "磁盘"},
-    {"network", "网络"},         {"timeout budget", "超时预算"}, {"scheduler", "调度器"},
+    {"memory", "内存"},
+    {"buffer", "缓冲区"},
+    {"socket", "套接字"},
+    {"device", "设备"},
+    {"module", "模块"},
+    {"port", "端口"},
+    {"file handle", "文件句柄"},
+    {"cache", "缓存"},
+    {"shared segment", "共享段"},
+    {"access token", "访问令牌"},
+    {"certificate", "证书"},
+    {"lock", "锁"},
+    {"worker", "工作进程"},
+    {"thread", "线程"},
+    {"stream", "流"},
+    {"cuda kernel", "CUDA 内核"},
+    {"shard", "分片"},
+    {"volume", "卷"},
+    {"connection pool", "连接池"},
+    {"descriptor", "描述符"},
+    {"cuda context", "CUDA 上下文"},
+    {"index", "索引"},
+    {"tensor", "张量"},
+    {"gradient", "梯度"},
+    {"image", "镜像"},
+    {"container", "容器"},
+    {"node", "节点"},
+    {"database", "数据库"},
+    {"config file", "配置文件"},
+    {"package", "软件包"},
+    {"dependency", "依赖"},
+    {"driver", "驱动程序"},
+    {"disk", "磁盘"},
+    {"network", "网络"},
+    {"timeout budget", "超时预算"},
+    {"scheduler", "调度器"},
 };
 
 const Pair States[] = {
@@ -116,14 +157,10 @@ const Pair States[] = {
 };
 
 const Pair Events[] = {
-    {"is restarted", "重启"},
-    {"is upgraded", "升级"},
-    {"runs out of space", "空间不足"},
-    {"is accessed from several threads", "被多个线程访问"},
-    {"is loaded twice", "被加载两次"},
-    {"times out", "超时"},
-    {"is rotated", "被轮换"},
-    {"is rebuilt", "被重新构建"},
+    {"is restarted", "重启"},          {"is upgraded", "升级"},
+    {"runs out of space", "空间不足"}, {"is accessed from several threads", "被多个线程访问"},
+    {"is loaded twice", "被加载两次"}, {"times out", "超时"},
+    {"is rotated", "被轮换"},          {"is rebuilt", "被重新构建"},
 };
 
 // A number in a signature with the words around it.
@@ -535,8 +572,8 @@ OrderedJson RecordMaker::osNotes()
     OrderedJson notes = OrderedJson::object();
     const int count = m_dice.between(0, 2);
     for (int i = 0; i < count; ++i)
-        notes[OsNames[(m_dice.below(3) + i) % 3]] =
-            m_words.fill("On {os} the {object} is {state} after the {other} {event}; check the system limits first.");
+        notes[OsNames[(m_dice.below(3) + i) % 3]] = m_words.fill(
+            "On {os} the {object} is {state} after the {other} {event}; check the system limits first.");
     return notes;
 }
 

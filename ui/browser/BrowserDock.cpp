@@ -1,9 +1,9 @@
 #include "browser/BrowserDock.h"
 
-#include "kb/KnowledgeBase.h"
-#include "itemmodels/RecordFilterModel.h"
 #include "browser/RecordTreeDelegate.h"
+#include "itemmodels/RecordFilterModel.h"
 #include "itemmodels/RecordTreeModel.h"
+#include "kb/KnowledgeBase.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -119,7 +119,8 @@ void BrowserDock::updateCount()
 
 int BrowserDock::resultCount() const
 {
-    return m_filter->isSearching() ? m_filter->resultCount() : (m_model->knowledgeBase() ? m_model->knowledgeBase()->count() : 0);
+    return m_filter->isSearching() ? m_filter->resultCount()
+                                   : (m_model->knowledgeBase() ? m_model->knowledgeBase()->count() : 0);
 }
 
 void BrowserDock::activate(const QModelIndex &index)

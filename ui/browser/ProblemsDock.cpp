@@ -1,7 +1,7 @@
 #include "browser/ProblemsDock.h"
 
-#include "itemmodels/ProblemListModel.h"
 #include "browser/RecordTreeDelegate.h"
+#include "itemmodels/ProblemListModel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -104,7 +104,8 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
         small.setPointSizeF(opt.font.pointSizeF() * 0.85);
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
         const QString id = index.data(RecordTreeModel::IdRole).toString();
-        drawText(painter, textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0), id, small, idColor, id.size());
+        drawText(painter, textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0), id, small, idColor,
+                 id.size());
     }
     painter->restore();
 }

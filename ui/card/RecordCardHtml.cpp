@@ -1,7 +1,7 @@
 #include "card/RecordCardHtml.h"
 
-#include "links/BacklinkList.h"
 #include "kb/KnowledgeBase.h"
+#include "links/BacklinkList.h"
 #include "record/Record.h"
 
 #include <QCoreApplication>
@@ -52,14 +52,16 @@ QString sourcesLine(const QStringList &sources)
     QStringList links;
     for (const QString &source : sources)
         links << webLink(source);
-    return QStringLiteral("<br><small>%1 %2</small>").arg(esc(RecordCardHtml::tr("Sources:")), links.join(QStringLiteral(", ")));
+    return QStringLiteral("<br><small>%1 %2</small>")
+        .arg(esc(RecordCardHtml::tr("Sources:")), links.join(QStringLiteral(", ")));
 }
 
 QString recordLink(const QString &id, const KnowledgeBase &kb)
 {
     const Record *target = kb.find(id);
     if (!target)
-        return QStringLiteral("<span class='dangling'>%1 %2</span>").arg(esc(id), esc(RecordCardHtml::tr("(not in this KB)")));
+        return QStringLiteral("<span class='dangling'>%1 %2</span>")
+            .arg(esc(id), esc(RecordCardHtml::tr("(not in this KB)")));
     return QStringLiteral("<a href='record:%1'>%2</a> — %3")
         .arg(esc(QString::fromLatin1(QUrl::toPercentEncoding(id, "/"))), esc(id), esc(target->signature()));
 }
@@ -97,9 +99,8 @@ const char *Style = "<style>"
 
 QString RecordCardHtml::build(const Record &record, const KnowledgeBase &kb, QDate today)
 {
-    return QString::fromLatin1(Style) + header(record) + verdict(record, today) + rootCause(record)
-        + deadEnds(record) + workarounds(record) + versionsAndOs(record) + links(record, kb) + backlinks(record, kb)
-        + docs(record);
+    return QString::fromLatin1(Style) + header(record) + verdict(record, today) + rootCause(record) + deadEnds(record)
+        + workarounds(record) + versionsAndOs(record) + links(record, kb) + backlinks(record, kb) + docs(record);
 }
 
 QString RecordCardHtml::header(const Record &record)
@@ -126,8 +127,9 @@ QString RecordCardHtml::verdict(const Record &record, QDate today)
     const auto evidence = record.evidenceCount();
     row(tr("Evidence"), evidence ? QString::number(*evidence) : QStringLiteral("–"));
     row(tr("First seen"), raw("first_seen"));
-    row(tr("Last confirmed"), stale ? QStringLiteral("<span class='stale'>%1 (%2)</span>").arg(confirmedText, esc(tr("stale")))
-                                     : confirmedText);
+    row(tr("Last confirmed"),
+        stale ? QStringLiteral("<span class='stale'>%1 (%2)</span>").arg(confirmedText, esc(tr("stale")))
+              : confirmedText);
     row(tr("Last updated"), raw("last_updated"));
     return section(tr("Verdict")) + QStringLiteral("<table>%1</table>").arg(rows);
 }
@@ -136,7 +138,9 @@ QString RecordCardHtml::rootCause(const Record &record)
 {
     if (record.rootCause().isEmpty() && record.rootCauseZh().isEmpty())
         return QString();
-    QString type = record.rootCauseType().isEmpty() ? QString() : QStringLiteral(" <small>(%1)</small>").arg(esc(record.rootCauseType()));
+    QString type = record.rootCauseType().isEmpty()
+        ? QString()
+        : QStringLiteral(" <small>(%1)</small>").arg(esc(record.rootCauseType()));
     return section(tr("Root cause")) + QStringLiteral("<p>%1%2</p>").arg(esc(record.rootCause()), type)
         + zhLine(record.rootCauseZh());
 }
@@ -171,8 +175,9 @@ QString RecordCardHtml::workarounds(const Record &record)
                      .arg(esc(w.action), esc(tr("works")), percent(w.successRate),
                           howRepeats ? QString() : QStringLiteral("<br>%1").arg(esc(w.how)),
                           w.condition.isEmpty() ? QString() : QStringLiteral("<br><i>%1</i>").arg(esc(w.condition)),
-                          w.tradeoff.isEmpty() ? QString()
-                                               : QStringLiteral("<br>%1 %2").arg(esc(tr("Trade-off:")), esc(w.tradeoff)),
+                          w.tradeoff.isEmpty()
+                              ? QString()
+                              : QStringLiteral("<br>%1 %2").arg(esc(tr("Trade-off:")), esc(w.tradeoff)),
                           i < chinese.size() ? zhLine(chinese.at(i)) : QString(), sourcesLine(w.sources));
     }
     return section(tr("Workarounds")) + QStringLiteral("<ol>%1</ol>").arg(items);
@@ -187,8 +192,9 @@ QString RecordCardHtml::versionsAndOs(const Record &record)
         for (const VersionEntry &version : versions)
             items += QStringLiteral("<li><code>%1</code> %2%3</li>")
                          .arg(esc(version.version), esc(version.status),
-                              version.behaviorChange.isEmpty() ? QString()
-                                                               : QStringLiteral(" — %1").arg(esc(version.behaviorChange)));
+                              version.behaviorChange.isEmpty()
+                                  ? QString()
+                                  : QStringLiteral(" — %1").arg(esc(version.behaviorChange)));
         html += section(tr("Versions")) + QStringLiteral("<ul>%1</ul>").arg(items);
     }
     const auto notes = record.osNotes();
@@ -248,8 +254,9 @@ QString RecordCardHtml::links(const Record &record, const KnowledgeBase &kb)
             QString offer;
             const ReciprocalLinks::Missing way{record.id(), kind.kind, link.targetId};
             if (missing.contains(way))
-                offer = reciprocalLink(way, tr("add reciprocal link: %1 in %2")
-                                                .arg(QLatin1String(Link::key(way.missingKind())), link.targetId));
+                offer = reciprocalLink(way,
+                                       tr("add reciprocal link: %1 in %2")
+                                           .arg(QLatin1String(Link::key(way.missingKind())), link.targetId));
             items += QStringLiteral("<li>%1%2%3</li>").arg(recordLink(link.targetId, kb), linkDetails(link), offer);
         }
         if (!items.isEmpty())
@@ -265,7 +272,8 @@ QString RecordCardHtml::backlinks(const Record &record, const KnowledgeBase &kb)
         QString offer;
         if (!entry.reciprocated) {
             const ReciprocalLinks::Missing way{entry.sourceId, entry.link.kind, record.id()};
-            offer = reciprocalLink(way, tr("add reciprocal link: %1 here").arg(QLatin1String(Link::key(way.missingKind()))));
+            offer = reciprocalLink(way,
+                                   tr("add reciprocal link: %1 here").arg(QLatin1String(Link::key(way.missingKind()))));
         }
         items += QStringLiteral("<li>%1 <small>(%2)</small>%3%4</li>")
                      .arg(recordLink(entry.sourceId, kb), esc(QString::fromLatin1(Link::key(entry.link.kind))),
@@ -282,9 +290,10 @@ QString RecordCardHtml::docs(const Record &record)
     QString html = section(tr("Documentation"));
     if (!url.isEmpty())
         html += QStringLiteral("<p>%1%2</p>")
-                    .arg(webLink(url), record.officialDocSection().isEmpty()
-                                           ? QString()
-                                           : QStringLiteral(" — %1").arg(esc(record.officialDocSection())));
+                    .arg(webLink(url),
+                         record.officialDocSection().isEmpty()
+                             ? QString()
+                             : QStringLiteral(" — %1").arg(esc(record.officialDocSection())));
     if (!record.errorCode().isEmpty())
         html += QStringLiteral("<p>%1 <code>%2</code></p>").arg(esc(tr("Error code:")), esc(record.errorCode()));
     return html;

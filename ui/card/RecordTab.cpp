@@ -1,10 +1,10 @@
 #include "card/RecordTab.h"
 
+#include "card/RecordCardView.h"
 #include "editing/EditSession.h"
+#include "editing/RecordEditor.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
-#include "card/RecordCardView.h"
-#include "editing/RecordEditor.h"
 
 #include "util/TextDiff.h"
 

@@ -2,8 +2,8 @@
 
 #include "itemmodels/ArrayTableModel.h"
 
-#include "kb/KnowledgeBase.h"
 #include "editing/LinkTargetCompleter.h"
+#include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 
 #include <QApplication>

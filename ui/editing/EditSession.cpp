@@ -1,9 +1,9 @@
 #include "editing/EditSession.h"
 
 #include "kb/KnowledgeBase.h"
+#include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "validation/RecordValidator.h"
-#include "kb/RecordWriter.h"
 
 #include <QUndoStack>
 
@@ -56,7 +56,8 @@ void EditSession::change(const QList<ChangeValuesCommand::Change> &changes, cons
 
 void EditSession::setValue(const QString &pointer, const OrderedJson &value, const QString &text, bool typing)
 {
-    if (m_record->value(pointer) == value && m_record->json().contains(OrderedJson::json_pointer(pointer.toStdString())))
+    if (m_record->value(pointer) == value
+        && m_record->json().contains(OrderedJson::json_pointer(pointer.toStdString())))
         return;
     change({{pointer, value}}, text, typing);
 }
@@ -105,10 +106,8 @@ EditSession::SaveResult EditSession::save(bool overwrite, QString *message)
     const auto outcome = m_kb->save(m_record, overwrite ? RecordWriter::OverwriteTheirs : RecordWriter::KeepTheirs,
                                     message);
     switch (outcome) {
-    case RecordWriter::Conflict:
-        return ConflictOnDisk;
-    case RecordWriter::Failed:
-        return WriteFailed;
+    case RecordWriter::Conflict: return ConflictOnDisk;
+    case RecordWriter::Failed: return WriteFailed;
     case RecordWriter::Unchanged:
     case RecordWriter::Written:
         m_stack->setClean();

@@ -57,7 +57,8 @@ void FieldBindings::bindLine(QLineEdit *edit, const QString &pointer, const QStr
             edit->setText(text);
     });
     connect(edit, &QLineEdit::textEdited, this, [=](const QString &text) {
-        this->edit(pointer, text.isEmpty() && nullWhenEmpty ? OrderedJson() : OrderedJson(text.toStdString()), name, true);
+        this->edit(pointer, text.isEmpty() && nullWhenEmpty ? OrderedJson() : OrderedJson(text.toStdString()), name,
+                   true);
     });
 }
 
@@ -164,7 +165,8 @@ void FieldBindings::showProblems(const QList<Problem> &problems)
             worst = worst < 0 ? int(problem.severity) : qMin(worst, int(problem.severity));
         }
         const char *color = worst == Problem::Error ? "#d0021b" : worst == Problem::Warning ? "#e0a000" : nullptr;
-        binding.widget->setStyleSheet(color ? QStringLiteral("border: 2px solid %1;").arg(QLatin1String(color)) : QString());
+        binding.widget->setStyleSheet(color ? QStringLiteral("border: 2px solid %1;").arg(QLatin1String(color))
+                                            : QString());
         binding.widget->setToolTip(messages.join(QLatin1Char('\n')));
     }
 }

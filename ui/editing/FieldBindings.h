@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json/OrderedJson.h"
 #include "validation/Problem.h"
+#include "json/OrderedJson.h"
 
 #include <QList>
 #include <QObject>

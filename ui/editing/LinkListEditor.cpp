@@ -1,10 +1,10 @@
 #include "editing/LinkListEditor.h"
 
 #include "editing/ArrayItemDelegate.h"
-#include "itemmodels/ArrayTableModel.h"
 #include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
 #include "editing/LinkTargetCompleter.h"
+#include "itemmodels/ArrayTableModel.h"
+#include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 
 #include <QAbstractItemView>
@@ -40,7 +40,8 @@ LinkListEditor::LinkListEditor(EditSession *session, ArrayTableModel *model, Lin
     m_view->horizontalHeader()->setDefaultSectionSize(kind == Link::ConfusedWith ? 320 : 160);
     m_view->horizontalHeader()->resizeSection(0, 320);
     m_view->setWordWrap(true);
-    m_target->setPlaceholderText(tr("Add a link: type an id or words of a signature, then pick a record or press Enter"));
+    m_target->setPlaceholderText(
+        tr("Add a link: type an id or words of a signature, then pick a record or press Enter"));
     m_target->setClearButtonEnabled(true);
     auto *completer = new LinkTargetCompleter(session->knowledgeBase(), session->record()->id(), m_target);
     connect(completer, &LinkTargetCompleter::chosen, this, &LinkListEditor::addLink);
@@ -62,7 +63,10 @@ LinkListEditor::LinkListEditor(EditSession *session, ArrayTableModel *model, Lin
     addRow->addWidget(add);
 
     auto *buttons = new QHBoxLayout;
-    const auto place = [buttons](QToolButton *b) { buttons->addWidget(b); return b; };
+    const auto place = [buttons](QToolButton *b) {
+        buttons->addWidget(b);
+        return b;
+    };
     connect(place(button(tr("Remove"), tr("Remove the selected links"), QKeySequence::Delete)), &QToolButton::clicked,
             this, &LinkListEditor::removeSelected);
     connect(place(button(tr("Up"), tr("Move the current link up"), QKeySequence(Qt::ALT | Qt::Key_Up))),
@@ -104,7 +108,8 @@ QToolButton *LinkListEditor::button(const QString &text, const QString &tip, con
 {
     auto *b = new QToolButton;
     b->setText(text);
-    b->setToolTip(shortcut.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
+    b->setToolTip(shortcut.isEmpty() ? tip
+                                     : QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
     if (!shortcut.isEmpty()) {
         auto *action = new QAction(this);
         action->setShortcut(shortcut);

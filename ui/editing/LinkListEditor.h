@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/Link.h"
 #include "links/ReciprocalLinks.h"
+#include "record/Link.h"
 
 #include <QWidget>
 

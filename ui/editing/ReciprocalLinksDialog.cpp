@@ -25,8 +25,9 @@ ReciprocalLinksDialog::ReciprocalLinksDialog(const QList<ReciprocalLinks::Missin
     m_list->header()->resizeSection(1, 320);
     for (const ReciprocalLinks::Missing &item : missing) {
         auto *row = new QTreeWidgetItem(
-            m_list, {item.targetId, QStringLiteral("%1 → %2").arg(QLatin1String(Link::key(item.missingKind())), item.sourceId),
-                     tr("%1 %2 it").arg(item.sourceId, QLatin1String(Link::key(item.kind)))});
+            m_list,
+            {item.targetId, QStringLiteral("%1 → %2").arg(QLatin1String(Link::key(item.missingKind())), item.sourceId),
+             tr("%1 %2 it").arg(item.sourceId, QLatin1String(Link::key(item.kind)))});
         row->setCheckState(0, Qt::Checked);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);

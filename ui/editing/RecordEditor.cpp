@@ -1,14 +1,14 @@
 #include "editing/RecordEditor.h"
 
 #include "editing/ArrayItemDelegate.h"
-#include "itemmodels/ArrayTableModel.h"
-#include "links/BacklinkList.h"
-#include "editing/LinkListEditor.h"
 #include "editing/EditSession.h"
 #include "editing/FieldBindings.h"
+#include "editing/LinkListEditor.h"
+#include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "links/BacklinkList.h"
 #include "matching/RegexEngine.h"
+#include "record/Record.h"
 #include "util/TextDiff.h"
 
 #include <QComboBox>
@@ -27,11 +27,11 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QTreeWidget>
-#include <QStyle>
 #include <QVBoxLayout>
 
 namespace Errata {
@@ -120,7 +120,8 @@ QWidget *RecordEditor::recordPage()
                  {"/locale", QT_TR_NOOP("Locale:"), false}};
     for (const auto &line : lines) {
         auto *edit = new QLineEdit;
-        m_bindings->bindLine(edit, QString::fromLatin1(line.pointer), QString::fromLatin1(line.pointer + 1), line.nullable);
+        m_bindings->bindLine(edit, QString::fromLatin1(line.pointer), QString::fromLatin1(line.pointer + 1),
+                             line.nullable);
         identityForm->addRow(tr(line.label), edit);
     }
     auto *tags = textBox(3);
@@ -179,21 +180,25 @@ QWidget *RecordEditor::recordPage()
         return model;
     };
     table(QStringLiteral("/versions"),
-          {{tr("Version"), QStringLiteral("version")}, {tr("Introduced"), QStringLiteral("introduced")},
-           {tr("Deprecated"), QStringLiteral("deprecated")}, {tr("Removed"), QStringLiteral("removed")},
+          {{tr("Version"), QStringLiteral("version")},
+           {tr("Introduced"), QStringLiteral("introduced")},
+           {tr("Deprecated"), QStringLiteral("deprecated")},
+           {tr("Removed"), QStringLiteral("removed")},
            {tr("Behavior change"), QStringLiteral("behavior_change")},
            {tr("Status"), QStringLiteral("status"), ArrayTableModel::Choice, statuses}});
     table(QStringLiteral("/os_specific"), {{tr("OS"), QStringLiteral("@key")}, {tr("Note"), QStringLiteral("@value")}})
         ->setObjectMode(true);
     table(QStringLiteral("/dead_ends"),
-          {{tr("Action"), QStringLiteral("action")}, {tr("Why it fails"), QStringLiteral("why_fails")},
+          {{tr("Action"), QStringLiteral("action")},
+           {tr("Why it fails"), QStringLiteral("why_fails")},
            {tr("Fail rate"), QStringLiteral("fail_rate"), ArrayTableModel::Rate},
            {tr("Condition"), QStringLiteral("condition")},
            {tr("Sources"), QStringLiteral("sources"), ArrayTableModel::StringList}});
     table(QStringLiteral("/workarounds"),
           {{tr("Action"), QStringLiteral("action")},
            {tr("Success rate"), QStringLiteral("success_rate"), ArrayTableModel::Rate},
-           {tr("How"), QStringLiteral("how")}, {tr("Condition"), QStringLiteral("condition")},
+           {tr("How"), QStringLiteral("how")},
+           {tr("Condition"), QStringLiteral("condition")},
            {tr("Trade-off"), QStringLiteral("tradeoff")},
            {tr("Sources"), QStringLiteral("sources"), ArrayTableModel::StringList},
            {tr("Chinese (workarounds_zh)"), QString(), ArrayTableModel::Text, {}, QStringLiteral("workarounds_zh")}});
@@ -278,7 +283,8 @@ QWidget *RecordEditor::versionsPage()
 {
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(tablePage(m_tables.value(0), tr("Versions: a package with a specifier, such as torch>=2.0.")));
-    splitter->addWidget(tablePage(m_tables.value(1), tr("Notes for one operating system each (linux, windows, macos).")));
+    splitter->addWidget(
+        tablePage(m_tables.value(1), tr("Notes for one operating system each (linux, windows, macos).")));
     return splitter;
 }
 
@@ -333,7 +339,8 @@ QWidget *RecordEditor::backlinksBox()
     m_backlinkTimer->setSingleShot(true);
     connect(m_backlinkTimer, &QTimer::timeout, this, &RecordEditor::updateBacklinks);
     const KnowledgeBase *kb = m_session->knowledgeBase();
-    for (auto signal : {&KnowledgeBase::recordChanged, &KnowledgeBase::recordAdded, &KnowledgeBase::recordAboutToBeRemoved})
+    for (auto signal :
+         {&KnowledgeBase::recordChanged, &KnowledgeBase::recordAdded, &KnowledgeBase::recordAboutToBeRemoved})
         connect(kb, signal, m_backlinkTimer, qOverload<>(&QTimer::start));
     updateBacklinks();
     return box;
@@ -355,8 +362,9 @@ void RecordEditor::updateBacklinks()
         const QString back = !directed ? tr("not needed")
             : entry.reciprocated       ? tr("yes (%1)").arg(QLatin1String(Link::key(Link::reverse(entry.link.kind))))
                                        : tr("missing");
-        auto *item = new QTreeWidgetItem(m_backlinks, {entry.sourceId, QLatin1String(Link::key(entry.link.kind)),
-                                                       details.join(QStringLiteral("; ")), back});
+        auto *item = new QTreeWidgetItem(
+            m_backlinks,
+            {entry.sourceId, QLatin1String(Link::key(entry.link.kind)), details.join(QStringLiteral("; ")), back});
         item->setData(0, Qt::UserRole, directed && !entry.reciprocated);
         item->setData(1, Qt::UserRole, int(entry.link.kind));
         if (directed && !entry.reciprocated)
@@ -366,7 +374,8 @@ void RecordEditor::updateBacklinks()
     }
     if (m_backlinks->topLevelItemCount() == 0)
         new QTreeWidgetItem(m_backlinks, {tr("No record links here.")});
-    m_backReciprocal->setEnabled(m_backlinks->currentItem() && m_backlinks->currentItem()->data(0, Qt::UserRole).toBool());
+    m_backReciprocal->setEnabled(m_backlinks->currentItem()
+                                 && m_backlinks->currentItem()->data(0, Qt::UserRole).toBool());
 }
 
 void RecordEditor::requestBackReciprocal()
@@ -385,8 +394,8 @@ QWidget *RecordEditor::trustPage()
     auto *trust = new QGroupBox(tr("Trust"));
     auto *form = new QFormLayout(trust);
     auto *tier = new QComboBox;
-    tier->addItems({QStringLiteral("ai_generated"), QStringLiteral("human_reviewed"), QStringLiteral("community_verified"),
-                    QStringLiteral("expert_verified")});
+    tier->addItems({QStringLiteral("ai_generated"), QStringLiteral("human_reviewed"),
+                    QStringLiteral("community_verified"), QStringLiteral("expert_verified")});
     m_bindings->bindChoice(tier, QStringLiteral("/verification_tier"), tr("verification tier"));
     form->addRow(tr("Verification tier:"), tier);
     const struct
@@ -521,8 +530,9 @@ void RecordEditor::showProblems(const QList<Problem> &problems)
     for (const Problem &problem : problems) {
         if (problem.severity == Problem::Info)
             continue;
-        auto *item = new QListWidgetItem(QStringLiteral("%1: %2  [%3]")
-                                             .arg(Problem::severityName(problem.severity), problem.message, problem.pointer));
+        auto *item = new QListWidgetItem(
+            QStringLiteral("%1: %2  [%3]")
+                .arg(Problem::severityName(problem.severity), problem.message, problem.pointer));
         item->setData(Qt::UserRole, problem.pointer);
         item->setForeground(problem.severity == Problem::Error ? QColor(0xd0, 0x02, 0x1b) : QColor(0x9a, 0x6b, 0x00));
         m_problems->addItem(item);

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "validation/Problem.h"
 #include "links/ReciprocalLinks.h"
+#include "validation/Problem.h"
 
 #include <QTimer>
 #include <QWidget>

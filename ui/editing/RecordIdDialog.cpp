@@ -1,8 +1,8 @@
 #include "editing/RecordIdDialog.h"
 
 #include "kb/KnowledgeBase.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
+#include "record/Record.h"
 
 #include <QCompleter>
 #include <QDialogButtonBox>

@@ -1,8 +1,8 @@
 #include "editing/RenameRecordCommand.h"
 
 #include "kb/KnowledgeBase.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
+#include "record/Record.h"
 
 #include <QCoreApplication>
 

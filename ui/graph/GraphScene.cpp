@@ -231,7 +231,8 @@ void GraphScene::addLabel(const QString &text, const QPointF &at, const QColor &
     label->setFont(m_signatureFont);
     label->setBrush(color);
     const QRectF bounds = label->boundingRect();
-    auto *back = addRect(QRectF(QPointF(), bounds.size()).adjusted(-2, -1, 2, 1), Qt::NoPen, QColor(255, 255, 255, 225));
+    auto *back = addRect(QRectF(QPointF(), bounds.size()).adjusted(-2, -1, 2, 1), Qt::NoPen,
+                         QColor(255, 255, 255, 225));
     back->setPos(at - QPointF(bounds.width() / 2, bounds.height() / 2));
     back->setZValue(1.5);
     label->setParentItem(back);

@@ -137,7 +137,8 @@ void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
 // After the event: opening a record redraws the scene, items included.
 void GraphView::activate(const QString &id)
 {
-    QMetaObject::invokeMethod(this, [this, id] { emit recordActivated(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, id] { emit recordActivated(id); }, Qt::QueuedConnection);
 }
 
 void GraphView::resizeEvent(QResizeEvent *event)

@@ -1,10 +1,10 @@
 #include "logs/LogMatcherDock.h"
 
+#include "itemmodels/LogMatchModel.h"
 #include "kb/KnowledgeBase.h"
 #include "logs/LogFileDialog.h"
-#include "itemmodels/LogMatchModel.h"
-#include "matching/LogMatcher.h"
 #include "logs/MatchHighlighter.h"
+#include "matching/LogMatcher.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -33,8 +33,8 @@ namespace Errata {
 
 namespace {
 
-constexpr qint64 MaxShownBytes = qint64(32) << 20;  // bigger log files are matched without being shown
-constexpr qint64 MaxLogBytes = qint64(2) << 30;     // the biggest log file read at all
+constexpr qint64 MaxShownBytes = qint64(32) << 20; // bigger log files are matched without being shown
+constexpr qint64 MaxLogBytes = qint64(2) << 30;    // the biggest log file read at all
 const QString IgnoreCaseKey = QStringLiteral("matcher/ignoreCase");
 const QString LogFolderKey = QStringLiteral("matcher/logFolder");
 const QString HeaderKey = QStringLiteral("matcher/header");
@@ -64,7 +64,7 @@ struct LogMatcherDock::Job
 struct LogMatcherDock::Outcome
 {
     LogMatchResult result;
-    std::shared_ptr<std::atomic_bool> cancel; // the run's flag, read again when it is shown
+    std::shared_ptr<std::atomic_bool> cancel;       // the run's flag, read again when it is shown
     std::shared_ptr<const LogMatcher> builtMatcher; // set when the run built it
     bool ignoreCase = false;
 };
@@ -309,11 +309,12 @@ void LogMatcherDock::start()
     m_runs.removeIf([](const QFuture<void> &run) { return run.isFinished(); });
     m_runs << QtConcurrent::run([job, this] {
         const std::shared_ptr<Outcome> outcome = run(job, this);
-        QMetaObject::invokeMethod(this, [this, job, outcome] { finish(job->generation, outcome); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, job, outcome] { finish(job->generation, outcome); }, Qt::QueuedConnection);
     });
     m_progress->setValue(0);
-    m_status->setText(job->matcher ? tr("Matching…") : tr("Preparing the regexes of %Ln record(s)…", nullptr,
-                                                          int(job->sources.size())));
+    m_status->setText(job->matcher ? tr("Matching…")
+                                   : tr("Preparing the regexes of %Ln record(s)…", nullptr, int(job->sources.size())));
     setRunning(true);
 }
 
@@ -336,8 +337,8 @@ std::shared_ptr<LogMatcherDock::Outcome> LogMatcherDock::run(const std::shared_p
         if (done == shown)
             return;
         shown = done;
-        QMetaObject::invokeMethod(dock, [dock, job, done] { dock->showProgress(job->generation, done); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            dock, [dock, job, done] { dock->showProgress(job->generation, done); }, Qt::QueuedConnection);
     });
     return outcome;
 }
@@ -426,8 +427,7 @@ void LogMatcherDock::itemClicked(const QModelIndex &index)
         emit recordActivated(m_model->idAt(index));
         return;
     }
-    const LogMatchResult::Line &line =
-        m_model->result().matches.at(index.parent().row()).lines.at(index.row());
+    const LogMatchResult::Line &line = m_model->result().matches.at(index.parent().row()).lines.at(index.row());
     revealLine(line.number, line.startColumn, line.endColumn);
 }
 

@@ -60,7 +60,8 @@ void MatchHighlighter::reveal(int index)
 void MatchHighlighter::update(bool force)
 {
     const QTextBlock first = m_edit->cursorForPosition(QPoint(0, 0)).block();
-    const QTextCursor last = m_edit->cursorForPosition(QPoint(m_edit->viewport()->width(), m_edit->viewport()->height()));
+    const QTextCursor last = m_edit->cursorForPosition(
+        QPoint(m_edit->viewport()->width(), m_edit->viewport()->height()));
     const int from = first.isValid() ? first.position() : 0;
     const int to = last.block().position() + last.block().length();
     if (!force && from == m_drawnFrom && to == m_drawnTo)

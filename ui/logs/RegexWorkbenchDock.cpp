@@ -1,12 +1,12 @@
 #include "logs/RegexWorkbenchDock.h"
 
 #include "editing/EditSession.h"
+#include "itemmodels/RegexMatchListModel.h"
 #include "kb/KnowledgeBase.h"
 #include "logs/LogFileDialog.h"
 #include "logs/MatchHighlighter.h"
-#include "record/Record.h"
 #include "matching/RegexEngine.h"
-#include "itemmodels/RegexMatchListModel.h"
+#include "record/Record.h"
 #include "util/Utf16Offsets.h"
 
 #include <QAction>
@@ -33,7 +33,7 @@ namespace Errata {
 
 namespace {
 
-constexpr int MatchLimit = 10000;            // matches listed and highlighted
+constexpr int MatchLimit = 10000;                 // matches listed and highlighted
 constexpr qint64 MaxLogBytes = qint64(256) << 20; // the biggest log file opened
 const QString IgnoreCaseKey = QStringLiteral("workbench/ignoreCase");
 const QString LogFolderKey = QStringLiteral("workbench/logFolder");
@@ -209,8 +209,8 @@ void RegexWorkbenchDock::bind(const Record *record, EditSession *session)
     m_session = session;
     m_regex->setReadOnly(record && !session);
     const QString hint = !record ? tr("No record open: try any regex against the log.")
-                         : session ? tr("%1 — changes go to the record; Ctrl+Z undoes them.").arg(record->id())
-                                   : tr("%1 — edit the record (Ctrl+E) to change its regex here.").arg(record->id());
+        : session                ? tr("%1 — changes go to the record; Ctrl+Z undoes them.").arg(record->id())
+                                 : tr("%1 — edit the record (Ctrl+E) to change its regex here.").arg(record->id());
     m_binding->setText(hint);
     m_regex->setToolTip(hint);
     if (record)
@@ -303,9 +303,8 @@ QStringList RegexWorkbenchDock::testLineResults() const
     QStringList results;
     for (int i = 0; i < m_tests->topLevelItemCount(); ++i) {
         const QTreeWidgetItem *item = m_tests->topLevelItem(i);
-        results << QStringLiteral("%1: %2").arg(item->data(0, Qt::UserRole).toBool() ? QStringLiteral("pass")
-                                                                                      : QStringLiteral("fail"),
-                                                item->text(2));
+        results << QStringLiteral("%1: %2").arg(
+            item->data(0, Qt::UserRole).toBool() ? QStringLiteral("pass") : QStringLiteral("fail"), item->text(2));
     }
     return results;
 }
@@ -338,7 +337,8 @@ void RegexWorkbenchDock::start()
         m_logText = m_log->toPlainText();
         m_logChanged = false;
     }
-    m_watcher.setFuture(QtConcurrent::run(&RegexWorkbenchDock::search, m_regex->text(), m_ignoreCase->isChecked(), m_logText));
+    m_watcher.setFuture(
+        QtConcurrent::run(&RegexWorkbenchDock::search, m_regex->text(), m_ignoreCase->isChecked(), m_logText));
 }
 
 void RegexWorkbenchDock::finish()
@@ -381,9 +381,9 @@ void RegexWorkbenchDock::showError(const QString &message, int position)
                      .arg(pattern.left(position).toHtmlEscaped(), at.toHtmlEscaped(),
                           pattern.mid(position + 1).toHtmlEscaped());
     }
-    m_status->setText(QStringLiteral("<span style=\"color:%1\">%2</span>%3")
-                          .arg(failColor().name(), tr("The regex does not compile: %1").arg(message).toHtmlEscaped(),
-                               marked));
+    m_status->setText(
+        QStringLiteral("<span style=\"color:%1\">%2</span>%3")
+            .arg(failColor().name(), tr("The regex does not compile: %1").arg(message).toHtmlEscaped(), marked));
 }
 
 void RegexWorkbenchDock::updateTests()
@@ -392,8 +392,8 @@ void RegexWorkbenchDock::updateTests()
     m_tests->setVisible(m_record != nullptr);
     if (!m_record)
         return;
-    const RegexEngine engine(m_regex->text(), m_ignoreCase->isChecked() ? RegexEngine::CaseInsensitive
-                                                                        : RegexEngine::CaseSensitive);
+    const RegexEngine engine(m_regex->text(),
+                             m_ignoreCase->isChecked() ? RegexEngine::CaseInsensitive : RegexEngine::CaseSensitive);
     const auto add = [&](const QString &kind, const QString &text) {
         const bool pass = engine.isValid() && engine.matches(text);
         auto *item = new QTreeWidgetItem(m_tests, {pass ? tr("✓ match") : tr("✗ no match"), kind, text});
@@ -422,7 +422,7 @@ void RegexWorkbenchDock::jumpTo(const QModelIndex &index)
 
 // Runs on a worker thread: everything it needs is passed by value.
 std::shared_ptr<RegexWorkbenchDock::Outcome> RegexWorkbenchDock::search(const QString &pattern, bool ignoreCase,
-                                                                       const QString &text)
+                                                                        const QString &text)
 {
     auto outcome = std::make_shared<Outcome>();
     if (pattern.isEmpty()) {

@@ -1,8 +1,8 @@
 #include "review/ReviewPane.h"
 
-#include "validation/ConsistencyChecker.h"
-#include "record/Record.h"
 #include "itemmodels/ReviewModel.h"
+#include "record/Record.h"
+#include "validation/ConsistencyChecker.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -88,9 +88,8 @@ QWidget *ReviewPane::createPair(TranslationStatus::Field field)
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     grid->setRowStretch(1, 1);
-    connect(pair.chinese, &QPlainTextEdit::textChanged, this, [this, field] {
-        emit chineseEdited(field, m_pairs[size_t(field)].chinese->toPlainText());
-    });
+    connect(pair.chinese, &QPlainTextEdit::textChanged, this,
+            [this, field] { emit chineseEdited(field, m_pairs[size_t(field)].chinese->toPlainText()); });
     connect(pair.accept, &QPushButton::clicked, this, [this, field] {
         if (m_record && m_model->store().status(*m_record, field) == TranslationStatus::Reviewed)
             emit reopenRequested(field);
@@ -169,13 +168,10 @@ QString ReviewPane::statusLine(TranslationStatus::Field field) const
     if (row < 0 || status != TranslationStatus::Translated)
         return line;
     switch (m_model->reviewCheck(row, field)) {
-    case ReviewStore::EnglishChanged:
-        return line + tr(" (the English changed since the last review)");
-    case ReviewStore::ChineseChanged:
-        return line + tr(" (edited since the last review)");
+    case ReviewStore::EnglishChanged: return line + tr(" (the English changed since the last review)");
+    case ReviewStore::ChineseChanged: return line + tr(" (edited since the last review)");
     case ReviewStore::Current:
-    case ReviewStore::NotReviewed:
-        break;
+    case ReviewStore::NotReviewed: break;
     }
     return line;
 }

@@ -1,10 +1,10 @@
 #include "review/ReviewView.h"
 
 #include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
 #include "itemmodels/ReviewFilterModel.h"
 #include "itemmodels/ReviewModel.h"
+#include "kb/KnowledgeBase.h"
+#include "record/Record.h"
 #include "review/ReviewPane.h"
 #include "review/ReviewStatusDelegate.h"
 #include "review/ReviewTally.h"
@@ -103,7 +103,7 @@ void ReviewView::configureTable()
     m_table->sortByColumn(ReviewModel::IdColumn, Qt::AscendingOrder);
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle); // keep the domain and the name
+    m_table->setTextElideMode(Qt::ElideMiddle);     // keep the domain and the name
     m_table->hideColumn(ReviewModel::DomainColumn); // the id starts with it
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ReviewModel::IdColumn, QHeaderView::Stretch);
@@ -258,7 +258,8 @@ void ReviewView::attachKnowledgeBase(KnowledgeBase *kb)
     m_errorBar->setVisible(!loaded);
     if (!loaded)
         m_errorBar->setText(tr("The review file could not be read, so reviews are not shown and cannot be recorded "
-                               "until it is fixed or removed: %1").arg(error));
+                               "until it is fixed or removed: %1")
+                                .arg(error));
     updateProgress();
 }
 
@@ -378,8 +379,9 @@ ReviewView::Position ReviewView::findUnfinished(int step) const
     const int cells = rows * TranslationStatus::FieldCount;
     if (cells == 0)
         return {};
-    const int row = m_pane->record() ? m_filter->mapFromSource(m_model->index(m_model->rowOf(m_pane->record()), 0)).row()
-                                     : -1;
+    const int row = m_pane->record()
+        ? m_filter->mapFromSource(m_model->index(m_model->rowOf(m_pane->record()), 0)).row()
+        : -1;
     const int start = row >= 0 ? row * TranslationStatus::FieldCount + int(m_pane->currentField())
                                : (step > 0 ? -1 : cells);
     const int tries = row >= 0 ? cells - 1 : cells;
@@ -412,7 +414,8 @@ void ReviewView::applyFilters()
 
 void ReviewView::showCounting(int done, int total)
 {
-    m_summary->setText(tr("Reading the translations: %1 of %Ln record(s)…", nullptr, total).arg(QLocale().toString(done)));
+    m_summary->setText(
+        tr("Reading the translations: %1 of %Ln record(s)…", nullptr, total).arg(QLocale().toString(done)));
 }
 
 void ReviewView::updateProgress()
@@ -427,8 +430,9 @@ void ReviewView::updateProgress()
     const QSignalBlocker blocker(m_domains);
     m_domains->clear();
     const auto addItem = [this](const QString &name, const QString &domain, const ReviewTally::Counts &counts) {
-        auto *item = new QTreeWidgetItem(m_domains, {name, fraction(counts.complete(), counts.applicable()),
-                                                     fraction(counts.reviewed(), counts.applicable())});
+        auto *item = new QTreeWidgetItem(
+            m_domains,
+            {name, fraction(counts.complete(), counts.applicable()), fraction(counts.reviewed(), counts.applicable())});
         item->setData(0, Qt::UserRole, domain);
         item->setTextAlignment(1, Qt::AlignRight);
         item->setTextAlignment(2, Qt::AlignRight);

@@ -1,49 +1,49 @@
 #include "window/MainWindow.h"
 
 #include "browser/BrowserDock.h"
-#include "graph/GraphDock.h"
-#include "links/LinkRevalidator.h"
-#include "editing/ReciprocalLinksDialog.h"
 #include "browser/ProblemsDock.h"
+#include "card/RecordCardView.h"
+#include "card/RecordTab.h"
+#include "editing/EditSession.h"
+#include "editing/ReciprocalLinksDialog.h"
+#include "editing/RecordEditor.h"
+#include "editing/RecordIdDialog.h"
+#include "editing/RenameRecordCommand.h"
+#include "graph/GraphDock.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/KnowledgeBaseWatcher.h"
-#include "logs/LogMatcherDock.h"
 #include "kb/OwnFindingsJob.h"
-#include "record/Record.h"
-#include "editing/EditSession.h"
-#include "card/RecordCardView.h"
-#include "editing/RecordEditor.h"
-#include "editing/RecordIdDialog.h"
 #include "kb/RecordOperations.h"
-#include "card/RecordTab.h"
-#include "editing/RenameRecordCommand.h"
-#include "validation/RecordValidator.h"
-#include "logs/RegexWorkbenchDock.h"
 #include "kb/RecoveryStore.h"
-#include "review/ReviewView.h"
-#include "window/SettingsDialog.h"
-#include "search/SearchIndex.h"
 #include "kb/SearchIndexCache.h"
+#include "links/LinkRevalidator.h"
+#include "logs/LogMatcherDock.h"
+#include "logs/RegexWorkbenchDock.h"
+#include "record/Record.h"
+#include "review/ReviewView.h"
+#include "search/SearchIndex.h"
+#include "validation/RecordValidator.h"
+#include "window/SettingsDialog.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
 #include <QLocale>
 #include <QLoggingCategory>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QThread>
-#include <QEventLoop>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoGroup>
@@ -128,7 +128,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_browser, &BrowserDock::recordActivated, this, &MainWindow::activateRecord);
     m_review->setSessionProvider([this](Record *record) { return reviewSession(record); });
     connect(m_review, &ReviewView::recordSelected, this, &MainWindow::reviewSelected);
-    connect(m_review, &ReviewView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_review, &ReviewView::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
@@ -343,8 +344,9 @@ bool MainWindow::addReciprocal(const ReciprocalLinks::Missing &missing)
     // undone (Ctrl+Z) and saved there.
     editRecord(target->id());
     RecordTab *tab = tabFor(target);
-    tab->session()->change({{change.pointer, change.value}},
-                           tr("Add %1 link to %2").arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId));
+    tab->session()->change(
+        {{change.pointer, change.value}},
+        tr("Add %1 link to %2").arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId));
     tab->editor()->focusField(change.pointer + QLatin1Char('/') + QString::number(change.value.size() - 1));
     statusBar()->showMessage(tr("Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)")
                                  .arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId, target->id()),
@@ -369,12 +371,14 @@ void MainWindow::fixAllReciprocals()
         QMessageBox::warning(this, tr("Missing Reciprocal Links"), tr("Nothing was changed: %1").arg(error));
         return;
     }
-    statusBar()->showMessage(tr("Added %Ln reciprocal link(s) and saved the records.", nullptr, int(chosen.size())), 8000);
+    statusBar()->showMessage(tr("Added %Ln reciprocal link(s) and saved the records.", nullptr, int(chosen.size())),
+                             8000);
 }
 
 void MainWindow::newRecord()
 {
-    const Record *current = isReviewMode() ? m_review->currentRecord() : (currentTab() ? currentTab()->record() : nullptr);
+    const Record *current = isReviewMode() ? m_review->currentRecord()
+                                           : (currentTab() ? currentTab()->record() : nullptr);
     const QString domain = current ? current->domain() + QLatin1Char('/') : QString();
     RecordIdDialog dialog(*m_kb, tr("New Record"), tr("Id of the new record (its file path in the KB):"), domain,
                           nullptr, this);
@@ -396,8 +400,8 @@ void MainWindow::duplicateRecord()
     RecordTab *tab = actionTab();
     if (!tab)
         return;
-    RecordIdDialog dialog(*m_kb, tr("Duplicate Record"), tr("Id of the copy:"), tab->record()->id() + QStringLiteral("-copy"),
-                          nullptr, this);
+    RecordIdDialog dialog(*m_kb, tr("Duplicate Record"), tr("Id of the copy:"),
+                          tab->record()->id() + QStringLiteral("-copy"), nullptr, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
@@ -416,9 +420,10 @@ void MainWindow::renameRecord()
         return;
     Record *record = tab->record();
     const QList<RecordOperations::Linker> linkers = RecordOperations::linkersOf(*m_kb, record->id());
-    RecordIdDialog dialog(*m_kb, tr("Rename Record"),
-                          tr("New id; the file moves and %Ln link(s) to it are rewritten:", nullptr, int(linkers.size())),
-                          record->id(), record, this);
+    RecordIdDialog dialog(
+        *m_kb, tr("Rename Record"),
+        tr("New id; the file moves and %Ln link(s) to it are rewritten:", nullptr, int(linkers.size())), record->id(),
+        record, this);
     if (dialog.exec() != QDialog::Accepted || dialog.id() == record->id())
         return;
     const QString oldId = record->id();
@@ -444,10 +449,11 @@ void MainWindow::deleteRecord()
         linking << QStringLiteral("%1 (%2)").arg(linker.record->id(), QString::fromLatin1(Link::key(linker.kind)));
     QString question = tr("Delete %1 and its file?").arg(record->id());
     if (!linking.isEmpty())
-        question += QStringLiteral("\n\n") + tr("These records link to it; their links will dangle:\n%1")
-                                                  .arg(linking.join(QLatin1Char('\n')));
+        question += QStringLiteral("\n\n")
+            + tr("These records link to it; their links will dangle:\n%1").arg(linking.join(QLatin1Char('\n')));
     if (QMessageBox::warning(this, tr("Delete Record"), question, QMessageBox::Yes | QMessageBox::Cancel,
-                             QMessageBox::Cancel) != QMessageBox::Yes)
+                             QMessageBox::Cancel)
+        != QMessageBox::Yes)
         return;
     if (tab->session())
         m_undoGroup->removeStack(tab->session()->undoStack());
@@ -525,8 +531,8 @@ void MainWindow::openKnowledgeBase(const QString &folder)
         auto cache = std::make_unique<SearchIndexCache>(SearchIndexCache::fileFor(folder));
         if (!cache->open(folder) && !cache->errorString().isEmpty())
             qWarning("Search index cache %s not used: %s", qPrintable(cache->file()), qPrintable(cache->errorString()));
-        kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading),
-                                           KnowledgeBaseLoader::ReleaseDocuments, cache.get()));
+        kb.adopt(KnowledgeBaseLoader::load(folder, cancel, progress(Reading), KnowledgeBaseLoader::ReleaseDocuments,
+                                           cache.get()));
         // Records whose findings the cache lacks are checked once the KB is shown.
         loaded->cancelled = *cancel
             || !cache->validate(kb, RecordValidator(), cancel, progress(Checking), &loaded->deferred)
@@ -640,9 +646,8 @@ void MainWindow::startChecks(std::unique_ptr<SearchIndexCache> cache, const std:
         QMetaObject::invokeMethod(
             this, [this, done, total] { showLoadProgress(Checking, done, total); }, Qt::QueuedConnection);
     };
-    m_checksWatcher.setFuture(QtConcurrent::run([job = m_checks, cancel = &m_cancel, progress] {
-        return job->run(RecordValidator(), cancel, progress);
-    }));
+    m_checksWatcher.setFuture(QtConcurrent::run(
+        [job = m_checks, cancel = &m_cancel, progress] { return job->run(RecordValidator(), cancel, progress); }));
     emit checking(m_checks->count());
 }
 
@@ -668,7 +673,8 @@ void MainWindow::finishChecks()
     if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
         qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
     updateStatus();
-    qCInfo(lcLoad, "%s: %d records checked after %lld ms, the last %lld ms on this thread (findings set, cache written)",
+    qCInfo(lcLoad,
+           "%s: %d records checked after %lld ms, the last %lld ms on this thread (findings set, cache written)",
            qPrintable(m_kb->root()), checked, m_loadClock.elapsed(), m_loadClock.elapsed() - ran);
     emit loaded();
 }
@@ -1014,9 +1020,8 @@ void MainWindow::watchDisk()
     connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
         statusBar()->showMessage(tr("The file of %1 was removed on disk.").arg(record->id()), 8000);
     });
-    connect(m_watcher, &KnowledgeBaseWatcher::added, this, [this](Record *record) {
-        statusBar()->showMessage(tr("New record on disk: %1").arg(record->id()), 5000);
-    });
+    connect(m_watcher, &KnowledgeBaseWatcher::added, this,
+            [this](Record *record) { statusBar()->showMessage(tr("New record on disk: %1").arg(record->id()), 5000); });
     connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [this](const QString &file, const QString &message) {
         statusBar()->showMessage(tr("%1: %2").arg(m_kb->relativePath(file), message), 8000);
     });
@@ -1030,7 +1035,8 @@ void MainWindow::offerRecovery()
         return;
     QStringList names;
     for (const RecoveryStore::Entry &entry : entries)
-        names << QStringLiteral("%1 (%2)").arg(entry.id, QLocale().toString(entry.time.toLocalTime(), QLocale::ShortFormat));
+        names << QStringLiteral("%1 (%2)").arg(entry.id,
+                                               QLocale().toString(entry.time.toLocalTime(), QLocale::ShortFormat));
     const auto answer = QMessageBox::question(
         this, tr("Restore unsaved edits?"),
         tr("Errata did not close normally. Unsaved edits of these records were kept:\n%1\n\nRestore them?")
@@ -1094,8 +1100,8 @@ void MainWindow::updateRecentMenu()
     const QStringList recent = QSettings().value(Keys::Recent).toStringList();
     for (int i = 0; i < recent.size(); ++i) {
         const QString folder = recent.at(i);
-        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(folder),
-                                                  this, [this, folder] { openKnowledgeBase(folder); });
+        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(folder), this,
+                                                  [this, folder] { openKnowledgeBase(folder); });
         action->setEnabled(QFileInfo(folder).isDir());
     }
     m_recentMenu->setEnabled(!recent.isEmpty());

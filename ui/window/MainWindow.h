@@ -183,7 +183,7 @@ private:
     QString m_loadingFolder;
     QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
-    QTimer m_refreshTimer; // search and status after edits, coalesced
+    QTimer m_refreshTimer;  // search and status after edits, coalesced
     QTimer m_recoveryTimer; // unsaved edits to the recovery folder
     std::unique_ptr<RecoveryStore> m_recovery;
     KnowledgeBaseWatcher *m_watcher = nullptr;

@@ -114,8 +114,10 @@ void GraphCommandTest::wholeGraphAsDot()
     QVERIFY2(result.out.contains(QLatin1String("\"a/one\" -> \"a/two\" [class=leads_to, label=\"0.40\"];")),
              qPrintable(result.out));
     QVERIFY(result.out.contains(QLatin1String("\"a/two\" -> \"a/one\" [class=preceded_by, style=dashed];")));
-    QVERIFY(result.out.contains(QLatin1String("\"a/three\" -> \"a/two\" [class=frequently_confused_with, style=dotted, dir=none];")));
-    QVERIFY(result.out.contains(QLatin1String("\"a/one\" -> \"a/we\\\"ird\\\\id\" [class=leads_to, color=\"#c62828\"];")));
+    QVERIFY(result.out.contains(
+        QLatin1String("\"a/three\" -> \"a/two\" [class=frequently_confused_with, style=dotted, dir=none];")));
+    QVERIFY(
+        result.out.contains(QLatin1String("\"a/one\" -> \"a/we\\\"ird\\\\id\" [class=leads_to, color=\"#c62828\"];")));
     QCOMPARE(result.out.count(QLatin1String(" -> ")), 5);
 }
 

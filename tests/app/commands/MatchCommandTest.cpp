@@ -25,7 +25,8 @@ struct Run
 };
 
 // "N of M records matched, in L lines (T ms)"
-const QRegularExpression SummaryLine(QStringLiteral("^(\\d+) of (\\d+) records matched, in (\\d+) lines \\(\\d+ ms\\)$"));
+const QRegularExpression SummaryLine(
+    QStringLiteral("^(\\d+) of (\\d+) records matched, in (\\d+) lines \\(\\d+ ms\\)$"));
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -39,12 +40,20 @@ QByteArray record(const QString &id, const QByteArray &regex, const QByteArray &
 {
     const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
     return "{\n"
-           "  \"id\": \"" + id.toUtf8() + "\",\n"
-           "  \"signature\": \"" + signature + "\",\n"
-           "  \"regex\": \"" + regex + "\",\n"
-           "  \"domain\": \"" + domain + "\",\n"
-           "  \"category\": \"test\"\n"
-           "}\n";
+           "  \"id\": \""
+        + id.toUtf8()
+        + "\",\n"
+          "  \"signature\": \""
+        + signature
+        + "\",\n"
+          "  \"regex\": \""
+        + regex
+        + "\",\n"
+          "  \"domain\": \""
+        + domain
+        + "\",\n"
+          "  \"category\": \"test\"\n"
+          "}\n";
 }
 
 const QByteArray Log = "2024-06-01 starting\n"
@@ -170,7 +179,8 @@ void MatchCommandTest::textOutput()
 
 void MatchCommandTest::jsonOutput()
 {
-    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const Run result = run(
+        {QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     QJsonParseError error;
     const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
@@ -232,12 +242,14 @@ void MatchCommandTest::standardInput()
 
 void MatchCommandTest::ignoreCase()
 {
-    const Run asWritten = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const Run asWritten = run(
+        {QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
     const Run ignoring = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"),
                               QStringLiteral("--ignore-case"), logPath()});
     QCOMPARE(ignoring.exitCode, 0);
     const auto diskMatches = [](const Run &result) {
-        const QJsonArray matches = QJsonDocument::fromJson(result.out.toUtf8()).object().value(QLatin1String("matches")).toArray();
+        const QJsonArray matches =
+            QJsonDocument::fromJson(result.out.toUtf8()).object().value(QLatin1String("matches")).toArray();
         for (const QJsonValue &match : matches) {
             if (match.toObject().value(QLatin1String("id")).toString() == QLatin1String("disk/full"))
                 return match.toObject().value(QLatin1String("matchCount")).toInt();
@@ -260,7 +272,8 @@ void MatchCommandTest::skippedRecordsOnStderr()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("gpu/oom.json")), record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
+    writeFile(kb.filePath(QStringLiteral("gpu/oom.json")),
+              record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
     writeFile(kb.filePath(QStringLiteral("gpu/bad.json")), record(QStringLiteral("gpu/bad"), "(unclosed", "unclosed"));
     writeFile(kb.filePath(QStringLiteral("gpu/empty.json")), record(QStringLiteral("gpu/empty"), "x*", "anything"));
     const Run result = run({QStringLiteral("--kb"), kb.path(), logPath()});
@@ -270,7 +283,8 @@ void MatchCommandTest::skippedRecordsOnStderr()
     QVERIFY2(result.err.contains(QLatin1String("errata match: skipped gpu/empty: the regex matches the empty string")),
              qPrintable(result.err));
     QVERIFY(lines(result.out).last().startsWith(QLatin1String("1 of 1 records matched")));
-    const Run json = run({QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const Run json = run(
+        {QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("skipped")).toArray().size(), 2);
 }
 
@@ -282,12 +296,14 @@ void MatchCommandTest::errors_data()
     const QString log = QStringLiteral("LOG");
     QTest::newRow("missing log") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("missing.log")}
                                  << QStringLiteral("cannot read the log");
-    QTest::newRow("log is a folder") << QStringList{QStringLiteral("--kb"), kb, kb} << QStringLiteral("cannot read the log");
+    QTest::newRow("log is a folder") << QStringList{QStringLiteral("--kb"), kb, kb}
+                                     << QStringLiteral("cannot read the log");
     QTest::newRow("missing KB") << QStringList{QStringLiteral("--kb"), QStringLiteral("nowhere"), log}
                                 << QStringLiteral("not a readable folder");
     QTest::newRow("KB without records") << QStringList{QStringLiteral("--kb"), QStringLiteral("."), log}
                                         << QStringLiteral("no record");
-    QTest::newRow("bad format") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("--format"), QStringLiteral("xml"), log}
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("--format"),
+                                               QStringLiteral("xml"), log}
                                 << QStringLiteral("--format must be text or json");
     QTest::newRow("two logs") << QStringList{QStringLiteral("--kb"), kb, log, log} << QStringLiteral("at most one log");
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--kb"), kb, QStringLiteral("--fast"), log}

@@ -58,7 +58,8 @@ void writeFile(const QString &path, const QByteArray &bytes)
     file.write(bytes);
 }
 
-const QByteArray Done = ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\"";
+const QByteArray Done =
+    ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\"";
 
 } // namespace
 
@@ -100,17 +101,20 @@ void ReviewCommandTest::textTable()
     QCOMPARE(result.exitCode, 0);
     const QStringList lines = result.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 5);
-    QCOMPARE(lines.at(0).simplified(), QStringLiteral("domain fields missing untranslated count-mismatch translated reviewed"));
+    QCOMPARE(lines.at(0).simplified(),
+             QStringLiteral("domain fields missing untranslated count-mismatch translated reviewed"));
     QCOMPARE(lines.at(1).simplified(), QStringLiteral("disk 4 1 1 0 2 0"));
     QCOMPARE(lines.at(2).simplified(), QStringLiteral("net 2 0 0 1 1 0"));
     QCOMPARE(lines.at(3).simplified(), QStringLiteral("total 6 1 1 1 3 0"));
-    QCOMPARE(lines.at(4), QStringLiteral("3 records, 6 fields to translate: 3 translated or reviewed, 0 reviewed, 3 to do"));
+    QCOMPARE(lines.at(4),
+             QStringLiteral("3 records, 6 fields to translate: 3 translated or reviewed, 0 reviewed, 3 to do"));
     QVERIFY2(result.err.isEmpty(), qPrintable(result.err));
 }
 
 void ReviewCommandTest::json()
 {
-    const Run result = run({QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--format"), QStringLiteral("json")});
+    const Run result = run(
+        {QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(result.exitCode, 0);
     QJsonParseError error;
     const QJsonObject doc = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
@@ -135,7 +139,8 @@ void ReviewCommandTest::requireComplete()
 {
     const Run result = run({QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--require-complete")});
     QCOMPARE(result.exitCode, 1);
-    QVERIFY2(result.err.contains(QStringLiteral("incomplete: disk/raw root_cause_zh (untranslated)")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("incomplete: disk/raw root_cause_zh (untranslated)")),
+             qPrintable(result.err));
     QVERIFY(result.err.contains(QStringLiteral("incomplete: net/short workarounds_zh (count-mismatch)")));
     QCOMPARE(result.err.count(QStringLiteral("incomplete:")), 3);
 }
@@ -183,9 +188,11 @@ void ReviewCommandTest::badUsage_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("format") << QStringList{QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--format"), QStringLiteral("xml")}
+    QTest::newRow("format") << QStringList{QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--format"),
+                                           QStringLiteral("xml")}
                             << QStringLiteral("--format must be text or json");
-    QTest::newRow("unknown option") << QStringList{QStringLiteral("--kb"), QStringLiteral("kb"), QStringLiteral("--bogus")}
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--kb"), QStringLiteral("kb"),
+                                                   QStringLiteral("--bogus")}
                                     << QStringLiteral("bogus");
     QTest::newRow("positional folder") << QStringList{QStringLiteral("kb")} << QStringLiteral("given with --kb");
     QTest::newRow("no folder") << QStringList{QStringLiteral("--kb"), QStringLiteral("nowhere")}

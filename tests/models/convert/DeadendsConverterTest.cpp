@@ -3,8 +3,8 @@
 // the round trip toCanon(toRecord(c)) == c, and the whole shared corpus.
 
 #include "convert/DeadendsConverter.h"
-#include "validation/Problem.h"
 #include "record/Record.h"
+#include "validation/Problem.h"
 #include "validation/RecordValidator.h"
 #include "validation/SchemaValidator.h"
 
@@ -164,16 +164,15 @@ QStringList corpusFiles()
 } // namespace
 
 // QCOMPARE cannot print JSON values; this shows both on failure.
-#define COMPARE_JSON(actual, expected)                                                                            \
-    do {                                                                                                          \
-        const OrderedJson actualValue = (actual);                                                                 \
-        const OrderedJson expectedValue = (expected);                                                             \
-        QVERIFY2(actualValue == expectedValue,                                                                    \
-                 qPrintable(QStringLiteral("%1 is %2, expected %3")                                               \
-                                .arg(QStringLiteral(#actual), QString::fromStdString(actualValue.dump()),          \
-                                     QString::fromStdString(expectedValue.dump()))));                             \
+#define COMPARE_JSON(actual, expected) \
+    do { \
+        const OrderedJson actualValue = (actual); \
+        const OrderedJson expectedValue = (expected); \
+        QVERIFY2(actualValue == expectedValue, \
+                 qPrintable(QStringLiteral("%1 is %2, expected %3") \
+                                .arg(QStringLiteral(#actual), QString::fromStdString(actualValue.dump()), \
+                                     QString::fromStdString(expectedValue.dump())))); \
     } while (false)
-
 
 void DeadendsConverterTest::mapsEveryField()
 {
@@ -277,15 +276,16 @@ void DeadendsConverterTest::importedRecordIsValid()
 
 void DeadendsConverterTest::reviewStatus_data()
 {
-    QTest::addColumn<QByteArray>("status");       // JSON text, empty: no review_status at all
-    QTest::addColumn<QByteArray>("tier");         // expected verification_tier, empty: none
-    QTest::addColumn<QByteArray>("keptStatus");   // expected x_deadends.review_status, empty: none
+    QTest::addColumn<QByteArray>("status");     // JSON text, empty: no review_status at all
+    QTest::addColumn<QByteArray>("tier");       // expected verification_tier, empty: none
+    QTest::addColumn<QByteArray>("keptStatus"); // expected x_deadends.review_status, empty: none
 
-    QTest::newRow("auto_generated") << QByteArray("\"auto_generated\"") << QByteArray("\"ai_generated\"") << QByteArray();
+    QTest::newRow("auto_generated") << QByteArray("\"auto_generated\"") << QByteArray("\"ai_generated\"")
+                                    << QByteArray();
     QTest::newRow("human_reviewed") << QByteArray("\"human_reviewed\"") << QByteArray("\"human_reviewed\"")
                                     << QByteArray();
-    QTest::newRow("community_verified") << QByteArray("\"community_verified\"")
-                                        << QByteArray("\"community_verified\"") << QByteArray();
+    QTest::newRow("community_verified") << QByteArray("\"community_verified\"") << QByteArray("\"community_verified\"")
+                                        << QByteArray();
     QTest::newRow("expert_verified") << QByteArray("\"expert_verified\"") << QByteArray("\"expert_verified\"")
                                      << QByteArray();
     // "ai_generated" would come back as "auto_generated": kept as it was.
@@ -330,8 +330,10 @@ void DeadendsConverterTest::runtime_data()
     QTest::addColumn<QString>("version");
     QTest::addColumn<bool>("keepsOriginal"); // the split cannot give it back
 
-    QTest::newRow(">=2.0") << QStringLiteral("torch") << QStringLiteral(">=2.0") << QStringLiteral("torch>=2.0") << false;
-    QTest::newRow("any") << QStringLiteral("ai-agent") << QStringLiteral("any") << QStringLiteral("ai-agent any") << false;
+    QTest::newRow(">=2.0") << QStringLiteral("torch") << QStringLiteral(">=2.0") << QStringLiteral("torch>=2.0")
+                           << false;
+    QTest::newRow("any") << QStringLiteral("ai-agent") << QStringLiteral("any") << QStringLiteral("ai-agent any")
+                         << false;
     QTest::newRow("humble") << QStringLiteral("ros2") << QStringLiteral("humble") << QStringLiteral("ros2 humble")
                             << false;
     QTest::newRow("HTTP/1.1+") << QStringLiteral("http") << QStringLiteral("HTTP/1.1+")
@@ -344,12 +346,12 @@ void DeadendsConverterTest::runtime_data()
     QTest::newRow("==18.*") << QStringLiteral("node") << QStringLiteral("==18.*") << QStringLiteral("node==18.*")
                             << false;
     QTest::newRow("no range") << QStringLiteral("node") << QString() << QStringLiteral("node") << false;
-    QTest::newRow("no range, name with a space") << QStringLiteral("AWS Lambda") << QString()
-                                                 << QStringLiteral("AWS Lambda") << true;
+    QTest::newRow("no range, name with a space")
+        << QStringLiteral("AWS Lambda") << QString() << QStringLiteral("AWS Lambda") << true;
     QTest::newRow("range with a space") << QStringLiteral("node") << QStringLiteral("any version")
                                         << QStringLiteral("node any version") << true;
-    QTest::newRow("operator in the name") << QStringLiteral("c=c") << QStringLiteral(">=1")
-                                          << QStringLiteral("c=c>=1") << true;
+    QTest::newRow("operator in the name")
+        << QStringLiteral("c=c") << QStringLiteral(">=1") << QStringLiteral("c=c>=1") << true;
 }
 
 void DeadendsConverterTest::runtime()
@@ -412,8 +414,8 @@ void DeadendsConverterTest::splitVersion_data()
     QTest::addColumn<QString>("range");
 
     QTest::newRow("torch>=2.0") << QStringLiteral("torch>=2.0") << QStringLiteral("torch") << QStringLiteral(">=2.0");
-    QTest::newRow("space before operator") << QStringLiteral("torch >=2.0") << QStringLiteral("torch")
-                                           << QStringLiteral(">=2.0");
+    QTest::newRow("space before operator")
+        << QStringLiteral("torch >=2.0") << QStringLiteral("torch") << QStringLiteral(">=2.0");
     QTest::newRow("two constraints") << QStringLiteral("torch>=2.0,<3") << QStringLiteral("torch")
                                      << QStringLiteral(">=2.0,<3");
     QTest::newRow("ros2 humble") << QStringLiteral("ros2 humble") << QStringLiteral("ros2") << QStringLiteral("humble");
@@ -471,8 +473,7 @@ void DeadendsConverterTest::roundTrip_data()
         canon["notes"] = "added by hand";
         row("extra top-level keys", canon);
     }
-    row("top-level key named like a record field",
-        with("/signature", "not the error signature"));
+    row("top-level key named like a record field", with("/signature", "not the error signature"));
     row("top-level key named x_deadends", with("/x_deadends", {{"top", 1}}));
     row("runtime with an extra key",
         with("/environment/runtime", parse(R"({"name": "node", "version_range": ">=18", "arch": "arm64"})")));
@@ -542,7 +543,7 @@ void DeadendsConverterTest::roundTrip()
 void DeadendsConverterTest::exportsEditedRecord()
 {
     OrderedJson canon = fullCanon();
-    canon["environment"]["runtime"]["arch"] = "arm64"; // kept as the original runtime
+    canon["environment"]["runtime"]["arch"] = "arm64";   // kept as the original runtime
     canon["metadata"]["review_status"] = "ai_generated"; // kept as it was
     OrderedJson record = DeadendsConverter::toRecord(canon);
 
@@ -636,8 +637,8 @@ void DeadendsConverterTest::notACanon()
 void DeadendsConverterTest::corpusImportsWithoutSchemaErrors()
 {
     if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it")
-                             .arg(corpusDir())));
+        QSKIP(qPrintable(
+            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
     const QStringList files = corpusFiles();
     QCOMPARE(files.size(), 2116);
     const SchemaValidator schema;
@@ -661,17 +662,18 @@ void DeadendsConverterTest::corpusImportsWithoutSchemaErrors()
         else if (record.value("id", OrderedJson()) != canon.at("id"))
             failures << path + QStringLiteral(": id not kept");
     }
-    QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 of %2 failed, first: %3")
-                                                .arg(failures.size())
-                                                .arg(files.size())
-                                                .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
+    QVERIFY2(failures.isEmpty(),
+             qPrintable(QStringLiteral("%1 of %2 failed, first: %3")
+                            .arg(failures.size())
+                            .arg(files.size())
+                            .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
 }
 
 void DeadendsConverterTest::corpusRoundTrips()
 {
     if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it")
-                             .arg(corpusDir())));
+        QSKIP(qPrintable(
+            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
     const QStringList files = corpusFiles();
     QCOMPARE(files.size(), 2116);
     QStringList failures;
@@ -685,10 +687,11 @@ void DeadendsConverterTest::corpusRoundTrips()
         if (!jsonEqual(DeadendsConverter::toCanon(record), canon))
             failures << path;
     }
-    QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 of %2 do not round-trip, first: %3")
-                                                .arg(failures.size())
-                                                .arg(files.size())
-                                                .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
+    QVERIFY2(failures.isEmpty(),
+             qPrintable(QStringLiteral("%1 of %2 do not round-trip, first: %3")
+                            .arg(failures.size())
+                            .arg(files.size())
+                            .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
     // Every runtime of the corpus is a plain {name, version_range} that the
     // version string gives back.
     COMPARE_JSON(keptRuntime, 0);

@@ -3,10 +3,10 @@
 // do not stop the rest, and ids that must not become paths outside the
 // destination (RecordId).
 
-#include "convert/DeadendsConverter.h"
 #include "convert/FolderConverter.h"
-#include "validation/Problem.h"
+#include "convert/DeadendsConverter.h"
 #include "record/RecordId.h"
+#include "validation/Problem.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -27,12 +27,9 @@ OrderedJson canon(const QString &id, const QString &signature = QStringLiteral("
     c["schema_version"] = "1.0.0";
     c["id"] = id.toStdString();
     c["url"] = "https://deadends.example/" + id.toStdString();
-    c["error"] = {{"signature", signature.toStdString()},
-                  {"regex", "Error: \\w+ failed"},
-                  {"domain", domain},
-                  {"category", "runtime_error"},
-                  {"first_seen", "2024-01-01"},
-                  {"last_confirmed", "2024-06-01"}};
+    c["error"] = {
+        {"signature", signature.toStdString()}, {"regex", "Error: \\w+ failed"}, {"domain", domain},
+        {"category", "runtime_error"},          {"first_seen", "2024-01-01"},    {"last_confirmed", "2024-06-01"}};
     c["environment"] = {{"runtime", {{"name", "node"}, {"version_range", ">=20"}}}, {"os", "linux"}};
     c["verdict"] = {{"resolvable", "partial"},
                     {"fix_success_rate", 0.5},
@@ -136,9 +133,10 @@ void FolderConverterTest::importsNestedAndFlatLayouts()
     const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
     QVERIFY2(report.problems.isEmpty(), qPrintable(problemsText(report.problems)));
     QCOMPARE(report.converted, 3);
-    QCOMPARE(allFiles(dst), (QStringList{QStringLiteral("node/err-a/node20-linux.json"),
-                                         QStringLiteral("node/err-x/node20-linux.json"),
-                                         QStringLiteral("python/import-error/py311.json")}));
+    QCOMPARE(
+        allFiles(dst),
+        (QStringList{QStringLiteral("node/err-a/node20-linux.json"), QStringLiteral("node/err-x/node20-linux.json"),
+                     QStringLiteral("python/import-error/py311.json")}));
     QVERIFY(!QFileInfo::exists(dst + QStringLiteral("/node/err-x_node20-linux.json")));
 
     // Each file holds the imported record of its canon.
@@ -160,7 +158,8 @@ void FolderConverterTest::writesCanonicalText()
     const QString src = tmp.filePath(QStringLiteral("src"));
     const QString dst = tmp.filePath(QStringLiteral("dst"));
     // A canon written compactly, with \u escapes.
-    writeFile(src + QStringLiteral("/a/b.json"), QByteArray::fromStdString(canon(QStringLiteral("a/b")).dump(-1, ' ', true)));
+    writeFile(src + QStringLiteral("/a/b.json"),
+              QByteArray::fromStdString(canon(QStringLiteral("a/b")).dump(-1, ' ', true)));
     const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
     QCOMPARE(report.converted, 1);
     const QByteArray text = readFile(dst + QStringLiteral("/a/b.json"));
@@ -189,9 +188,11 @@ void FolderConverterTest::exportsBack()
     writeJson(src + QStringLiteral("/node/err-x_node20-linux.json"), originals[1]);
     writeJson(src + QStringLiteral("/ros/launch/humble.json"), originals[2]);
 
-    const FolderConverter::Report imported = FolderConverter::convert(FolderConverter::ImportCanons, src, records, false);
+    const FolderConverter::Report imported = FolderConverter::convert(FolderConverter::ImportCanons, src, records,
+                                                                      false);
     QCOMPARE(imported.converted, 3);
-    const FolderConverter::Report exported = FolderConverter::convert(FolderConverter::ExportCanons, records, back, false);
+    const FolderConverter::Report exported = FolderConverter::convert(FolderConverter::ExportCanons, records, back,
+                                                                      false);
     QVERIFY2(exported.problems.isEmpty(), qPrintable(problemsText(exported.problems)));
     QCOMPARE(exported.converted, 3);
     for (const OrderedJson &original : originals) {
@@ -246,8 +247,8 @@ void FolderConverterTest::doesNotOverwriteWithoutFlag()
                            DeadendsConverter::toRecord(canon(id))),
                  qPrintable(id));
     // No temporary files left behind by the atomic writes.
-    QCOMPARE(allFiles(dst), (QStringList{QStringLiteral("a/one.json"), QStringLiteral("a/three.json"),
-                                         QStringLiteral("a/two.json")}));
+    QCOMPARE(allFiles(dst),
+             (QStringList{QStringLiteral("a/one.json"), QStringLiteral("a/three.json"), QStringLiteral("a/two.json")}));
 }
 
 void FolderConverterTest::reportsFailuresAndConvertsTheRest()
@@ -276,10 +277,11 @@ void FolderConverterTest::reportsFailuresAndConvertsTheRest()
     QCOMPARE(report.problems.at(0).line, 3);
     QVERIFY(report.problems.at(0).message.contains(QStringLiteral("invalid JSON")));
     QVERIFY(report.problems.at(1).file.endsWith(QStringLiteral("a/4-record.json")));
-    QVERIFY2(report.problems.at(1).message.contains(QStringLiteral("error")), qPrintable(report.problems.at(1).message));
+    QVERIFY2(report.problems.at(1).message.contains(QStringLiteral("error")),
+             qPrintable(report.problems.at(1).message));
     QVERIFY(report.problems.at(2).file.endsWith(QStringLiteral("a/5-empty.json")));
-    QCOMPARE(allFiles(dst), (QStringList{QStringLiteral("a/1.json"), QStringLiteral("a/3.json"),
-                                         QStringLiteral("a/6.json")}));
+    QCOMPARE(allFiles(dst),
+             (QStringList{QStringLiteral("a/1.json"), QStringLiteral("a/3.json"), QStringLiteral("a/6.json")}));
 }
 
 void FolderConverterTest::sameIdTwice()
@@ -300,9 +302,11 @@ void FolderConverterTest::sameIdTwice()
     QVERIFY2(report.problems.first().message.contains(QStringLiteral("node/err-x/node20-linux")),
              qPrintable(report.problems.first().message));
     const OrderedJson written = readJson(dst + QStringLiteral("/node/err-x/node20-linux.json"));
-    const OrderedJson firstConverted = readJson(src + (report.problems.first().file.endsWith(QStringLiteral("_node20-linux.json"))
-                                                           ? QStringLiteral("/node/err-x/node20-linux.json")
-                                                           : QStringLiteral("/node/err-x_node20-linux.json")));
+    const OrderedJson firstConverted = readJson(
+        src
+        + (report.problems.first().file.endsWith(QStringLiteral("_node20-linux.json"))
+               ? QStringLiteral("/node/err-x/node20-linux.json")
+               : QStringLiteral("/node/err-x_node20-linux.json")));
     QVERIFY(jsonEqual(written, DeadendsConverter::toRecord(firstConverted)));
 }
 
@@ -359,11 +363,12 @@ void FolderConverterTest::emptyOrMissingSource()
     QVERIFY(tmp.isValid());
     const QString dst = tmp.filePath(QStringLiteral("dst"));
     QDir().mkpath(tmp.filePath(QStringLiteral("empty")));
-    FolderConverter::Report report =
-        FolderConverter::convert(FolderConverter::ImportCanons, tmp.filePath(QStringLiteral("empty")), dst, false);
+    FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons,
+                                                              tmp.filePath(QStringLiteral("empty")), dst, false);
     QCOMPARE(report.converted, 0);
     QVERIFY(report.problems.isEmpty());
-    report = FolderConverter::convert(FolderConverter::ImportCanons, tmp.filePath(QStringLiteral("missing")), dst, false);
+    report = FolderConverter::convert(FolderConverter::ImportCanons, tmp.filePath(QStringLiteral("missing")), dst,
+                                      false);
     QCOMPARE(report.converted, 0);
     QVERIFY(allFiles(tmp.path()).isEmpty());
 }

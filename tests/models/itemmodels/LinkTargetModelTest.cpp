@@ -1,9 +1,9 @@
 // Completion of link targets: which records a typed text offers, in which
 // order, and that the record being edited is never offered.
 
+#include "itemmodels/LinkTargetModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "itemmodels/LinkTargetModel.h"
 #include "json/OrderedJson.h"
 
 #include <QAbstractItemModelTester>
@@ -63,8 +63,11 @@ void LinkTargetModelTest::initTestCase()
                    {"kube/short", "Something else"}};
     for (const auto &record : records) {
         const QString id = QString::fromLatin1(record.id);
-        const OrderedJson json = {{"id", record.id}, {"signature", record.signature}, {"regex", "x"},
-                                  {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()}, {"category", "c"}};
+        const OrderedJson json = {{"id", record.id},
+                                  {"signature", record.signature},
+                                  {"regex", "x"},
+                                  {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                                  {"category", "c"}};
         const QString path = m_dir.filePath(id + QStringLiteral(".json"));
         QDir().mkpath(QFileInfo(path).absolutePath());
         QFile file(path);
@@ -89,12 +92,24 @@ void LinkTargetModelTest::scoreRanksKindsOfMatch_data()
     QTest::addColumn<QString>("worse");
     QTest::addColumn<QString>("id");
     // Each query is compared with the next kind of match for the same id.
-    QTest::newRow("exact over prefix") << "a/bc" << "a/b" << "a/bc";
-    QTest::newRow("prefix over last segment") << "kube" << "oom" << "kubernetes/oomkilled";
-    QTest::newRow("last segment over word prefix") << "oomk" << "kub oom" << "kubernetes/oomkilled";
-    QTest::newRow("word prefix over substring") << "kub oom" << "killed" << "kubernetes/oomkilled";
-    QTest::newRow("substring over letters in order") << "killed" << "ksoom" << "kubernetes/oomkilled";
-    QTest::newRow("compact letters over spread ones") << "oomkd" << "kbd" << "kubernetes/oomkilled";
+    QTest::newRow("exact over prefix") << "a/bc"
+                                       << "a/b"
+                                       << "a/bc";
+    QTest::newRow("prefix over last segment") << "kube"
+                                              << "oom"
+                                              << "kubernetes/oomkilled";
+    QTest::newRow("last segment over word prefix") << "oomk"
+                                                   << "kub oom"
+                                                   << "kubernetes/oomkilled";
+    QTest::newRow("word prefix over substring") << "kub oom"
+                                                << "killed"
+                                                << "kubernetes/oomkilled";
+    QTest::newRow("substring over letters in order") << "killed"
+                                                     << "ksoom"
+                                                     << "kubernetes/oomkilled";
+    QTest::newRow("compact letters over spread ones") << "oomkd"
+                                                      << "kbd"
+                                                      << "kubernetes/oomkilled";
 }
 
 void LinkTargetModelTest::scoreRanksKindsOfMatch()

@@ -1,5 +1,5 @@
-#include "kb/KnowledgeBase.h"
 #include "itemmodels/LogMatchModel.h"
+#include "kb/KnowledgeBase.h"
 #include "matching/LogMatcher.h"
 #include "record/Record.h"
 
@@ -15,9 +15,8 @@ namespace {
 std::unique_ptr<Record> makeRecord(const QString &id, const QString &signature, const QString &regex)
 {
     auto record = std::make_unique<Record>();
-    const QByteArray text = QStringLiteral(R"({"id": "%1", "signature": "%2", "regex": "%3"})")
-                                .arg(id, signature, regex)
-                                .toUtf8();
+    const QByteArray text =
+        QStringLiteral(R"({"id": "%1", "signature": "%2", "regex": "%3"})").arg(id, signature, regex).toUtf8();
     Record::LoadError error;
     if (!record->parse(text, &error))
         qFatal("bad fixture %s", qPrintable(error.message));
@@ -62,7 +61,8 @@ void LogMatchModelTest::showsRankedRecordsWithTheirLines()
     const QModelIndex first = model.index(0, LogMatchModel::IdColumn);
     QCOMPARE(first.data().toString(), QStringLiteral("app/cuda-oom")); // the longer literal first
     QCOMPARE(model.index(0, LogMatchModel::RankColumn).data().toInt(), 1);
-    QCOMPARE(model.index(0, LogMatchModel::SignatureColumn).data().toString(), QStringLiteral("CUDA error: out of memory"));
+    QCOMPARE(model.index(0, LogMatchModel::SignatureColumn).data().toString(),
+             QStringLiteral("CUDA error: out of memory"));
     QCOMPARE(model.index(1, LogMatchModel::IdColumn).data().toString(), QStringLiteral("app/oom"));
     QCOMPARE(model.index(1, LogMatchModel::LinesColumn).data().toInt(), 2);
     const QModelIndex oom = model.index(1, 0);
@@ -83,7 +83,8 @@ void LogMatchModelTest::rowsOutliveTheKb()
         model.setResult(matchSample(kb), &kb);
     }
     QCOMPARE(model.rowCount(), 2);
-    QCOMPARE(model.index(0, LogMatchModel::SignatureColumn).data().toString(), QStringLiteral("CUDA error: out of memory"));
+    QCOMPARE(model.index(0, LogMatchModel::SignatureColumn).data().toString(),
+             QStringLiteral("CUDA error: out of memory"));
     for (const LogMatchResult::Match &match : model.result().matches)
         QCOMPARE(match.record, nullptr);
 }

@@ -1,9 +1,9 @@
+#include "itemmodels/RecordTreeModel.h"
+#include "itemmodels/RecordFilterModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "itemmodels/RecordFilterModel.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "validation/RecordValidator.h"
 #include "search/SearchIndex.h"
+#include "validation/RecordValidator.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -18,7 +18,8 @@ namespace {
 OrderedJson recordJson(const std::string &id, const std::string &category, const std::string &signature)
 {
     const std::string domain = id.substr(0, id.find('/'));
-    return OrderedJson{{"id", id}, {"signature", signature}, {"regex", "x"}, {"domain", domain}, {"category", category}};
+    return OrderedJson{
+        {"id", id}, {"signature", signature}, {"regex", "x"}, {"domain", domain}, {"category", category}};
 }
 
 std::unique_ptr<Record> makeRecord(const QString &root, const OrderedJson &json)
@@ -146,7 +147,8 @@ void RecordTreeModelTest::addRemoveAndChangeInPlace()
 
     // A record in a new domain brings its two groups.
     Record *added = m_kb->add(makeRecord(m_dir.path(), recordJson("git/push", "remote", "rejected")));
-    QCOMPARE(childNames(model), (QStringList{QStringLiteral("docker"), QStringLiteral("git"), QStringLiteral("pytorch")}));
+    QCOMPARE(childNames(model),
+             (QStringList{QStringLiteral("docker"), QStringLiteral("git"), QStringLiteral("pytorch")}));
     QVERIFY(model.indexOf(added).isValid());
     QCOMPARE(inserts.count(), 3); // domain, category, record
 
@@ -201,7 +203,7 @@ void RecordTreeModelTest::severitiesOfManyRecordsAtOnce()
     const QModelIndex pytorch = model.index(1, 0);
     QCOMPARE(docker.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Warning));
     QCOMPARE(pytorch.data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error));
-    QCOMPARE(model.index(0, 0, pytorch).data(RecordTreeModel::SeverityRole).toInt(), -1); // memory
+    QCOMPARE(model.index(0, 0, pytorch).data(RecordTreeModel::SeverityRole).toInt(), -1);                  // memory
     QCOMPARE(model.index(1, 0, pytorch).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error)); // numeric
     QCOMPARE(model.indexOf(nan).data(RecordTreeModel::SeverityRole).toInt(), int(Problem::Error));
     // The root's rows, each domain's and each category's: 1 + 2 + 3.
@@ -257,7 +259,7 @@ void RecordTreeModelTest::filterSkipsGroupsWithoutHits()
     filter.invalidate();
     visitAll(filter);
     QCOMPARE(childNames(filter), QStringList{QStringLiteral("docker")});
-    QVERIFY(filter.asked.value(QString()) > 0); // the domains
+    QVERIFY(filter.asked.value(QString()) > 0);                // the domains
     QVERIFY(filter.asked.value(QStringLiteral("daemon")) > 0); // docker's category, with the hit
     for (const char *group : {"pytorch", "memory", "numeric"}) // pytorch and its categories
         QVERIFY2(!filter.asked.contains(QLatin1String(group)), group);

@@ -1,5 +1,5 @@
-#include "matching/RegexEngine.h"
 #include "itemmodels/RegexMatchListModel.h"
+#include "matching/RegexEngine.h"
 
 #include <QAbstractItemModelTester>
 #include <QtTest>

@@ -1,8 +1,8 @@
+#include "itemmodels/ReviewModel.h"
+#include "itemmodels/ReviewFilterModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
-#include "itemmodels/ReviewFilterModel.h"
-#include "itemmodels/ReviewModel.h"
 #include "review/ReviewStore.h"
 #include "review/ReviewTally.h"
 
@@ -75,15 +75,17 @@ void ReviewModelTest::init()
     m_dir = std::make_unique<QTemporaryDir>();
     const QString root = m_dir->path();
     // done: everything translated; partial: root cause missing, workarounds short; raw: nothing translated
-    writeFile(root + QStringLiteral("/disk/done.json"),
-              record("disk/done", "human_reviewed",
-                     ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\", "
-                     "\"workarounds\": [{\"action\": \"Free space\", \"success_rate\": 0.9}], "
-                     "\"workarounds_zh\": [\"释放空间\"]"));
+    writeFile(
+        root + QStringLiteral("/disk/done.json"),
+        record("disk/done", "human_reviewed",
+               ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\", "
+               "\"workarounds\": [{\"action\": \"Free space\", \"success_rate\": 0.9}], "
+               "\"workarounds_zh\": [\"释放空间\"]"));
     writeFile(root + QStringLiteral("/disk/partial.json"),
               record("disk/partial", "ai_generated",
                      ", \"signature_zh\": \"Disk full\", \"root_cause\": \"No space.\", "
-                     "\"workarounds\": [{\"action\": \"A\", \"success_rate\": 0.9}, {\"action\": \"B\", \"success_rate\": 0.1}], "
+                     "\"workarounds\": [{\"action\": \"A\", \"success_rate\": 0.9}, {\"action\": \"B\", "
+                     "\"success_rate\": 0.1}], "
                      "\"workarounds_zh\": [\"甲\"]"));
     writeFile(root + QStringLiteral("/net/raw.json"), record("net/raw", "ai_generated", ""));
     load();
@@ -171,7 +173,10 @@ void ReviewModelTest::reviewGoesStaleWhenEnglishChanges()
     const int r = row("disk/done");
     QCOMPARE(m_model.status(r, Cause), TranslationStatus::Translated);
     QCOMPARE(m_model.reviewCheck(r, Cause), ReviewStore::EnglishChanged);
-    QVERIFY(m_model.index(r, ReviewModel::columnOf(Cause)).data(Qt::ToolTipRole).toString().contains(QStringLiteral("English")));
+    QVERIFY(m_model.index(r, ReviewModel::columnOf(Cause))
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("English")));
     QCOMPARE(m_model.status(r, Work), TranslationStatus::Reviewed);
     m_kb.setValue(done, QStringLiteral("/workarounds_zh/0"), OrderedJson("腾出空间"));
     QCOMPARE(m_model.status(r, Work), TranslationStatus::Translated);
@@ -297,13 +302,17 @@ void ReviewModelTest::statusColumnsSortByProgress()
         return list;
     };
     filter.sort(ReviewModel::columnOf(Sig)); // missing, untranslated, translated
-    QCOMPARE(ids(), (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
+    QCOMPARE(ids(),
+             (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
     filter.sort(ReviewModel::columnOf(Cause)); // not applicable, missing, reviewed
-    QCOMPARE(ids(), (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
+    QCOMPARE(ids(),
+             (QStringList{QStringLiteral("net/raw"), QStringLiteral("disk/partial"), QStringLiteral("disk/done")}));
     filter.sort(ReviewModel::columnOf(Sig), Qt::DescendingOrder);
-    QCOMPARE(ids(), (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
+    QCOMPARE(ids(),
+             (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
     filter.sort(ReviewModel::IdColumn);
-    QCOMPARE(ids(), (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
+    QCOMPARE(ids(),
+             (QStringList{QStringLiteral("disk/done"), QStringLiteral("disk/partial"), QStringLiteral("net/raw")}));
 }
 
 namespace {

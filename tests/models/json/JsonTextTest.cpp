@@ -74,12 +74,12 @@ void JsonTextTest::offsetOf_data()
     QTest::newRow("nested arrays /0/1/1") << arrays << QStringLiteral("/0/1/1") << QByteArray("30") << false;
     QTest::newRow("nested arrays /0/1") << arrays << QStringLiteral("/0/1") << QByteArray("[20") << false;
     QTest::newRow("nested arrays /1") << arrays << QStringLiteral("/1") << QByteArray("40") << false;
-    QTest::newRow("after empty containers") << QByteArray("[[], {}, 50]") << QStringLiteral("/2") << QByteArray("50")
-                                            << false;
+    QTest::newRow("after empty containers")
+        << QByteArray("[[], {}, 50]") << QStringLiteral("/2") << QByteArray("50") << false;
     QTest::newRow("empty object item") << QByteArray("[[], {}, 50]") << QStringLiteral("/1") << QByteArray("{}")
                                        << false;
-    QTest::newRow("after nested object") << QByteArray(R"({"a": {"x": {"y": [1]}}, "b": true})")
-                                         << QStringLiteral("/b") << QByteArray("true") << false;
+    QTest::newRow("after nested object") << QByteArray(R"({"a": {"x": {"y": [1]}}, "b": true})") << QStringLiteral("/b")
+                                         << QByteArray("true") << false;
 
     // RFC 6901: "/" is written "~1" and "~" is written "~0".
     const QByteArray slashes = R"({"a/b": 11, "a": {"b": 22}})";
@@ -88,32 +88,32 @@ void JsonTextTest::offsetOf_data()
     const QByteArray tildes = R"({"a~b": 33, "a~1b": 44})";
     QTest::newRow("key with tilde") << tildes << QStringLiteral("/a~0b") << QByteArray("33") << false;
     QTest::newRow("key holding ~1 literally") << tildes << QStringLiteral("/a~01b") << QByteArray("44") << false;
-    QTest::newRow("~1 is not a literal key") << QByteArray(R"({"a~1b": 1})") << QStringLiteral("/a~1b") << QByteArray()
-                                             << false;
-    QTest::newRow("unescaped slash is a separator") << QByteArray(R"({"a/b": 1})") << QStringLiteral("/a/b")
-                                                    << QByteArray() << false;
+    QTest::newRow("~1 is not a literal key")
+        << QByteArray(R"({"a~1b": 1})") << QStringLiteral("/a~1b") << QByteArray() << false;
+    QTest::newRow("unescaped slash is a separator")
+        << QByteArray(R"({"a/b": 1})") << QStringLiteral("/a/b") << QByteArray() << false;
 
     // Keys are compared decoded.
     QTest::newRow("\\u escape in key") << QByteArray(R"({"caf\u00e9": 55})") << QStringLiteral("/café")
                                        << QByteArray("55") << false;
-    QTest::newRow("surrogate pair escape in key") << QByteArray(R"({"\ud83d\ude00": 88})") << QStringLiteral("/😀")
-                                                  << QByteArray("88") << false;
-    QTest::newRow("escaped quote in key") << QByteArray(R"({"say \"hi\"": 66})") << QStringLiteral("/say \"hi\"")
-                                          << QByteArray("66") << false;
-    QTest::newRow("escaped slash in key") << QByteArray(R"({"a\/b": 77})") << QStringLiteral("/a~1b")
-                                          << QByteArray("77") << false;
+    QTest::newRow("surrogate pair escape in key")
+        << QByteArray(R"({"\ud83d\ude00": 88})") << QStringLiteral("/😀") << QByteArray("88") << false;
+    QTest::newRow("escaped quote in key")
+        << QByteArray(R"({"say \"hi\"": 66})") << QStringLiteral("/say \"hi\"") << QByteArray("66") << false;
+    QTest::newRow("escaped slash in key")
+        << QByteArray(R"({"a\/b": 77})") << QStringLiteral("/a~1b") << QByteArray("77") << false;
     QTest::newRow("chinese key") << QByteArray(R"({"签名": "值", "b": 1})") << QStringLiteral("/签名")
                                  << QByteArray("\"值\"") << false;
     QTest::newRow("value after chinese") << QByteArray(R"({"签名": "值", "b": 1})") << QStringLiteral("/b")
                                          << QByteArray("1") << false;
 
     // String values must be skipped whole, whatever they hold.
-    QTest::newRow("brackets in a string") << QByteArray(R"({"a": "[,]{\"", "b": 99})") << QStringLiteral("/b")
-                                          << QByteArray("99") << false;
-    QTest::newRow("key-like text in a string") << QByteArray(R"({"a": "\"b\": 1,", "b": 2})") << QStringLiteral("/b")
-                                               << QByteArray("2}") << false;
-    QTest::newRow("escaped backslash ends a string") << QByteArray(R"({"a": "\\", "b": 3})") << QStringLiteral("/b")
-                                                     << QByteArray("3") << false;
+    QTest::newRow("brackets in a string")
+        << QByteArray(R"({"a": "[,]{\"", "b": 99})") << QStringLiteral("/b") << QByteArray("99") << false;
+    QTest::newRow("key-like text in a string")
+        << QByteArray(R"({"a": "\"b\": 1,", "b": 2})") << QStringLiteral("/b") << QByteArray("2}") << false;
+    QTest::newRow("escaped backslash ends a string")
+        << QByteArray(R"({"a": "\\", "b": 3})") << QStringLiteral("/b") << QByteArray("3") << false;
 
     // Pointers the text does not have.
     QTest::newRow("missing key") << nested << QStringLiteral("/nope") << QByteArray() << false;
@@ -153,8 +153,8 @@ void JsonTextTest::nearestOffsetOf_data()
     QTest::newRow("missing index: parent array") << nested << QStringLiteral("/a/9/x") << QByteArray("[");
     QTest::newRow("missing below a scalar") << nested << QStringLiteral("/a/1/b/c/d") << QByteArray("2");
     QTest::newRow("missing top-level key: root") << nested << QStringLiteral("/zzz") << QByteArray("{\"a\"");
-    QTest::newRow("escaped slash is not a level") << QByteArray(R"({"x": 0, "a/b": {"c": 1}})")
-                                                  << QStringLiteral("/a~1b/zz") << QByteArray("{\"c\"");
+    QTest::newRow("escaped slash is not a level")
+        << QByteArray(R"({"x": 0, "a/b": {"c": 1}})") << QStringLiteral("/a~1b/zz") << QByteArray("{\"c\"");
     QTest::newRow("chinese keys") << QByteArray(R"({"错误": {"信息": 1}})") << QStringLiteral("/错误/原因")
                                   << QByteArray("{\"信息\"");
     QTest::newRow("empty text") << QByteArray() << QStringLiteral("/a") << QByteArray();
@@ -292,8 +292,9 @@ void JsonTextTest::positionsMatchAnIndependentCount()
         const int column = int(codePoints.size()) - lastNewline;
         const QString expected = QStringLiteral("%1:%2").arg(line).arg(column);
         const QString where = QStringLiteral("offset %1").arg(offset);
-        QVERIFY2(describe(json.positionOf(offset)) == expected,
-                 qPrintable(where + QStringLiteral(": %1, expected %2").arg(describe(json.positionOf(offset)), expected)));
+        QVERIFY2(
+            describe(json.positionOf(offset)) == expected,
+            qPrintable(where + QStringLiteral(": %1, expected %2").arg(describe(json.positionOf(offset)), expected)));
         QVERIFY2(describe(JsonText::positionOf(text, offset)) == expected, qPrintable(where));
     }
 }

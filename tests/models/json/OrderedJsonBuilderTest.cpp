@@ -46,7 +46,8 @@ void OrderedJsonBuilderTest::sameDocumentAsNlohmann_data()
 {
     QTest::addColumn<QByteArray>("text");
     QTest::newRow("object") << QByteArray(R"({"z": 1, "a": 2, "m": {"y": [1, 2, {"b": null}], "x": true}})");
-    QTest::newRow("scalars") << QByteArray(R"([null, true, false, -0, 0.5, 1e-3, 18446744073709551615, -9223372036854775808])");
+    QTest::newRow("scalars") << QByteArray(
+        R"([null, true, false, -0, 0.5, 1e-3, 18446744073709551615, -9223372036854775808])");
     QTest::newRow("strings") << QByteArray(R"({"zh": "显存不足", "esc": "a\"b\\c\u00e9\ud83d\ude00", "": ""})");
     QTest::newRow("empty containers") << QByteArray(R"({"a": {}, "b": [], "c": [[], {}]})");
     QTest::newRow("top-level scalar") << QByteArray("42");
@@ -139,8 +140,8 @@ void OrderedJsonBuilderTest::reusableAfterAnError()
 
 void OrderedJsonBuilderTest::sameDocumentsForTheSampleKb()
 {
-    QDirIterator it(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), {QStringLiteral("*.json")},
-                    QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
     int compared = 0;
     OrderedJsonBuilder builder;
     while (it.hasNext()) {

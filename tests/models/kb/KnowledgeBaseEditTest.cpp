@@ -4,10 +4,10 @@
 
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "validation/Problem.h"
-#include "record/Record.h"
 #include "kb/RecordWriter.h"
+#include "record/Record.h"
+#include "validation/Problem.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,12 +34,10 @@ QByteArray recordText(const QString &id, const QStringList &leadsTo = {})
     OrderedJson links = OrderedJson::array();
     for (const QString &target : leadsTo)
         links.push_back(target.toStdString());
-    const OrderedJson json = {{"id", id.toStdString()},
-                              {"signature", "Error: disk full"},
-                              {"regex", "Error: disk full"},
-                              {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
-                              {"category", "io_error"},
-                              {"transition_graph", {{"leads_to", links}}}};
+    const OrderedJson json = {
+        {"id", id.toStdString()},      {"signature", "Error: disk full"},
+        {"regex", "Error: disk full"}, {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+        {"category", "io_error"},      {"transition_graph", {{"leads_to", links}}}};
     return QByteArray::fromStdString(json.dump(2)) + '\n';
 }
 
@@ -200,7 +198,8 @@ void KnowledgeBaseEditTest::takeSignalsWhileStillIndexed()
     Record *x = fixture.kb.find(QStringLiteral("a/x"));
     bool indexedDuringSignal = false;
     connect(&fixture.kb, &KnowledgeBase::recordAboutToBeRemoved, this, [&](const Record *record) {
-        indexedDuringSignal = fixture.kb.find(QStringLiteral("a/x")) == record && fixture.kb.findFile(record->filePath());
+        indexedDuringSignal = fixture.kb.find(QStringLiteral("a/x")) == record
+            && fixture.kb.findFile(record->filePath());
     });
     std::unique_ptr<Record> taken = fixture.kb.take(x);
     QVERIFY(indexedDuringSignal);
@@ -213,8 +212,8 @@ void KnowledgeBaseEditTest::takeAndAddBack()
 {
     Fixture fixture;
     Record *x = fixture.kb.find(QStringLiteral("a/x"));
-    fixture.kb.setProblems(x, {Problem{Problem::Warning, x->filePath(), QString(), 1, 1, QStringLiteral("m"),
-                                       QStringLiteral("r")}});
+    fixture.kb.setProblems(
+        x, {Problem{Problem::Warning, x->filePath(), QString(), 1, 1, QStringLiteral("m"), QStringLiteral("r")}});
     std::unique_ptr<Record> taken = fixture.kb.take(x);
     QVERIFY(fixture.kb.problems(x).isEmpty());
     QVERIFY(fixture.kb.links().backlinks(QStringLiteral("a/y")).isEmpty());

@@ -5,10 +5,10 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "links/LinkIndex.h"
-#include "validation/Problem.h"
 #include "record/Record.h"
-#include "validation/RecordValidator.h"
 #include "search/SearchIndex.h"
+#include "validation/Problem.h"
+#include "validation/RecordValidator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -36,12 +36,18 @@ QByteArray cleanRecord(const QString &id, const QByteArray &extraFields = QByteA
 {
     const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
     return "{\n"
-           "  \"id\": \"" + id.toUtf8() + "\",\n"
-           "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
-           "  \"regex\": \"" + regex + "\",\n"
-           "  \"domain\": \"" + domain + "\",\n"
-           "  \"category\": \"io_error\",\n"
-           "  \"last_confirmed\": \"2024-06-01\""
+           "  \"id\": \""
+        + id.toUtf8()
+        + "\",\n"
+          "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
+          "  \"regex\": \""
+        + regex
+        + "\",\n"
+          "  \"domain\": \""
+        + domain
+        + "\",\n"
+          "  \"category\": \"io_error\",\n"
+          "  \"last_confirmed\": \"2024-06-01\""
         + extraFields + "\n}\n";
 }
 
@@ -136,8 +142,9 @@ void KnowledgeBaseTest::loadsRecursively()
     QVERIFY2(kb.loadProblems().isEmpty(), qPrintable(kb.loadProblems().value(0).toText()));
     QStringList found = ids(kb);
     found.sort();
-    QCOMPARE(found, (QStringList{QStringLiteral("disk/full"), QStringLiteral("net/dns/deep/er/timeout"),
-                                 QStringLiteral("top/one")}));
+    QCOMPARE(found,
+             (QStringList{QStringLiteral("disk/full"), QStringLiteral("net/dns/deep/er/timeout"),
+                          QStringLiteral("top/one")}));
     Record *deep = kb.find(QStringLiteral("net/dns/deep/er/timeout"));
     QVERIFY(deep);
     QCOMPARE(QFileInfo(deep->filePath()).canonicalFilePath(),
@@ -182,9 +189,8 @@ void KnowledgeBaseTest::emptyFolder()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     bool reached = false;
-    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), nullptr, [&](int done, int total) {
-        reached = reached || done == total;
-    });
+    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(
+        dir.path(), nullptr, [&](int done, int total) { reached = reached || done == total; });
     QCOMPARE(result.fileCount, 0);
     QVERIFY(result.records.empty());
     QVERIFY(result.problems.isEmpty());
@@ -210,25 +216,25 @@ void KnowledgeBaseTest::badFile_data()
                                           << QStringLiteral("invalid JSON") << 3 << 16;
     QTest::newRow("malformed: missing comma") << QByteArray("{\n  \"id\": \"bad/x\"\n  \"domain\": \"bad\"\n}\n")
                                               << QStringLiteral("invalid JSON") << 3 << -1; // on "domain"
-    QTest::newRow("malformed: truncated") << QByteArray("{\n  \"id\": \"bad/x\",\n  \"tags\": [\"a\", ")
-                                          << QStringLiteral("invalid JSON") << -1 << -1;
-    QTest::newRow("malformed: trailing garbage") << QByteArray("{\"id\": \"bad/x\"}\n}")
-                                                 << QStringLiteral("invalid JSON") << 2 << 1;
+    QTest::newRow("malformed: truncated")
+        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"tags\": [\"a\", ") << QStringLiteral("invalid JSON") << -1 << -1;
+    QTest::newRow("malformed: trailing garbage")
+        << QByteArray("{\"id\": \"bad/x\"}\n}") << QStringLiteral("invalid JSON") << 2 << 1;
     QTest::newRow("malformed: non-ASCII before error")
         << QByteArray("{\"signature\": \"\xC3\xA9\xC3\xA9\xC3\xA9\", x}") << QStringLiteral("invalid JSON") << 1 << 22;
     QTest::newRow("wrong type: array") << QByteArray("[\n  {\"id\": \"bad/x\"}\n]\n")
                                        << QStringLiteral("must be a JSON object, not array") << 1 << 1;
-    QTest::newRow("wrong type: string") << QByteArray("\"bad/x\"\n") << QStringLiteral("must be a JSON object, not string")
-                                        << 1 << 1;
-    QTest::newRow("wrong type: number") << QByteArray("42") << QStringLiteral("must be a JSON object, not number")
-                                        << 1 << 1;
+    QTest::newRow("wrong type: string") << QByteArray("\"bad/x\"\n")
+                                        << QStringLiteral("must be a JSON object, not string") << 1 << 1;
+    QTest::newRow("wrong type: number") << QByteArray("42") << QStringLiteral("must be a JSON object, not number") << 1
+                                        << 1;
     QTest::newRow("wrong type: null") << QByteArray("null") << QStringLiteral("must be a JSON object, not null") << 1
                                       << 1;
     QTest::newRow("invalid UTF-8 in a string")
-        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"signature\": \"caf\xE9 \xFF\"\n}\n") << QStringLiteral("invalid JSON")
-        << 3 << -1;
-    QTest::newRow("invalid UTF-8: truncated sequence") << QByteArray("{\"signature\": \"\xE2\x82\"}")
-                                                       << QStringLiteral("invalid JSON") << 1 << -1;
+        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"signature\": \"caf\xE9 \xFF\"\n}\n")
+        << QStringLiteral("invalid JSON") << 3 << -1;
+    QTest::newRow("invalid UTF-8: truncated sequence")
+        << QByteArray("{\"signature\": \"\xE2\x82\"}") << QStringLiteral("invalid JSON") << 1 << -1;
     QTest::newRow("empty file") << QByteArray() << QStringLiteral("empty") << 1 << 1;
     QTest::newRow("only whitespace") << QByteArray(" \n\t\n") << QStringLiteral("empty") << 1 << 1;
     QTest::newRow("only a byte order mark") << QByteArray("\xEF\xBB\xBF") << QStringLiteral("empty") << 1 << 1;
@@ -236,15 +242,13 @@ void KnowledgeBaseTest::badFile_data()
     // 100,000 levels: refused before parsing, at the bracket that opens level 65.
     const int depth = 100000;
     const QByteArray deep = "{\"a\": " + QByteArray(depth, '[') + QByteArray(depth, ']') + "}";
-    QTest::newRow("nested 100,000 deep") << deep << QStringLiteral("nested deeper than 64 levels") << 1
-                                         << 7 + 63;
+    QTest::newRow("nested 100,000 deep") << deep << QStringLiteral("nested deeper than 64 levels") << 1 << 7 + 63;
     const QByteArray deepObjects = "{\"id\": \"bad/x\",\n\"a\":" + QByteArray("{\"a\":").repeated(depth)
         + QByteArray(depth, '}') + "}";
-    QTest::newRow("objects nested 100,000 deep") << deepObjects << QStringLiteral("nested deeper than 64 levels") << 2
-                                                 << -1;
+    QTest::newRow("objects nested 100,000 deep")
+        << deepObjects << QStringLiteral("nested deeper than 64 levels") << 2 << -1;
     const QByteArray unclosed = "{\"a\": " + QByteArray(depth, '[');
-    QTest::newRow("unclosed 100,000 deep") << unclosed << QStringLiteral("nested deeper than 64 levels") << 1
-                                           << 7 + 63;
+    QTest::newRow("unclosed 100,000 deep") << unclosed << QStringLiteral("nested deeper than 64 levels") << 1 << 7 + 63;
 }
 
 void KnowledgeBaseTest::badFile()
@@ -284,7 +288,8 @@ void KnowledgeBaseTest::badFile()
     else
         QVERIFY2(problem.column > 0, qPrintable(problem.toText()));
     // The text form names the file and the position.
-    QVERIFY2(problem.toText().startsWith(problem.file + QStringLiteral(":%1:%2: error: ").arg(problem.line).arg(problem.column)),
+    QVERIFY2(problem.toText().startsWith(problem.file
+                                         + QStringLiteral(":%1:%2: error: ").arg(problem.line).arg(problem.column)),
              qPrintable(problem.toText()));
 
     // Validation still runs on the good records and keeps the load problem.
@@ -412,7 +417,8 @@ void KnowledgeBaseTest::megabyteString()
     for (int i = 0; i < big.size(); i += 80)
         big[i] = ' ';
     writeFile(dir.filePath(QStringLiteral("disk/big.json")),
-              cleanRecord(QStringLiteral("disk/big"), ",\n  \"root_cause\": \"" + big + "\",\n  \"signature_zh\": \"" + big + "\""));
+              cleanRecord(QStringLiteral("disk/big"),
+                          ",\n  \"root_cause\": \"" + big + "\",\n  \"signature_zh\": \"" + big + "\""));
     writeFile(dir.filePath(QStringLiteral("disk/small.json")), cleanRecord(QStringLiteral("disk/small")));
 
     QElapsedTimer timer;
@@ -504,8 +510,8 @@ void KnowledgeBaseTest::pathId_data()
                                        << QStringLiteral("disk/a");
     QTest::newRow("dots in the name") << QStringLiteral("py/v3.11.json") << QStringLiteral("py/v3.11")
                                       << QStringLiteral("py/v3.11");
-    QTest::newRow("json in a folder name") << QStringLiteral("a.json/b.json") << QStringLiteral("a.json/b")
-                                           << QStringLiteral("a.json/b");
+    QTest::newRow("json in a folder name")
+        << QStringLiteral("a.json/b.json") << QStringLiteral("a.json/b") << QStringLiteral("a.json/b");
 }
 
 void KnowledgeBaseTest::pathId()
@@ -541,11 +547,11 @@ void KnowledgeBaseTest::linkIndex()
     };
     // a -> b (reciprocated), a -> c (not), c confused with a (bare id), b -> ghost.
     writeFile(dir.filePath(QStringLiteral("g/a.json")),
-              cleanRecord(QStringLiteral("g/a"), graph({QStringLiteral("g/b"), QStringLiteral("g/c")}, {},
-                                                       QStringLiteral("[]"))));
+              cleanRecord(QStringLiteral("g/a"),
+                          graph({QStringLiteral("g/b"), QStringLiteral("g/c")}, {}, QStringLiteral("[]"))));
     writeFile(dir.filePath(QStringLiteral("g/b.json")),
-              cleanRecord(QStringLiteral("g/b"), graph({QStringLiteral("g/ghost")}, {QStringLiteral("g/a")},
-                                                       QStringLiteral("[]"))));
+              cleanRecord(QStringLiteral("g/b"),
+                          graph({QStringLiteral("g/ghost")}, {QStringLiteral("g/a")}, QStringLiteral("[]"))));
     writeFile(dir.filePath(QStringLiteral("g/c.json")),
               cleanRecord(QStringLiteral("g/c"), graph({}, {}, QStringLiteral("[\"g/a\"]"))));
 
@@ -597,7 +603,8 @@ void KnowledgeBaseTest::linkIndexRemove()
                                 ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \"g/b\"}, \"g/b\"]}"),
                     &error));
     Record c;
-    QVERIFY(c.parse(cleanRecord(QStringLiteral("g/c"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/b\"]}"), &error));
+    QVERIFY(
+        c.parse(cleanRecord(QStringLiteral("g/c"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/b\"]}"), &error));
 
     LinkIndex index;
     index.add(a);
@@ -690,8 +697,8 @@ void KnowledgeBaseTest::editsKeepIndexesCurrent()
     QCOMPARE(files, (QStringList{QStringLiteral("a/y-copy.json"), QStringLiteral("a/y.json")}));
     QVERIFY(kb.links().hasLink(QStringLiteral("a/y"), Link::LeadsTo, QStringLiteral("a/z")));
 
-    kb.setProblems(copy, {Problem{Problem::Warning, copy->filePath(), QString(), 1, 1, QStringLiteral("m"),
-                                  QStringLiteral("r")}});
+    kb.setProblems(
+        copy, {Problem{Problem::Warning, copy->filePath(), QString(), 1, 1, QStringLiteral("m"), QStringLiteral("r")}});
     QCOMPARE(problemsChanged.count(), 1);
     QCOMPARE(kb.problems(copy).size(), 1);
     QCOMPARE(kb.counts().warnings, 1);
@@ -787,9 +794,8 @@ void KnowledgeBaseTest::loadProgressReachesTotal()
     writeFile(dir.filePath(QStringLiteral("p/bad.json")), "not json");
 
     std::vector<std::pair<int, int>> calls;
-    const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), nullptr, [&](int done, int total) {
-        calls.emplace_back(done, total);
-    });
+    const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(
+        dir.path(), nullptr, [&](int done, int total) { calls.emplace_back(done, total); });
     QVERIFY(!calls.empty());
     int previous = 0;
     for (const auto &[done, total] : calls) {
@@ -906,7 +912,8 @@ void KnowledgeBaseTest::relativePathOfAnyFile()
     QCOMPARE(kb.relativePath(root + QStringLiteral("/a//b.json")), QStringLiteral("a/b.json"));
     QCOMPARE(kb.relativePath(root + QStringLiteral("/a/../b.json")), QStringLiteral("b.json"));
     QCOMPARE(kb.relativePath(root + QStringLiteral("/../b.json")), QStringLiteral("../b.json"));
-    QCOMPARE(kb.relativePath(root + QStringLiteral("x/b.json")), QDir(root).relativeFilePath(root + QStringLiteral("x/b.json")));
+    QCOMPARE(kb.relativePath(root + QStringLiteral("x/b.json")),
+             QDir(root).relativeFilePath(root + QStringLiteral("x/b.json")));
     QCOMPARE(kb.relativePath(root), QStringLiteral("."));
 }
 

@@ -3,13 +3,13 @@
 // files are reported, bursts are handled once, and Errata's own writes
 // cause no signal. Real files in a temporary folder.
 
+#include "kb/KnowledgeBaseWatcher.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "kb/KnowledgeBaseWatcher.h"
-#include "json/OrderedJson.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
 #include "kb/RecordWriter.h"
+#include "record/Record.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -228,8 +228,8 @@ void KnowledgeBaseWatcherTest::ownOperationsCauseNothing()
     QCOMPARE(RecordWriter::save(*created, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
     Record *full = fixture.record(QStringLiteral("disk/full"));
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, full, QStringLiteral("store/full"), &error), qPrintable(error));
-    std::unique_ptr<Record> deleted =
-        RecordOperations::deleteRecord(fixture.kb, fixture.record(QStringLiteral("disk/slow")), &error);
+    std::unique_ptr<Record> deleted = RecordOperations::deleteRecord(
+        fixture.kb, fixture.record(QStringLiteral("disk/slow")), &error);
     QVERIFY2(deleted, qPrintable(error));
     QTest::qWait(QuietMs);
     QCOMPARE(fixture.signalCount(), 0);
@@ -350,11 +350,13 @@ void KnowledgeBaseWatcherTest::followsAReset()
     fixture.kb.adopt(KnowledgeBaseLoader::load(other.path()));
 
     // The old folder is no longer followed, the new one is.
-    QVERIFY(writeInPlace(fixture.path(QStringLiteral("disk/full")), recordText(QStringLiteral("disk/full"), QStringLiteral("x"))));
+    QVERIFY(writeInPlace(fixture.path(QStringLiteral("disk/full")),
+                         recordText(QStringLiteral("disk/full"), QStringLiteral("x"))));
     QVERIFY(writeInPlace(fixture.path(QStringLiteral("disk/more")), recordText(QStringLiteral("disk/more"))));
     QTest::qWait(QuietMs);
     QCOMPARE(fixture.signalCount(), 0);
-    QVERIFY(writeInPlace(other.filePath(QStringLiteral("a/b.json")), recordText(QStringLiteral("a/b"), QStringLiteral("y"))));
+    QVERIFY(writeInPlace(other.filePath(QStringLiteral("a/b.json")),
+                         recordText(QStringLiteral("a/b"), QStringLiteral("y"))));
     QVERIFY(fixture.reloaded->wait(5000));
     QCOMPARE(fixture.kb.find(QStringLiteral("a/b"))->category(), QStringLiteral("y"));
 }
@@ -365,7 +367,9 @@ void KnowledgeBaseWatcherTest::largeKbIsWatchedInBatches()
 {
     QTemporaryDir dir;
     const int count = KnowledgeBaseWatcher::FirstBatch + 2 * KnowledgeBaseWatcher::Batch + 3;
-    const auto pathOf = [&dir](int i) { return dir.filePath(QStringLiteral("bulk/e%1.json").arg(i, 5, 10, QLatin1Char('0'))); };
+    const auto pathOf = [&dir](int i) {
+        return dir.filePath(QStringLiteral("bulk/e%1.json").arg(i, 5, 10, QLatin1Char('0')));
+    };
     for (int i = 0; i < count; ++i)
         QVERIFY(writeInPlace(pathOf(i), recordText(QStringLiteral("bulk/e%1").arg(i, 5, 10, QLatin1Char('0')))));
     KnowledgeBase kb;

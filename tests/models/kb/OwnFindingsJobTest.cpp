@@ -1,9 +1,9 @@
 // OwnFindingsJob: findings worked out from copies of the records' texts,
 // set in one batch, and only for records still as the job found them.
 
+#include "kb/OwnFindingsJob.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "kb/OwnFindingsJob.h"
 #include "validation/RecordValidator.h"
 
 #include <QtTest>
@@ -80,7 +80,8 @@ void OwnFindingsJobTest::init()
     m_root = m_dir.filePath(QStringLiteral("kb-") + QString::fromLatin1(QTest::currentTestFunction()));
     writeRecord(m_root, record("pytorch/oom", "Error in pytorch/oom"));
     OrderedJson linking = record("pytorch/nan", "Error in pytorch/nan");
-    linking["transition_graph"] = OrderedJson{{"leads_to", OrderedJson::array({OrderedJson{{"error_id", "pytorch/gone"}}})}};
+    linking["transition_graph"] = OrderedJson{
+        {"leads_to", OrderedJson::array({OrderedJson{{"error_id", "pytorch/gone"}}})}};
     writeRecord(m_root, linking);
     writeRecord(m_root, record("python/bad-regex", "Broken (regex"));
     OrderedJson wrongType = record("node/typed", "Error in node/typed");

@@ -2,13 +2,13 @@
 // the records linking to one, and rename with every link, written as one
 // step and undone by renaming back.
 
+#include "kb/RecordOperations.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "record/Record.h"
-#include "kb/RecordOperations.h"
-#include "record/RecordTemplate.h"
 #include "kb/RecordWriter.h"
+#include "record/Record.h"
+#include "record/RecordTemplate.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -44,12 +44,9 @@ bool writeBytes(const QString &path, const QByteArray &bytes)
 // A record in the layout Errata writes (2-space indent, final newline).
 QByteArray recordText(const QString &id, const OrderedJson &graph = OrderedJson())
 {
-    OrderedJson json = {{"id", id.toStdString()},
-                        {"signature", "Error: " + id.toStdString()},
-                        {"regex", "Error: .*"},
-                        {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
-                        {"category", "io_error"},
-                        {"confidence", 0.5}};
+    OrderedJson json = {{"id", id.toStdString()}, {"signature", "Error: " + id.toStdString()},
+                        {"regex", "Error: .*"},   {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                        {"category", "io_error"}, {"confidence", 0.5}};
     if (!graph.is_null())
         json["transition_graph"] = graph;
     json["tags"] = OrderedJson::array({"disk"});
@@ -146,17 +143,36 @@ void RecordOperationsTest::templateDefaults()
 {
     const OrderedJson json = RecordTemplate::instantiate(QStringLiteral("pytorch/cuda-oom"), QStringLiteral("pytorch"),
                                                          Today);
-    const QStringList expected = {
-        QStringLiteral("id"), QStringLiteral("signature"), QStringLiteral("signature_zh"), QStringLiteral("regex"),
-        QStringLiteral("domain"), QStringLiteral("category"), QStringLiteral("subcategory"),
-        QStringLiteral("root_cause"), QStringLiteral("root_cause_type"), QStringLiteral("root_cause_zh"),
-        QStringLiteral("versions"), QStringLiteral("os_specific"), QStringLiteral("dead_ends"),
-        QStringLiteral("workarounds"), QStringLiteral("workarounds_zh"), QStringLiteral("transition_graph"),
-        QStringLiteral("official_doc_url"), QStringLiteral("official_doc_section"), QStringLiteral("error_code"),
-        QStringLiteral("verification_tier"), QStringLiteral("confidence"), QStringLiteral("fix_success_rate"),
-        QStringLiteral("resolvable"), QStringLiteral("first_seen"), QStringLiteral("last_confirmed"),
-        QStringLiteral("last_updated"), QStringLiteral("evidence_count"), QStringLiteral("tags"),
-        QStringLiteral("locale"), QStringLiteral("aliases")};
+    const QStringList expected = {QStringLiteral("id"),
+                                  QStringLiteral("signature"),
+                                  QStringLiteral("signature_zh"),
+                                  QStringLiteral("regex"),
+                                  QStringLiteral("domain"),
+                                  QStringLiteral("category"),
+                                  QStringLiteral("subcategory"),
+                                  QStringLiteral("root_cause"),
+                                  QStringLiteral("root_cause_type"),
+                                  QStringLiteral("root_cause_zh"),
+                                  QStringLiteral("versions"),
+                                  QStringLiteral("os_specific"),
+                                  QStringLiteral("dead_ends"),
+                                  QStringLiteral("workarounds"),
+                                  QStringLiteral("workarounds_zh"),
+                                  QStringLiteral("transition_graph"),
+                                  QStringLiteral("official_doc_url"),
+                                  QStringLiteral("official_doc_section"),
+                                  QStringLiteral("error_code"),
+                                  QStringLiteral("verification_tier"),
+                                  QStringLiteral("confidence"),
+                                  QStringLiteral("fix_success_rate"),
+                                  QStringLiteral("resolvable"),
+                                  QStringLiteral("first_seen"),
+                                  QStringLiteral("last_confirmed"),
+                                  QStringLiteral("last_updated"),
+                                  QStringLiteral("evidence_count"),
+                                  QStringLiteral("tags"),
+                                  QStringLiteral("locale"),
+                                  QStringLiteral("aliases")};
     QCOMPARE(keysOf(json), expected);
     QCOMPARE(expected, Record::knownKeys()); // every field of the format, in the seed's order
 
@@ -177,8 +193,9 @@ void RecordOperationsTest::templateDefaults()
             && json["last_updated"] == "2024-07-01");
     QVERIFY(json["evidence_count"] == 0 && json["evidence_count"].is_number_integer());
     QVERIFY(json["locale"] == "en");
-    QCOMPARE(keysOf(json["transition_graph"]), (QStringList{QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
-                                                            QStringLiteral("frequently_confused_with")}));
+    QCOMPARE(keysOf(json["transition_graph"]),
+             (QStringList{QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
+                          QStringLiteral("frequently_confused_with")}));
     QVERIFY(json["os_specific"].is_object() && json["os_specific"].empty());
     QVERIFY(json["tags"].is_array() && json["aliases"].is_array() && json["versions"].is_array());
 }
@@ -188,8 +205,8 @@ void RecordOperationsTest::createRecord()
     LinkedKb fixture;
     QSignalSpy added(&fixture.kb, &KnowledgeBase::recordAdded);
     QString error;
-    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("pytorch"),
-                                                    QStringLiteral("cuda/oom"), Today, &error);
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("pytorch"), QStringLiteral("cuda/oom"),
+                                                    Today, &error);
     QVERIFY2(record, qPrintable(error));
     QCOMPARE(added.count(), 1);
     QCOMPARE(fixture.kb.find(QStringLiteral("pytorch/cuda/oom")), record);
@@ -214,7 +231,7 @@ void RecordOperationsTest::createRecordFromTemplate()
     LinkedKb fixture;
     QString error;
     const OrderedJson base = {{"signature", "Error: "}, {"category", "io_error"}, {"domain", "x"},
-                              {"last_confirmed", ""}, {"x_team", "storage"}, {"id", "x/y"}};
+                              {"last_confirmed", ""},   {"x_team", "storage"},    {"id", "x/y"}};
     Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("disk"), QStringLiteral("full"), Today,
                                                     &error, base);
     QVERIFY2(record, qPrintable(error));
@@ -259,8 +276,7 @@ void RecordOperationsTest::createRecordRefuses_data()
                                      << QStringLiteral("needs a domain");
     QTest::newRow("no slug") << QStringLiteral("a") << QString() << QStringLiteral("needs a domain");
     QTest::newRow("in the KB") << QStringLiteral("a") << QStringLiteral("x") << QStringLiteral("taken already");
-    QTest::newRow("on disk only") << QStringLiteral("d") << QStringLiteral("late")
-                                  << QStringLiteral("exists already");
+    QTest::newRow("on disk only") << QStringLiteral("d") << QStringLiteral("late") << QStringLiteral("exists already");
 }
 
 void RecordOperationsTest::createRecordRefuses()
@@ -329,8 +345,7 @@ void RecordOperationsTest::duplicateRecord()
 void RecordOperationsTest::linkersOf()
 {
     LinkedKb fixture;
-    const QList<RecordOperations::Linker> linkers =
-        RecordOperations::linkersOf(fixture.kb, QStringLiteral("a/target"));
+    const QList<RecordOperations::Linker> linkers = RecordOperations::linkersOf(fixture.kb, QStringLiteral("a/target"));
     QCOMPARE(linkers.size(), 3);
     QCOMPARE(linkers.at(0).record, fixture.record(QStringLiteral("a/x")));
     QCOMPARE(linkers.at(0).kind, Link::LeadsTo);
@@ -417,7 +432,8 @@ void RecordOperationsTest::deleteAndRestoreUnsaved()
     LinkedKb fixture;
     const auto before = snapshot(fixture.dir.path());
     QString error;
-    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today, &error);
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today,
+                                                    &error);
     QVERIFY(record);
     std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, record, &error);
     QVERIFY2(taken, qPrintable(error));
@@ -649,10 +665,12 @@ void RecordOperationsTest::renameUnsavedRecord()
 {
     LinkedKb fixture;
     QString error;
-    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today, &error);
+    Record *record = RecordOperations::createRecord(fixture.kb, QStringLiteral("n"), QStringLiteral("new"), Today,
+                                                    &error);
     QVERIFY(record);
     const auto before = snapshot(fixture.dir.path());
-    QVERIFY2(RecordOperations::renameRecord(fixture.kb, record, QStringLiteral("m/renamed"), &error), qPrintable(error));
+    QVERIFY2(RecordOperations::renameRecord(fixture.kb, record, QStringLiteral("m/renamed"), &error),
+             qPrintable(error));
     QCOMPARE(snapshot(fixture.dir.path()), before);
     QCOMPARE(record->filePath(), fixture.path(QStringLiteral("m/renamed")));
     QCOMPARE(record->domain(), QStringLiteral("m"));

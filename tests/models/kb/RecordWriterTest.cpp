@@ -3,13 +3,13 @@
 // text that cannot be written leaves the file intact, and several records
 // (or files) are written as one step, put back on a failure.
 
+#include "kb/RecordWriter.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "validation/Problem.h"
 #include "record/Record.h"
+#include "validation/Problem.h"
 #include "validation/RecordValidator.h"
-#include "kb/RecordWriter.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -132,7 +132,8 @@ void RecordWriterTest::changeRewritesOneLine_data()
                                    << QByteArray("      \"fail_rate\": 0.9,");
     QTest::newRow("chinese") << QStringLiteral("/root_cause_zh") << QStringLiteral("\"梯度爆炸导致损失变为 NaN。\"")
                              << QByteArray("  \"root_cause_zh\": \"梯度爆炸导致损失变为 NaN。\",");
-    QTest::newRow("null to string") << QStringLiteral("/official_doc_section") << QStringLiteral("\"Numerical stability\"")
+    QTest::newRow("null to string") << QStringLiteral("/official_doc_section")
+                                    << QStringLiteral("\"Numerical stability\"")
                                     << QByteArray("  \"official_doc_section\": \"Numerical stability\",");
 }
 
@@ -285,7 +286,8 @@ void RecordWriterTest::invalidUtf8Fails()
              qPrintable(error));
     QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
     QVERIFY(seed->isModified());
-    QCOMPARE(QDir(QFileInfo(fixture.seedFile).path()).entryList(QDir::Files), QStringList{QStringLiteral("nan-loss-step.json")});
+    QCOMPARE(QDir(QFileInfo(fixture.seedFile).path()).entryList(QDir::Files),
+             QStringList{QStringLiteral("nan-loss-step.json")});
 
     // A key is named as well.
     fixture.kb.setValue(seed, QStringLiteral("/workarounds/1/how"), "fine");

@@ -2,13 +2,13 @@
 // per KB, listed and restored by a later run (with the original text, so a
 // save still sees changes made on disk meanwhile), dropped once saved.
 
+#include "kb/RecoveryStore.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
 #include "kb/RecordWriter.h"
-#include "kb/RecoveryStore.h"
+#include "record/Record.h"
+#include "json/OrderedJson.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -41,12 +41,10 @@ bool writeBytes(const QString &path, const QByteArray &bytes)
 
 QByteArray recordText(const QString &id)
 {
-    const OrderedJson json = {{"id", id.toStdString()},
-                              {"signature", "Error: disk full"},
-                              {"regex", "Error: disk full"},
-                              {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
-                              {"category", "io_error"},
-                              {"confidence", 0.5}};
+    const OrderedJson json = {
+        {"id", id.toStdString()},      {"signature", "Error: disk full"},
+        {"regex", "Error: disk full"}, {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+        {"category", "io_error"},      {"confidence", 0.5}};
     // "0.50": a spelling that must survive a restore.
     return QByteArray::fromStdString(json.dump(2)).replace("0.5", "0.50") + '\n';
 }
@@ -280,8 +278,9 @@ void RecoveryStoreTest::storeHoldsExactlyTheModifiedRecords()
         QCryptographicHash::hash(QDir::cleanPath(timeout->filePath()).toUtf8(), QCryptographicHash::Sha1).toHex());
     QStringList files = QDir(store.folder(kb->root())).entryList(QDir::Files);
     files.sort();
-    QCOMPARE(files, (QStringList{hash + QStringLiteral(".json"), hash + QStringLiteral(".orig"),
-                                 QStringLiteral("manifest.json")}));
+    QCOMPARE(
+        files,
+        (QStringList{hash + QStringLiteral(".json"), hash + QStringLiteral(".orig"), QStringLiteral("manifest.json")}));
     QCOMPARE(readBytes(store.folder(kb->root()) + QLatin1Char('/') + hash + QStringLiteral(".json")),
              timeout->serialize());
 }

@@ -1,9 +1,9 @@
+#include "kb/SearchIndexCache.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/OwnFindingsJob.h"
-#include "validation/RecordValidator.h"
 #include "search/SearchIndex.h"
-#include "kb/SearchIndexCache.h"
+#include "validation/RecordValidator.h"
 
 #include <QtTest>
 
@@ -70,8 +70,8 @@ std::unique_ptr<Opened> openThroughCache(const QString &root, const QString &cac
     auto opened = std::make_unique<Opened>();
     opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
     opened->cache->open(root);
-    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments,
-                                               opened->cache.get()));
+    opened->kb.adopt(
+        KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, opened->cache.get()));
     opened->cache->validate(opened->kb, RecordValidator(today));
     opened->cache->index(opened->kb, opened->index, today);
     return opened;
@@ -86,8 +86,8 @@ std::unique_ptr<Opened> openDeferringChecks(const QString &root, const QString &
     auto opened = std::make_unique<Opened>();
     opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
     opened->cache->open(root);
-    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments,
-                                               opened->cache.get()));
+    opened->kb.adopt(
+        KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, opened->cache.get()));
     opened->cache->validate(opened->kb, RecordValidator(Today), nullptr, {}, deferred);
     opened->cache->index(opened->kb, opened->index, Today);
     return opened;
@@ -100,8 +100,8 @@ std::unique_ptr<Opened> validateThroughCache(const QString &root, const QString 
     auto opened = std::make_unique<Opened>();
     opened->cache = std::make_unique<SearchIndexCache>(cacheFile);
     opened->cache->open(root);
-    opened->kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::KeepDocuments,
-                                               opened->cache.get()));
+    opened->kb.adopt(
+        KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::KeepDocuments, opened->cache.get()));
     opened->cache->validate(opened->kb, RecordValidator(Today));
     if (!opened->cache->update(opened->kb, error))
         return nullptr;
@@ -298,7 +298,8 @@ void SearchIndexCacheTest::init()
     writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
     OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
     // The 7 is no link, but counts in the link's pointer: /transition_graph/leads_to/1.
-    nan["transition_graph"] = OrderedJson{{"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
+    nan["transition_graph"] = OrderedJson{
+        {"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
     writeRecord(m_root, nan);
     OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
     zh["signature_zh"] = "检测到梯度溢出";
@@ -706,7 +707,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed_data()
     // Truncate to this per mille of the file; -2: half way into the rows,
     // -3: half way into the index part; -1: not at all.
     QTest::addColumn<int>("cut");
-    QTest::addColumn<int>("flip");   // flip a bit of the byte at this per mille, or -1
+    QTest::addColumn<int>("flip"); // flip a bit of the byte at this per mille, or -1
     QTest::addColumn<bool>("rowsUsable");
     QTest::newRow("empty") << 0 << -1 << false;
     QTest::newRow("header only") << 10 << -1 << false;

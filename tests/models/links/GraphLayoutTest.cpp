@@ -130,16 +130,16 @@ void GraphLayoutTest::realNeighbourhoodOfThirty()
     for (int i = 0; i < 30; ++i) {
         const std::string id = "d" + std::to_string(i % 4) + "/neighbour-with-a-longer-name-" + std::to_string(i);
         leads.push_back(id);
-        const OrderedJson json = {{"id", id}, {"signature", "x"}, {"regex", "x"}, {"domain", id.substr(0, 2)},
-                                  {"category", "c"}};
+        const OrderedJson json = {
+            {"id", id}, {"signature", "x"}, {"regex", "x"}, {"domain", id.substr(0, 2)}, {"category", "c"}};
         const QString path = dir.filePath(QString::fromStdString(id) + QStringLiteral(".json"));
         QDir().mkpath(QFileInfo(path).absolutePath());
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QByteArray::fromStdString(json.dump()));
     }
-    const OrderedJson centre = {{"id", "d0/centre"}, {"signature", "x"}, {"regex", "x"}, {"domain", "d0"},
-                                {"category", "c"}, {"transition_graph", {{"leads_to", leads}}}};
+    const OrderedJson centre = {{"id", "d0/centre"}, {"signature", "x"}, {"regex", "x"},
+                                {"domain", "d0"},    {"category", "c"},  {"transition_graph", {{"leads_to", leads}}}};
     QFile file(dir.filePath(QStringLiteral("d0/centre.json")));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray::fromStdString(centre.dump()));

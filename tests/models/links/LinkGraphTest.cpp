@@ -1,9 +1,9 @@
 // The graph of links: a record's neighbourhood to a depth, the whole KB,
 // missing targets, self-links and duplicates kept as edges.
 
+#include "links/LinkGraph.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "links/LinkGraph.h"
 #include "json/OrderedJson.h"
 
 #include <QDir>
@@ -49,12 +49,9 @@ private:
 
 void LinkGraphTest::write(const QString &id, const OrderedJson &graph)
 {
-    const OrderedJson json = {{"id", id.toStdString()},
-                              {"signature", "Error " + id.toStdString()},
-                              {"regex", "Error"},
-                              {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
-                              {"category", "general"},
-                              {"transition_graph", graph}};
+    const OrderedJson json = {{"id", id.toStdString()}, {"signature", "Error " + id.toStdString()},
+                              {"regex", "Error"},       {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                              {"category", "general"},  {"transition_graph", graph}};
     const QString path = m_dir.filePath(id + QStringLiteral(".json"));
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);

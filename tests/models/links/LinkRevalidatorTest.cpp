@@ -3,13 +3,13 @@
 // reciprocal findings are never stale; rename keeps every link pointing at
 // the record.
 
+#include "links/LinkRevalidator.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "links/LinkRevalidator.h"
-#include "json/OrderedJson.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
+#include "record/Record.h"
 #include "validation/RecordValidator.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,9 +54,9 @@ private:
 
 void LinkRevalidatorTest::write(const QString &id, const OrderedJson &graph)
 {
-    const OrderedJson json = {{"id", id.toStdString()}, {"signature", "x"}, {"regex", "x"},
-                              {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()}, {"category", "c"},
-                              {"transition_graph", graph}};
+    const OrderedJson json = {{"id", id.toStdString()}, {"signature", "x"},
+                              {"regex", "x"},           {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                              {"category", "c"},        {"transition_graph", graph}};
     const QString path = m_dir.filePath(id + QStringLiteral(".json"));
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
@@ -95,12 +95,13 @@ void LinkRevalidatorTest::init()
 void LinkRevalidatorTest::deleteMakesLinksDangleAndRestoreMendsThem()
 {
     QString error;
-    std::unique_ptr<Record> removed = RecordOperations::deleteRecord(*m_kb, m_kb->find(QStringLiteral("a/target")), &error);
+    std::unique_ptr<Record> removed = RecordOperations::deleteRecord(*m_kb, m_kb->find(QStringLiteral("a/target")),
+                                                                     &error);
     QVERIFY2(removed, qPrintable(error));
     QVERIFY(m_revalidator->isPending());
     m_revalidator->flush();
-    QCOMPARE(rules(QStringLiteral("a/source")), strings({"link-dangling /transition_graph/leads_to/0",
-                                                            "link-reciprocal /transition_graph/leads_to/1"}));
+    QCOMPARE(rules(QStringLiteral("a/source")),
+             strings({"link-dangling /transition_graph/leads_to/0", "link-reciprocal /transition_graph/leads_to/1"}));
     QCOMPARE(rules(QStringLiteral("a/watcher")),
              strings({"link-dangling /transition_graph/frequently_confused_with/0"}));
     QVERIFY2(RecordOperations::restoreRecord(*m_kb, std::move(removed), &error), qPrintable(error));

@@ -1,11 +1,11 @@
 // Missing reciprocal links: which are found, the edit that adds one, and
 // the KB-wide fix written as one step (refused for unsaved records).
 
+#include "links/ReciprocalLinks.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "links/ReciprocalLinks.h"
 #include "record/Record.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,12 +16,12 @@
 using namespace Errata;
 
 // QCOMPARE for JSON values, printing both on failure.
-#define COMPARE_JSON(actual, expected)                                                                               \
-    do {                                                                                                             \
-        const OrderedJson actualJson_ = (actual);                                                                    \
-        const OrderedJson expectedJson_ = (expected);                                                                \
-        QVERIFY2(actualJson_ == expectedJson_,                                                                       \
-                 qPrintable(QString::fromStdString(actualJson_.dump() + " != " + expectedJson_.dump())));            \
+#define COMPARE_JSON(actual, expected) \
+    do { \
+        const OrderedJson actualJson_ = (actual); \
+        const OrderedJson expectedJson_ = (expected); \
+        QVERIFY2(actualJson_ == expectedJson_, \
+                 qPrintable(QString::fromStdString(actualJson_.dump() + " != " + expectedJson_.dump()))); \
     } while (false)
 
 namespace {
@@ -58,8 +58,11 @@ private:
 
 void ReciprocalLinksTest::write(const QString &id, const OrderedJson &graph)
 {
-    OrderedJson json = {{"id", id.toStdString()}, {"signature", "x"}, {"regex", "x"},
-                        {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()}, {"category", "c"}};
+    OrderedJson json = {{"id", id.toStdString()},
+                        {"signature", "x"},
+                        {"regex", "x"},
+                        {"domain", id.section(QLatin1Char('/'), 0, 0).toStdString()},
+                        {"category", "c"}};
     if (!graph.is_null())
         json["transition_graph"] = graph;
     const QString path = m_dir.filePath(id + QStringLiteral(".json"));
@@ -87,9 +90,11 @@ void ReciprocalLinksTest::findsBothDirections()
 {
     const QList<ReciprocalLinks::Missing> missing = all();
     QCOMPARE(missing.size(), 2);
-    QCOMPARE(missing.at(0), (ReciprocalLinks::Missing{QStringLiteral("a/three"), Link::PrecededBy, QStringLiteral("a/four")}));
+    QCOMPARE(missing.at(0),
+             (ReciprocalLinks::Missing{QStringLiteral("a/three"), Link::PrecededBy, QStringLiteral("a/four")}));
     QCOMPARE(missing.at(0).missingKind(), Link::LeadsTo);
-    QCOMPARE(missing.at(1), (ReciprocalLinks::Missing{QStringLiteral("a/one"), Link::LeadsTo, QStringLiteral("a/three")}));
+    QCOMPARE(missing.at(1),
+             (ReciprocalLinks::Missing{QStringLiteral("a/one"), Link::LeadsTo, QStringLiteral("a/three")}));
 }
 
 void ReciprocalLinksTest::ofOneRecordSeesBothSides()
@@ -135,7 +140,8 @@ void ReciprocalLinksTest::fixAllWritesEveryTarget()
     QVERIFY2(ReciprocalLinks::fixAll(m_kb, all(), &error), qPrintable(error));
     QVERIFY(all().isEmpty());
     QVERIFY(!m_kb.find(QStringLiteral("a/three"))->isModified());
-    const OrderedJson three = OrderedJson::parse(readBytes(m_dir.filePath(QStringLiteral("a/three.json"))).toStdString());
+    const OrderedJson three = OrderedJson::parse(
+        readBytes(m_dir.filePath(QStringLiteral("a/three.json"))).toStdString());
     COMPARE_JSON(three["transition_graph"]["preceded_by"], (OrderedJson{"a/four", {{"error_id", "a/one"}}}));
     const OrderedJson four = OrderedJson::parse(readBytes(m_dir.filePath(QStringLiteral("a/four.json"))).toStdString());
     COMPARE_JSON(four["transition_graph"], (OrderedJson{{"leads_to", {{{"error_id", "a/three"}}}}}));

@@ -6,14 +6,14 @@
 // when it is present; also when it falls back under a tiny memory budget.
 // And: cancellation, lines and columns in characters, ranking, skipped records.
 
+#include "matching/LogMatcher.h"
 #include "convert/DeadendsConverter.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "matching/LiteralScanner.h"
-#include "matching/LogMatcher.h"
-#include "util/Parallel.h"
-#include "record/Record.h"
 #include "matching/RegexEngine.h"
+#include "record/Record.h"
+#include "util/Parallel.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -49,7 +49,8 @@ const Spec Specs[] = {
     {"app/cyrillic", "(?i)ошибка соединения", "ОШИБКА СОЕДИНЕНИЯ с сервером"},
     {"app/kelvin", "(?i)kelvin scale", "\u212Aelvin scale overflow"},
     {"app/sigma", "(?i)ΟΔΟΣ \\d+", "οδος 42"},
-    {"app/traceback", "Traceback \\(most recent call last\\):\\s+File", "Traceback (most recent call last):\n  File \"x.py\""},
+    {"app/traceback", "Traceback \\(most recent call last\\):\\s+File",
+     "Traceback (most recent call last):\n  File \"x.py\""},
     {"app/block", "BEGIN[^#]*END", "BEGIN block\nbody\nEND"},
     {"app/dotall", "(?s)start<.*?>stop", "start<\n>stop"},
     {"app/newline-literal", "first half\\nsecond half", "first half\nsecond half"},
@@ -104,8 +105,8 @@ std::vector<std::unique_ptr<Record>> specRecords()
     std::vector<std::unique_ptr<Record>> records;
     for (const Spec &spec : Specs) {
         auto record = std::make_unique<Record>();
-        record->setJson(recordJson(QString::fromUtf8(spec.id), QString::fromUtf8(spec.regex),
-                                   QString::fromUtf8(spec.signature)));
+        record->setJson(
+            recordJson(QString::fromUtf8(spec.id), QString::fromUtf8(spec.regex), QString::fromUtf8(spec.signature)));
         records.push_back(std::move(record));
     }
     return records;
@@ -187,8 +188,12 @@ Expected searchWhole(const RegexEngine &engine, const QByteArray &log, int keep)
         if (line != lastLine) {
             lastLine = line;
             if (++expected.lineCount <= keep)
-                expected.firstOnLine << RegexMatch{qsizetype(start), qsizetype(end), line, column,
-                                                   QString::fromUtf8(match.data(), qsizetype(match.size())), {}};
+                expected.firstOnLine << RegexMatch{qsizetype(start),
+                                                   qsizetype(end),
+                                                   line,
+                                                   column,
+                                                   QString::fromUtf8(match.data(), qsizetype(match.size())),
+                                                   {}};
         }
         from = end == start ? end + 1 : end;
         while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
@@ -625,7 +630,8 @@ void LogMatcherTest::ranking()
     std::vector<std::unique_ptr<Record>> owned;
     const auto add = [&](const char *id, const char *regex, const char *signature) {
         owned.push_back(std::make_unique<Record>());
-        owned.back()->setJson(recordJson(QString::fromUtf8(id), QString::fromUtf8(regex), QString::fromUtf8(signature)));
+        owned.back()->setJson(
+            recordJson(QString::fromUtf8(id), QString::fromUtf8(regex), QString::fromUtf8(signature)));
     };
     add("a/generic", "(?i)error", "error");
     add("a/oom", "out of memory", "Something else entirely");
@@ -635,14 +641,15 @@ void LogMatcherTest::ranking()
     add("a/memory-rare", "f memory", "not in this log");
     LogMatcher matcher;
     matcher.build(pointers(owned), LogMatcher::Options());
-    const LogMatchResult result =
-        matcher.match("RuntimeError: CUDA error: out of memory\nerror\nerror\nwarning: out of memory again\n");
+    const LogMatchResult result = matcher.match(
+        "RuntimeError: CUDA error: out of memory\nerror\nerror\nwarning: out of memory again\n");
     QStringList order;
     for (const LogMatchResult::Match &match : result.matches)
         order << match.recordId;
-    QCOMPARE(order, QStringList({QStringLiteral("a/cuda-oom"), QStringLiteral("a/oom"),
-                                 QStringLiteral("a/memory-signature"), QStringLiteral("a/memory-other"),
-                                 QStringLiteral("a/memory-rare"), QStringLiteral("a/generic")}));
+    QCOMPARE(
+        order,
+        QStringList({QStringLiteral("a/cuda-oom"), QStringLiteral("a/oom"), QStringLiteral("a/memory-signature"),
+                     QStringLiteral("a/memory-other"), QStringLiteral("a/memory-rare"), QStringLiteral("a/generic")}));
     QCOMPARE(result.matches[0].literalLength, 25);
     QVERIFY(result.matches[0].signatureHit);
     QCOMPARE(result.matches[1].literalLength, 13);
@@ -686,8 +693,9 @@ void LogMatcherTest::emptyAndOddLogs()
     LogMatchResult result = matcher.match(QByteArray());
     QVERIFY(result.matches.isEmpty());
     QCOMPARE(result.logLines, qint64(0));
-    for (const QByteArray &log : {QByteArray("\n\n\n"), QByteArray("LOGEND"), QByteArray("x"), QByteArray("\xff\xfe\n\xc3"),
-                                  QByteArray("LOGSTART 1\nLOGEND\n"), QByteArray("BEGIN\n#END\nEND")}) {
+    for (const QByteArray &log :
+         {QByteArray("\n\n\n"), QByteArray("LOGEND"), QByteArray("x"), QByteArray("\xff\xfe\n\xc3"),
+          QByteArray("LOGSTART 1\nLOGEND\n"), QByteArray("BEGIN\n#END\nEND")}) {
         result = matcher.match(log);
         compare(result, reference(pointers(m_records), log, false), log);
     }

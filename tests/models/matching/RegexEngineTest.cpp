@@ -97,7 +97,8 @@ void RegexEngineTest::invalidPatterns_data()
     const QString unsupported = QStringLiteral("does not support");
 
     QTest::newRow("missing paren") << QStringLiteral("abc(def") << QStringList{QStringLiteral("missing )")} << 3;
-    QTest::newRow("missing paren, innermost") << QStringLiteral("(a(b") << QStringList{QStringLiteral("missing )")} << 2;
+    QTest::newRow("missing paren, innermost")
+        << QStringLiteral("(a(b") << QStringList{QStringLiteral("missing )")} << 2;
     QTest::newRow("missing paren, closed group before")
         << QStringLiteral("(a)b(c") << QStringList{QStringLiteral("missing )")} << 4;
     QTest::newRow("escaped paren is not a group")
@@ -116,9 +117,10 @@ void RegexEngineTest::invalidPatterns_data()
     QTest::newRow("unmatched ) after a group")
         << QStringLiteral("(a)b)") << QStringList{QStringLiteral("unmatched )")} << 4;
 
-    QTest::newRow("bad escape") << QStringLiteral("\\q") << QStringList{QStringLiteral("invalid escape"), QStringLiteral("\\q")}
-                                << 0;
-    QTest::newRow("bad escape after text") << QStringLiteral("ab\\q") << QStringList{QStringLiteral("invalid escape")} << 2;
+    QTest::newRow("bad escape") << QStringLiteral("\\q")
+                                << QStringList{QStringLiteral("invalid escape"), QStringLiteral("\\q")} << 0;
+    QTest::newRow("bad escape after text")
+        << QStringLiteral("ab\\q") << QStringList{QStringLiteral("invalid escape")} << 2;
     QTest::newRow("bad escape after an escaped backslash")
         << QStringLiteral("\\\\q\\q") << QStringList{QStringLiteral("invalid escape")} << 3;
     QTest::newRow("bad escape after chinese")
@@ -134,8 +136,8 @@ void RegexEngineTest::invalidPatterns_data()
                                        << QStringList{QStringLiteral("nothing"), QStringLiteral("repeat")} << 0;
     QTest::newRow("repeat count too large") << QStringLiteral("a{1001}") << QStringList{QStringLiteral("1000")} << 1;
 
-    QTest::newRow("look-ahead") << QStringLiteral("foo(?=bar)") << QStringList{unsupported, QStringLiteral("look-ahead")}
-                                << 3;
+    QTest::newRow("look-ahead") << QStringLiteral("foo(?=bar)")
+                                << QStringList{unsupported, QStringLiteral("look-ahead")} << 3;
     QTest::newRow("negative look-ahead") << QStringLiteral("(?!x)y")
                                          << QStringList{unsupported, QStringLiteral("negative look-ahead")} << 0;
     QTest::newRow("look-behind") << QStringLiteral("(?<=a)b") << QStringList{unsupported, QStringLiteral("look-behind")}
@@ -148,11 +150,11 @@ void RegexEngineTest::invalidPatterns_data()
     QTest::newRow("back-reference") << QStringLiteral("(a)\\1")
                                     << QStringList{unsupported, QStringLiteral("back-reference"), QStringLiteral("\\1")}
                                     << 3;
-    QTest::newRow("back-reference \\2") << QStringLiteral("(a)(b)\\2") << QStringList{unsupported, QStringLiteral("\\2")}
-                                        << 6;
+    QTest::newRow("back-reference \\2") << QStringLiteral("(a)(b)\\2")
+                                        << QStringList{unsupported, QStringLiteral("\\2")} << 6;
     QTest::newRow("named group (?<name>)")
-        << QStringLiteral("(?<name>x)") << QStringList{unsupported, QStringLiteral("(?<name>"), QStringLiteral("(?P<name>")}
-        << 0;
+        << QStringLiteral("(?<name>x)")
+        << QStringList{unsupported, QStringLiteral("(?<name>"), QStringLiteral("(?P<name>")} << 0;
     QTest::newRow("named group after an escaped look-alike")
         << QStringLiteral("\\(?<x(?<name>y)") << QStringList{unsupported, QStringLiteral("(?P<name>")} << 5;
 
@@ -175,7 +177,8 @@ void RegexEngineTest::invalidPatterns()
     const QString message = engine.errorMessage();
     QVERIFY(!message.isEmpty());
     for (const QString &part : messageParts)
-        QVERIFY2(message.contains(part), qPrintable(QStringLiteral("\"%1\" does not mention \"%2\"").arg(message, part)));
+        QVERIFY2(message.contains(part),
+                 qPrintable(QStringLiteral("\"%1\" does not mention \"%2\"").arg(message, part)));
     // Plain words, not RE2's internal vocabulary.
     QVERIFY2(!message.contains(QLatin1String("perl operator")), qPrintable(message));
     QCOMPARE(engine.errorPosition(), position);
@@ -193,7 +196,8 @@ void RegexEngineTest::matches_data()
     QTest::newRow("case-sensitive: exact case") << QStringLiteral("abc") << false << QStringLiteral("xxabcxx") << true;
     QTest::newRow("(?i) inline flag") << QStringLiteral("(?i)abc") << false << QStringLiteral("ABC") << true;
     QTest::newRow("(?i:) on part only: match") << QStringLiteral("(?i:ab)C") << false << QStringLiteral("abC") << true;
-    QTest::newRow("(?i:) on part only: no match") << QStringLiteral("(?i:ab)c") << false << QStringLiteral("ABC") << false;
+    QTest::newRow("(?i:) on part only: no match")
+        << QStringLiteral("(?i:ab)c") << false << QStringLiteral("ABC") << false;
     QTest::newRow("accented, case-sensitive") << QStringLiteral("café") << false << QStringLiteral("CAFÉ") << false;
     QTest::newRow("accented, case-insensitive") << QStringLiteral("café") << true << QStringLiteral("CAFÉ") << true;
     QTest::newRow("partial match") << QStringLiteral("\\d+") << false << QStringLiteral("step 500") << true;
@@ -201,12 +205,13 @@ void RegexEngineTest::matches_data()
     QTest::newRow("anchored") << QStringLiteral("^abc$") << false << QStringLiteral("abc") << true;
     QTest::newRow("anchored, extra text") << QStringLiteral("^abc$") << false << QStringLiteral("xabc") << false;
     QTest::newRow("chinese") << QStringLiteral("错误") << false << QStringLiteral("发生错误了") << true;
-    QTest::newRow("dot is one chinese character") << QStringLiteral("^.{2}$") << false << QStringLiteral("错误") << true;
+    QTest::newRow("dot is one chinese character")
+        << QStringLiteral("^.{2}$") << false << QStringLiteral("错误") << true;
     QTest::newRow("seed regex on its signature")
         << SeedRegex << false
         << QStringLiteral("RuntimeError: Loss is NaN or Inf at step 500. Consider reducing learning rate") << true;
-    QTest::newRow("seed regex, other case") << SeedRegex << false
-                                            << QStringLiteral("runtimeerror: loss is nan or inf at step 500") << false;
+    QTest::newRow("seed regex, other case")
+        << SeedRegex << false << QStringLiteral("runtimeerror: loss is nan or inf at step 500") << false;
     QTest::newRow("seed regex, other case, insensitive")
         << SeedRegex << true << QStringLiteral("runtimeerror: loss is nan or inf at step 500") << true;
     QTest::newRow("invalid pattern never matches") << QStringLiteral("(") << false << QStringLiteral("(") << false;
@@ -316,11 +321,11 @@ void RegexEngineTest::emptyMatchesAdvance_data()
                                << QStringLiteral("0-0@1:1 '' 1-1@1:2 '' 2-2@1:3 '' 3-3@1:4 ''");
     QTest::newRow("x* on chinese") << QStringLiteral("x*") << QByteArray("错误")
                                    << QStringLiteral("0-0@1:1 '' 3-3@1:2 '' 6-6@1:3 ''");
-    QTest::newRow("empty pattern on chinese and emoji") << QString() << QByteArray("错😀")
-                                                        << QStringLiteral("0-0@1:1 '' 3-3@1:2 '' 7-7@1:3 ''");
+    QTest::newRow("empty pattern on chinese and emoji")
+        << QString() << QByteArray("错😀") << QStringLiteral("0-0@1:1 '' 3-3@1:2 '' 7-7@1:3 ''");
     QTest::newRow("x* on empty text") << QStringLiteral("x*") << QByteArray() << QStringLiteral("0-0@1:1 ''");
-    QTest::newRow("x* after a real match") << QStringLiteral("x*") << QByteArray("xxa")
-                                           << QStringLiteral("0-2@1:1 'xx' 2-2@1:3 '' 3-3@1:4 ''");
+    QTest::newRow("x* after a real match")
+        << QStringLiteral("x*") << QByteArray("xxa") << QStringLiteral("0-2@1:1 'xx' 2-2@1:3 '' 3-3@1:4 ''");
     QTest::newRow("\\d* mixed") << QStringLiteral("\\d*") << QByteArray("a12b")
                                 << QStringLiteral("0-0@1:1 '' 1-3@1:2 '12' 3-3@1:4 '' 4-4@1:5 ''");
     QTest::newRow("word boundaries") << QStringLiteral("\\b") << QByteArray("ab cd")
@@ -328,7 +333,9 @@ void RegexEngineTest::emptyMatchesAdvance_data()
     QTest::newRow("x* across lines") << QStringLiteral("x*") << QByteArray("错\n误")
                                      << QStringLiteral("0-0@1:1 '' 3-3@1:2 '' 4-4@2:1 '' 7-7@2:2 ''");
     // Stray continuation bytes are stepped over; the point is to terminate.
-    QTest::newRow("x* on invalid UTF-8") << QStringLiteral("x*") << QByteArray("\x80\x80" "a")
+    QTest::newRow("x* on invalid UTF-8") << QStringLiteral("x*")
+                                         << QByteArray("\x80\x80"
+                                                       "a")
                                          << QStringLiteral("0-0@1:1 '' 2-2@1:1 '' 3-3@1:2 ''");
 }
 

@@ -2,8 +2,8 @@
 // byte-exact round trips, minimal diffs after an edit, typed getters, and
 // refusal of hostile or broken input without crashing.
 
-#include "json/NumberSpellings.h"
 #include "record/Record.h"
+#include "json/NumberSpellings.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -174,10 +174,10 @@ void RecordTest::seedEditChangesExactlyOneLine_data()
     QTest::newRow("chinese kept as itself")
         << QStringLiteral("/root_cause_zh") << QStringLiteral("\"梯度爆炸\"")
         << QByteArray("  \"root_cause_zh\": \"\xE6\xA2\xAF\xE5\xBA\xA6\xE7\x88\x86\xE7\x82\xB8\",");
-    QTest::newRow("same value, no line changes") << QStringLiteral("/aliases") << QStringLiteral("[]")
-                                                 << QByteArray();
+    QTest::newRow("same value, no line changes") << QStringLiteral("/aliases") << QStringLiteral("[]") << QByteArray();
     QTest::newRow("array item string") << QStringLiteral("/workarounds_zh/1") << QStringLiteral("\"降低学习率\"")
-                                       << QByteArray("    \"\xE9\x99\x8D\xE4\xBD\x8E\xE5\xAD\xA6\xE4\xB9\xA0\xE7\x8E\x87\",");
+                                       << QByteArray(
+                                              "    \"\xE9\x99\x8D\xE4\xBD\x8E\xE5\xAD\xA6\xE4\xB9\xA0\xE7\x8E\x87\",");
 }
 
 void RecordTest::seedEditChangesExactlyOneLine()
@@ -208,7 +208,8 @@ void RecordTest::seedEditChangesExactlyOneLine()
         return;
     }
     QVERIFY2(diff.size() == 1,
-             qPrintable(QStringLiteral("%1 lines differ after editing %2, expected exactly 1").arg(diff.size()).arg(pointer)));
+             qPrintable(
+                 QStringLiteral("%1 lines differ after editing %2, expected exactly 1").arg(diff.size()).arg(pointer)));
     QCOMPARE(newLines.at(diff.first()), expectedLine);
 }
 
@@ -318,7 +319,8 @@ void RecordTest::changedNumberIsWrittenCanonically_data()
     QTest::newRow("1e-3 -> 0.002") << QByteArray("1e-3") << QStringLiteral("0.002") << QByteArray("0.002");
     QTest::newRow("2E+2 -> integer 300") << QByteArray("2E+2") << QStringLiteral("300") << QByteArray("300");
     QTest::newRow("2E+2 -> integer 200") << QByteArray("2E+2") << QStringLiteral("200") << QByteArray("200");
-    QTest::newRow("25 digits -> 5") << QByteArray("1234567890123456789012345") << QStringLiteral("5") << QByteArray("5");
+    QTest::newRow("25 digits -> 5") << QByteArray("1234567890123456789012345") << QStringLiteral("5")
+                                    << QByteArray("5");
     QTest::newRow("0.50 -> string") << QByteArray("0.50") << QStringLiteral("\"0.50\"") << QByteArray("\"0.50\"");
     QTest::newRow("1.0 -> 1.5") << QByteArray("1.0") << QStringLiteral("1.5") << QByteArray("1.5");
     // The value did not change, so its spelling stays (format-decisions.md).
@@ -429,7 +431,9 @@ void RecordTest::markerLookalikeStringIsNotReplaced()
     record.setValue(QStringLiteral("/other"), 2);
     const QByteArray written = record.serialize();
     const OrderedJson reread = OrderedJson::parse(written.toStdString());
-    QCOMPARE(QByteArray::fromStdString(reread["s"].get<std::string>()), QByteArray("\x01" "errata-number-0\x01"));
+    QCOMPARE(QByteArray::fromStdString(reread["s"].get<std::string>()),
+             QByteArray("\x01"
+                        "errata-number-0\x01"));
     QCOMPARE(reread["n"].get<double>(), 0.5);
     QCOMPARE(reread["other"].get<int>(), 2);
 }
@@ -914,17 +918,16 @@ void RecordTest::badInputIsRefused_data()
     QTest::newRow("empty file") << QByteArray() << QStringList{QStringLiteral("empty")} << 1 << 1;
     QTest::newRow("whitespace only") << QByteArray(" \n\t \r\n  ") << QStringList{QStringLiteral("empty")} << 1 << 1;
     QTest::newRow("BOM only") << Bom << QStringList{QStringLiteral("empty")} << 1 << 1;
-    QTest::newRow("trailing comma") << QByteArray("{\n  \"a\": 1,\n}")
-                                    << QStringList{QStringLiteral("invalid JSON")} << 3 << 1;
+    QTest::newRow("trailing comma") << QByteArray("{\n  \"a\": 1,\n}") << QStringList{QStringLiteral("invalid JSON")}
+                                    << 3 << 1;
     // Columns count characters: 签名 and 错误信息 are 3 bytes each but one column.
     QTest::newRow("chinese before the error")
         << QByteArray("{\n  \"签名\": \"错误信息\" x\n}") << QStringList{QStringLiteral("invalid JSON")} << 2 << 16;
     QTest::newRow("chinese key, missing colon")
         << QByteArray("{\"错误\" 1}") << QStringList{QStringLiteral("invalid JSON")} << 1 << 7;
-    QTest::newRow("error after BOM")
-        << (Bom + "{\"a\": x}") << QStringList{QStringLiteral("invalid JSON")} << 1 << 7;
-    QTest::newRow("unterminated object") << QByteArray("{\"a\": 1") << QStringList{QStringLiteral("invalid JSON")}
-                                         << 1 << 8;
+    QTest::newRow("error after BOM") << (Bom + "{\"a\": x}") << QStringList{QStringLiteral("invalid JSON")} << 1 << 7;
+    QTest::newRow("unterminated object") << QByteArray("{\"a\": 1") << QStringList{QStringLiteral("invalid JSON")} << 1
+                                         << 8;
     QTest::newRow("two documents") << QByteArray("{}\n{}") << QStringList{QStringLiteral("invalid JSON")} << 2 << 1;
     QTest::newRow("single quotes") << QByteArray("{'a': 1}") << QStringList{QStringLiteral("invalid JSON")} << 1 << 2;
     QTest::newRow("top-level array") << QByteArray("[1, 2]")
@@ -938,8 +941,8 @@ void RecordTest::badInputIsRefused_data()
     // An ill-formed UTF-8 sequence is reported at the character it begins,
     // not at the later byte where the decoder noticed the problem.
     QTest::newRow("invalid UTF-8 byte in a string")
-        << QByteArray("{\n  \"a\": \"ok\xFF\"\n}") << QStringList{QStringLiteral("invalid JSON"), QStringLiteral("UTF-8")}
-        << 2 << 11;
+        << QByteArray("{\n  \"a\": \"ok\xFF\"\n}")
+        << QStringList{QStringLiteral("invalid JSON"), QStringLiteral("UTF-8")} << 2 << 11;
     QTest::newRow("invalid UTF-8 after chinese")
         << QByteArray("{\"错\": \"误\xC3\x28\"}") << QStringList{QStringLiteral("UTF-8")} << 1 << 9;
     QTest::newRow("truncated UTF-8 sequence")
@@ -950,8 +953,8 @@ void RecordTest::badInputIsRefused_data()
         << QByteArray("{\"a\": \"\xED\xA0\x80\"}") << QStringList{QStringLiteral("UTF-8")} << 1 << 8;
     // Reported where the low surrogate was expected: at the closing quote.
     QTest::newRow("lone surrogate escape")
-        << QByteArray("{\"a\": \"\\ud800\"}") << QStringList{QStringLiteral("invalid JSON"), QStringLiteral("surrogate")}
-        << 1 << 14;
+        << QByteArray("{\"a\": \"\\ud800\"}")
+        << QStringList{QStringLiteral("invalid JSON"), QStringLiteral("surrogate")} << 1 << 14;
 }
 
 void RecordTest::badInputIsRefused()
@@ -1050,8 +1053,8 @@ void RecordTest::hugeFileIsRefusedByLoad()
     Record::LoadError error;
     QVERIFY2(!record.load(path, &error), "a 50 MB file must be refused");
     // The limit may be spelled in SI or IEC units, but it must be given.
-    const QStringList limitSpellings = {QStringLiteral("16.8 MB"), QStringLiteral("16 MiB"),
-                                        QStringLiteral("16.0 MiB"), QStringLiteral("16777216")};
+    const QStringList limitSpellings = {QStringLiteral("16.8 MB"), QStringLiteral("16 MiB"), QStringLiteral("16.0 MiB"),
+                                        QStringLiteral("16777216")};
     bool mentionsLimit = false;
     for (const QString &spelling : limitSpellings)
         mentionsLimit = mentionsLimit || error.message.contains(spelling);
@@ -1121,7 +1124,6 @@ void RecordTest::serializeInvalidUtf8Throws()
     badKey.setJson(document);
     QVERIFY_THROWS_EXCEPTION(nlohmann::json::type_error, badKey.serialize());
 }
-
 
 // ---------------------------------------------------------------------------
 // A released document: parsed again from the text, with the same result
@@ -1263,8 +1265,9 @@ void RecordTest::textIsHeldInItsOwnSize()
     Record::LoadError error;
     QVERIFY2(record.load(path, &error), qPrintable(error.message));
     QCOMPARE(record.originalText(), text);
-    QVERIFY2(record.originalText().capacity() <= text.size() + 16,
-             qPrintable(QStringLiteral("capacity %1 for %2 bytes").arg(record.originalText().capacity()).arg(text.size())));
+    QVERIFY2(
+        record.originalText().capacity() <= text.size() + 16,
+        qPrintable(QStringLiteral("capacity %1 for %2 bytes").arg(record.originalText().capacity()).arg(text.size())));
 }
 
 QTEST_APPLESS_MAIN(RecordTest)

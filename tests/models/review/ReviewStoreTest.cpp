@@ -1,5 +1,5 @@
-#include "record/Record.h"
 #include "review/ReviewStore.h"
+#include "record/Record.h"
 
 #include <QDir>
 #include <QFile>
@@ -62,7 +62,8 @@ void ReviewStoreTest::noFileIsEmpty()
     QVERIFY(store.load(dir.path(), &error));
     QCOMPARE(store.count(), 0);
     QVERIFY(!store.isBroken());
-    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲")), ReviewStore::NotReviewed);
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("甲")),
+             ReviewStore::NotReviewed);
 }
 
 void ReviewStoreTest::roundTripIsStableAndSorted()
@@ -88,7 +89,8 @@ void ReviewStoreTest::roundTripIsStableAndSorted()
     QVERIFY2(again.load(dir.path(), &error), qPrintable(error));
     QCOMPARE(again.count(), 3);
     QCOMPARE(again.serialize(), text);
-    QCOMPARE(again.check(QStringLiteral("a/first"), Sig, QStringLiteral("B"), QStringLiteral("丙")), ReviewStore::Current);
+    QCOMPARE(again.check(QStringLiteral("a/first"), Sig, QStringLiteral("B"), QStringLiteral("丙")),
+             ReviewStore::Current);
     QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden) == QStringList{ReviewStore::fileName()});
 }
 

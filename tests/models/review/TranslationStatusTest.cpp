@@ -1,5 +1,5 @@
-#include "record/Record.h"
 #include "review/TranslationStatus.h"
+#include "record/Record.h"
 
 #include <QTest>
 
@@ -42,19 +42,20 @@ void TranslationStatusTest::detect_data()
     const int cause = TranslationStatus::RootCause;
     const int work = TranslationStatus::Workarounds;
     QTest::newRow("signature missing") << QByteArray() << sig << int(TranslationStatus::Missing);
-    QTest::newRow("signature empty") << QByteArray(", \"signature_zh\": \"  \"") << sig << int(TranslationStatus::Missing);
+    QTest::newRow("signature empty") << QByteArray(", \"signature_zh\": \"  \"") << sig
+                                     << int(TranslationStatus::Missing);
     QTest::newRow("signature no Han") << QByteArray(", \"signature_zh\": \"Disk voll\"") << sig
                                       << int(TranslationStatus::Untranslated);
     QTest::newRow("signature repeated") << QByteArray(", \"signature_zh\": \" Disk full \"") << sig
                                         << int(TranslationStatus::Untranslated);
     QTest::newRow("signature kana only") << QByteArray(", \"signature_zh\": \"ディスク\"") << sig
                                          << int(TranslationStatus::Untranslated);
-    QTest::newRow("signature translated") << QByteArray(", \"signature_zh\": \"磁盘已满\"") << sig
-                                          << int(TranslationStatus::Translated);
-    QTest::newRow("signature beyond the Basic Multilingual Plane") << QByteArray(", \"signature_zh\": \"𠮷\"") << sig
-                                                                   << int(TranslationStatus::Translated);
-    QTest::newRow("signature not a string") << QByteArray(", \"signature_zh\": 3") << sig
-                                            << int(TranslationStatus::Missing);
+    QTest::newRow("signature translated")
+        << QByteArray(", \"signature_zh\": \"磁盘已满\"") << sig << int(TranslationStatus::Translated);
+    QTest::newRow("signature beyond the Basic Multilingual Plane")
+        << QByteArray(", \"signature_zh\": \"𠮷\"") << sig << int(TranslationStatus::Translated);
+    QTest::newRow("signature not a string")
+        << QByteArray(", \"signature_zh\": 3") << sig << int(TranslationStatus::Missing);
     QTest::newRow("no root cause") << QByteArray(", \"root_cause_zh\": \"磁盘已满\"") << cause
                                    << int(TranslationStatus::NotApplicable);
     QTest::newRow("root cause missing") << QByteArray(", \"root_cause\": \"The disk is full.\"") << cause
@@ -68,16 +69,16 @@ void TranslationStatusTest::detect_data()
     const QByteArray two = ", \"workarounds\": [{\"action\": \"Free space\", \"success_rate\": 0.9}, "
                            "{\"action\": \"Add a disk\", \"success_rate\": 0.5}]";
     QTest::newRow("workarounds missing") << two << work << int(TranslationStatus::Missing);
-    QTest::newRow("workarounds empty list") << two + ", \"workarounds_zh\": []" << work
-                                            << int(TranslationStatus::Missing);
+    QTest::newRow("workarounds empty list")
+        << two + ", \"workarounds_zh\": []" << work << int(TranslationStatus::Missing);
     QTest::newRow("workarounds count") << two + ", \"workarounds_zh\": [\"释放空间\"]" << work
                                        << int(TranslationStatus::CountMismatch);
     QTest::newRow("workarounds count before untranslated")
         << two + ", \"workarounds_zh\": [\"Free space\"]" << work << int(TranslationStatus::CountMismatch);
-    QTest::newRow("workarounds one untranslated") << two + ", \"workarounds_zh\": [\"释放空间\", \"Add a disk\"]"
-                                                  << work << int(TranslationStatus::Untranslated);
-    QTest::newRow("workarounds translated") << two + ", \"workarounds_zh\": [\"释放空间\", \"加一块磁盘\"]" << work
-                                            << int(TranslationStatus::Translated);
+    QTest::newRow("workarounds one untranslated")
+        << two + ", \"workarounds_zh\": [\"释放空间\", \"Add a disk\"]" << work << int(TranslationStatus::Untranslated);
+    QTest::newRow("workarounds translated")
+        << two + ", \"workarounds_zh\": [\"释放空间\", \"加一块磁盘\"]" << work << int(TranslationStatus::Translated);
 }
 
 void TranslationStatusTest::detect()

@@ -1,7 +1,7 @@
+#include "search/SearchIndex.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "validation/RecordValidator.h"
-#include "search/SearchIndex.h"
 
 #include <QtTest>
 
@@ -22,10 +22,17 @@ void writeRecord(const QString &root, const OrderedJson &record)
 OrderedJson record(const char *id, const char *signature, const char *rootCause)
 {
     const std::string domain = std::string(id).substr(0, std::string(id).find('/'));
-    return OrderedJson{{"id", id},           {"signature", signature}, {"regex", "x"},
-                       {"domain", domain},   {"category", "general"},  {"root_cause", rootCause},
-                       {"confidence", 0.9},  {"fix_success_rate", 0.8}, {"verification_tier", "human_reviewed"},
-                       {"evidence_count", 5}, {"last_confirmed", "2026-11-01"}};
+    return OrderedJson{{"id", id},
+                       {"signature", signature},
+                       {"regex", "x"},
+                       {"domain", domain},
+                       {"category", "general"},
+                       {"root_cause", rootCause},
+                       {"confidence", 0.9},
+                       {"fix_success_rate", 0.8},
+                       {"verification_tier", "human_reviewed"},
+                       {"evidence_count", 5},
+                       {"last_confirmed", "2026-11-01"}};
 }
 
 } // namespace
@@ -62,13 +69,17 @@ void SearchIndexTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     const QString root = m_dir.path();
-    writeRecord(root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "The GPU has too little memory."));
-    writeRecord(root, record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; use clip_grad_norm_ on the model."));
+    writeRecord(root,
+                record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "The GPU has too little memory."));
+    writeRecord(
+        root,
+        record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; use clip_grad_norm_ on the model."));
     OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
     zh["signature_zh"] = "检测到梯度溢出";
     zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪（见𠮷野日志）。";
     writeRecord(root, zh);
-    OrderedJson body = record("docker/gpu-driver", "could not select device driver", "The nvidia runtime is missing for CUDA containers.");
+    OrderedJson body = record("docker/gpu-driver", "could not select device driver",
+                              "The nvidia runtime is missing for CUDA containers.");
     body["verification_tier"] = "ai_generated";
     body["fix_success_rate"] = 0.3;
     body["resolvable"] = "partial";
@@ -109,7 +120,7 @@ void SearchIndexTest::startOfSignatureRanksFirst()
 
 void SearchIndexTest::camelCaseAndPunctuationParts()
 {
-    QVERIFY(ids(QStringLiteral("error")).contains(QStringLiteral("pytorch/nan")));  // RuntimeError
+    QVERIFY(ids(QStringLiteral("error")).contains(QStringLiteral("pytorch/nan"))); // RuntimeError
     QVERIFY(ids(QStringLiteral("outofmemory")).contains(QStringLiteral("pytorch/oom")));
     QCOMPARE(ids(QStringLiteral("clip_grad")), QList<QString>{QStringLiteral("pytorch/nan")});
 }
@@ -151,13 +162,16 @@ void SearchIndexTest::filters_data()
     QTest::addColumn<QString>("query");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("domain") << QStringLiteral("domain:docker") << QStringList{QStringLiteral("docker/gpu-driver")};
-    QTest::newRow("domain and word") << QStringLiteral("domain:pytorch cuda") << QStringList{QStringLiteral("pytorch/oom")};
+    QTest::newRow("domain and word") << QStringLiteral("domain:pytorch cuda")
+                                     << QStringList{QStringLiteral("pytorch/oom")};
     QTest::newRow("tier") << QStringLiteral("tier:ai_generated") << QStringList{QStringLiteral("docker/gpu-driver")};
     QTest::newRow("fix<0.5") << QStringLiteral("fix<0.5") << QStringList{QStringLiteral("docker/gpu-driver")};
-    QTest::newRow("resolvable") << QStringLiteral("resolvable:partial") << QStringList{QStringLiteral("docker/gpu-driver")};
+    QTest::newRow("resolvable") << QStringLiteral("resolvable:partial")
+                                << QStringList{QStringLiteral("docker/gpu-driver")};
     QTest::newRow("has:zh") << QStringLiteral("has:zh") << QStringList{QStringLiteral("pytorch/zh")};
     QTest::newRow("stale") << QStringLiteral("stale") << QStringList{QStringLiteral("docker/gpu-driver")};
-    QTest::newRow("severity:error") << QStringLiteral("severity:error") << QStringList{QStringLiteral("python/bad-regex")};
+    QTest::newRow("severity:error") << QStringLiteral("severity:error")
+                                    << QStringList{QStringLiteral("python/bad-regex")};
     QTest::newRow("nothing") << QStringLiteral("domain:nowhere") << QStringList{};
 }
 
@@ -203,9 +217,9 @@ void SearchIndexTest::oneLetterQueryOverManyTokens()
     QVERIFY(dir.isValid());
     for (int i = 0; i < 100; ++i) {
         const QByteArray letters{char('a' + i / 26), char('a' + i % 26)};
-        writeRecord(dir.path(), record(("net/c" + QByteArray::number(i)).constData(),
-                                       ("Con" + letters + " reset").constData(),
-                                       ("Cab" + letters + " unplugged.").constData()));
+        writeRecord(dir.path(),
+                    record(("net/c" + QByteArray::number(i)).constData(), ("Con" + letters + " reset").constData(),
+                           ("Cab" + letters + " unplugged.").constData()));
     }
     writeRecord(dir.path(), record("net/body", "Reset by peer", "The cache was full."));
     writeRecord(dir.path(), record("net/exact", "Error c in stage two", "Nothing else."));
@@ -222,8 +236,8 @@ void SearchIndexTest::oneLetterQueryOverManyTokens()
     };
     QHash<QString, int> scores = scoreOf(QStringLiteral("c"));
     QCOMPARE(scores.size(), 102);
-    QCOMPARE(scores.value(QStringLiteral("net/c7")), 60 + 40); // signature, and the signature starts with it
-    QCOMPARE(scores.value(QStringLiteral("net/body")), 10);     // "cache" in the root cause only
+    QCOMPARE(scores.value(QStringLiteral("net/c7")), 60 + 40);   // signature, and the signature starts with it
+    QCOMPARE(scores.value(QStringLiteral("net/body")), 10);      // "cache" in the root cause only
     QCOMPARE(scores.value(QStringLiteral("net/exact")), 60 + 5); // the token "c" itself
     QVERIFY(!scores.contains(QStringLiteral("net/none")));
     const QList<SearchIndex::Hit> hits = index.search(SearchQuery::parse(QStringLiteral("c")));
@@ -244,7 +258,8 @@ void SearchIndexTest::buildReportsProgressAndCanBeCancelled()
 {
     QList<QPair<int, int>> reports;
     SearchIndex index;
-    QVERIFY(index.build(m_kb, QDate(2026, 12, 2), nullptr, [&](int done, int total) { reports << qMakePair(done, total); }));
+    QVERIFY(index.build(m_kb, QDate(2026, 12, 2), nullptr,
+                        [&](int done, int total) { reports << qMakePair(done, total); }));
     QVERIFY(!reports.isEmpty());
     QCOMPARE(reports.last(), qMakePair(m_kb.count(), m_kb.count()));
     QCOMPARE(index.size(), m_kb.count());

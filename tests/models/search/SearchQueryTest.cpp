@@ -68,7 +68,8 @@ void SearchQueryTest::numberFilters()
     QVERIFY(query.words.isEmpty());
     QVERIFY(query.fixRate->accepts(inside));
     QVERIFY(!query.fixRate->accepts(outside));
-    const SearchQuery confidence = SearchQuery::parse(QString(text).replace(QStringLiteral("fix"), QStringLiteral("confidence")));
+    const SearchQuery confidence = SearchQuery::parse(
+        QString(text).replace(QStringLiteral("fix"), QStringLiteral("confidence")));
     QVERIFY(confidence.confidence.has_value());
     QVERIFY(!confidence.fixRate.has_value());
 }
@@ -83,7 +84,8 @@ void SearchQueryTest::chineseFilter()
 void SearchQueryTest::unknownKeyIsAWord()
 {
     const SearchQuery query = SearchQuery::parse(QStringLiteral("RuntimeError: CUDA domain:"));
-    QCOMPARE(query.words, QStringList({QStringLiteral("runtimeerror:"), QStringLiteral("cuda"), QStringLiteral("domain:")}));
+    QCOMPARE(query.words,
+             QStringList({QStringLiteral("runtimeerror:"), QStringLiteral("cuda"), QStringLiteral("domain:")}));
     QVERIFY(query.domain.isEmpty());
 }
 

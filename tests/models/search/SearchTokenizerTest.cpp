@@ -65,8 +65,7 @@ void SearchTokenizerTest::headerExamples()
              words("runtimeerror cuda out of memory runtime error"));
     QCOMPARE(toList(T::tokens(QStringLiteral("torch.nn.utils.clip_grad_norm_"), T::Indexing)),
              words("torch nn utils clip grad norm"));
-    QCOMPARE(toList(T::tokens(QStringLiteral("梯度裁剪"), T::Indexing)),
-             words("梯 度 裁 剪 梯度 度裁 裁剪"));
+    QCOMPARE(toList(T::tokens(QStringLiteral("梯度裁剪"), T::Indexing)), words("梯 度 裁 剪 梯度 度裁 裁剪"));
     QCOMPARE(toList(T::tokens(QStringLiteral("梯度裁剪"), T::Querying)), words("梯度 度裁 裁剪"));
 }
 
@@ -82,8 +81,8 @@ void SearchTokenizerTest::utf8PathAgrees_data()
     QTest::newRow("mixed") << QStringLiteral("CUDA 显存不足 OutOfMemory 内存");
     QTest::newRow("full width") << QStringLiteral("ＣＵＤＡ エラー");
     QTest::newRow("emoji") << QStringLiteral("fails 😀 often");
-    QTest::newRow("Chinese punctuation")
-        << QStringLiteral("显存不足，请减小 batch_size（当前为 64）。“重试”—无效、见 §3…");
+    QTest::newRow("Chinese punctuation") << QStringLiteral(
+        "显存不足，请减小 batch_size（当前为 64）。“重试”—无效、见 §3…");
     QTest::newRow("Chinese next to words") << QStringLiteral("GPU显存OutOfMemory中a 中 b中文");
     QTest::newRow("combining accent joins") << QStringLiteral("abc\u0301d 中\u0301文 x\u0301");
     QTest::newRow("compatibility ideograph") << QStringLiteral("\uF900 豈 \uFA10");
@@ -113,8 +112,8 @@ void SearchTokenizerTest::utf8PathAgreesForEveryCharacter()
 // Bytes that are not UTF-8 go the QString way, as replacement characters.
 void SearchTokenizerTest::invalidUtf8()
 {
-    for (const QByteArray &bytes : {QByteArray("ab\xE4\xB8 cd"), QByteArray("\xC0\xAF x"),
-                                    QByteArray("\xED\xA0\x80 y"), QByteArray("z \xE4\xB8\xAD\xFF")}) {
+    for (const QByteArray &bytes : {QByteArray("ab\xE4\xB8 cd"), QByteArray("\xC0\xAF x"), QByteArray("\xED\xA0\x80 y"),
+                                    QByteArray("z \xE4\xB8\xAD\xFF")}) {
         std::vector<std::string> tokens;
         SearchTokenizer::appendTokens(std::string_view(bytes.constData(), size_t(bytes.size())),
                                       SearchTokenizer::Indexing, tokens);
@@ -157,20 +156,17 @@ void SearchTokenizerTest::matchedSpans_data()
     QTest::addColumn<Spans>("expected");
     const QString oom = QStringLiteral("torch.cuda.OutOfMemoryError: CUDA out of memory");
     QTest::newRow("words and camelCase parts")
-        << oom << QStringList{QStringLiteral("cuda"), QStringLiteral("of")}
-        << Spans{{6, 4}, {14, 2}, {29, 4}, {38, 2}};
-    QTest::newRow("not inside a word") << oom << QStringList{QStringLiteral("m")}
-                                        << Spans{{16, 1}, {41, 1}};
-    QTest::newRow("a camelCase part") << oom << QStringList{QStringLiteral("memory")}
-                                      << Spans{{16, 6}, {41, 6}};
+        << oom << QStringList{QStringLiteral("cuda"), QStringLiteral("of")} << Spans{{6, 4}, {14, 2}, {29, 4}, {38, 2}};
+    QTest::newRow("not inside a word") << oom << QStringList{QStringLiteral("m")} << Spans{{16, 1}, {41, 1}};
+    QTest::newRow("a camelCase part") << oom << QStringList{QStringLiteral("memory")} << Spans{{16, 6}, {41, 6}};
     QTest::newRow("case ignored") << QStringLiteral("Killed: OOM") << QStringList{QStringLiteral("oom")}
                                   << Spans{{8, 3}};
     QTest::newRow("Chinese anywhere") << QStringLiteral("检测到梯度溢出") << QStringList{QStringLiteral("梯度")}
                                       << Spans{{3, 2}};
-    QTest::newRow("after a digit is inside a word") << QStringLiteral("cuda12 12") << QStringList{QStringLiteral("12")}
-                                                   << Spans{{7, 2}};
-    QTest::newRow("accents ignored") << QStringLiteral("Café menu, ÉCOLE") << QStringList{QStringLiteral("cafe"),
-                                                                                        QStringLiteral("ecole")}
+    QTest::newRow("after a digit is inside a word")
+        << QStringLiteral("cuda12 12") << QStringList{QStringLiteral("12")} << Spans{{7, 2}};
+    QTest::newRow("accents ignored") << QStringLiteral("Café menu, ÉCOLE")
+                                     << QStringList{QStringLiteral("cafe"), QStringLiteral("ecole")}
                                      << Spans{{0, 4}, {11, 5}};
     QTest::newRow("Chinese beyond the Basic Multilingual Plane")
         << QStringLiteral("a𠮷野 𠮷") << QStringList{QStringLiteral("𠮷")} << Spans{{1, 2}, {5, 2}};

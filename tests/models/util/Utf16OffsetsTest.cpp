@@ -29,8 +29,8 @@ void Utf16OffsetsTest::chineseIsOneUnitPerThreeBytes()
 {
     const QByteArray text = QStringLiteral("端口 3000 已占用").toUtf8();
     Utf16Offsets offsets(text);
-    QCOMPARE(offsets.at(6), 2);   // after "端口"
-    QCOMPARE(offsets.at(12), 8);  // after "端口 3000 "
+    QCOMPARE(offsets.at(6), 2);  // after "端口"
+    QCOMPARE(offsets.at(12), 8); // after "端口 3000 "
     QCOMPARE(offsets.at(text.size()), 11);
 }
 

@@ -48,14 +48,16 @@ void ConsistencyCheckerTest::tokens_data()
     QTest::newRow("scoped and call") << QStringLiteral("std::bad_alloc from main()")
                                      << QStringLiteral("code:std::bad_alloc|code:main()");
     QTest::newRow("snake, camel, caps") << QStringLiteral("Set CUDA_LAUNCH_BLOCKING for CrossEntropyLoss on ENOSPC")
-                                        << QStringLiteral("code:CUDA_LAUNCH_BLOCKING|code:CrossEntropyLoss|code:ENOSPC");
+                                        << QStringLiteral(
+                                               "code:CUDA_LAUNCH_BLOCKING|code:CrossEntropyLoss|code:ENOSPC");
     QTest::newRow("letters and digits") << QStringLiteral("the disk sda1 on node20")
                                         << QStringLiteral("code:sda1|code:node20");
     QTest::newRow("paths and options") << QStringLiteral("Remove /var/run/docker.sock or ~/.ssh/id_rsa with --force")
                                        << QStringLiteral("code:/var/run/docker.sock|code:~/.ssh/id_rsa|code:--force");
     QTest::newRow("and/or is prose") << QStringLiteral("restart and/or rebuild") << QString();
     QTest::newRow("plural acronyms are prose") << QStringLiteral("GPUs and IDs, OK") << QString();
-    QTest::newRow("capitals run into a word") << QStringLiteral("BCELoss via OAuth") << QStringLiteral("code:BCELoss|code:OAuth");
+    QTest::newRow("capitals run into a word")
+        << QStringLiteral("BCELoss via OAuth") << QStringLiteral("code:BCELoss|code:OAuth");
     QTest::newRow("placeholders") << QStringLiteral("%1 of %2 in {name} at $HOME and ${CUDA_HOME}, {}")
                                   << QStringLiteral("placeholder:%1|placeholder:%2|placeholder:{name}|placeholder:$HOME"
                                                     "|placeholder:${CUDA_HOME}|placeholder:{}");
@@ -66,8 +68,7 @@ void ConsistencyCheckerTest::tokens_data()
     QTest::newRow("assignment") << QStringLiteral("CUDA_LAUNCH_BLOCKING=1")
                                 << QStringLiteral("code:CUDA_LAUNCH_BLOCKING|number:1");
     QTest::newRow("duplicates once") << QStringLiteral("1 and 1 and 2") << QStringLiteral("number:1|number:2");
-    QTest::newRow("inside backticks not again") << QStringLiteral("`x_y` then x_y")
-                                                << QStringLiteral("code:x_y");
+    QTest::newRow("inside backticks not again") << QStringLiteral("`x_y` then x_y") << QStringLiteral("code:x_y");
 }
 
 void ConsistencyCheckerTest::tokens()
@@ -87,28 +88,29 @@ void ConsistencyCheckerTest::missing_data()
                               << QStringLiteral("将 max_split_size_mb 设为 128（参见 https://x.org/a）") << QString();
     QTest::newRow("number changed") << QStringLiteral("Exit code 137") << QStringLiteral("退出码 138")
                                     << QStringLiteral("number:137");
-    QTest::newRow("number inside a bigger one") << QStringLiteral("Use 1 GPU") << QStringLiteral("使用 10 个 GPU")
-                                                << QStringLiteral("number:1");
-    QTest::newRow("number inside a decimal") << QStringLiteral("Use 1 GPU") << QStringLiteral("使用 1.5 个 GPU")
-                                             << QStringLiteral("number:1");
+    QTest::newRow("number inside a bigger one")
+        << QStringLiteral("Use 1 GPU") << QStringLiteral("使用 10 个 GPU") << QStringLiteral("number:1");
+    QTest::newRow("number inside a decimal")
+        << QStringLiteral("Use 1 GPU") << QStringLiteral("使用 1.5 个 GPU") << QStringLiteral("number:1");
     QTest::newRow("unit after number") << QStringLiteral("Needs 5 GB") << QStringLiteral("需要 5GB") << QString();
-    QTest::newRow("number as Chinese word") << QStringLiteral("Retry 3 times") << QStringLiteral("重试三次")
-                                            << QStringLiteral("number:3");
+    QTest::newRow("number as Chinese word")
+        << QStringLiteral("Retry 3 times") << QStringLiteral("重试三次") << QStringLiteral("number:3");
     QTest::newRow("version changed") << QStringLiteral("Fixed in 2.1.0") << QStringLiteral("在 2.1 中修复")
                                      << QStringLiteral("version:2.1.0");
     QTest::newRow("identifier translated")
         << QStringLiteral("Call torch.cuda.empty_cache()") << QStringLiteral("调用清空缓存函数")
         << QStringLiteral("code:torch.cuda.empty_cache()");
-    QTest::newRow("identifier cut short") << QStringLiteral("Use clip_grad_norm_") << QStringLiteral("使用 clip_grad_norm")
-                                          << QStringLiteral("code:clip_grad_norm_");
+    QTest::newRow("identifier cut short")
+        << QStringLiteral("Use clip_grad_norm_") << QStringLiteral("使用 clip_grad_norm")
+        << QStringLiteral("code:clip_grad_norm_");
     QTest::newRow("url dropped") << QStringLiteral("See https://docs.docker.com/engine/") << QStringLiteral("参见文档")
                                  << QStringLiteral("url:https://docs.docker.com/engine/");
     QTest::newRow("placeholders") << QStringLiteral("%1 of %2 in {name}") << QStringLiteral("{name} 中 %2 的 %1")
                                   << QString();
     QTest::newRow("placeholder lost") << QStringLiteral("Set $PATH and %1") << QStringLiteral("设置 PATH 和 %1")
                                       << QStringLiteral("placeholder:$PATH");
-    QTest::newRow("path glued to Chinese") << QStringLiteral("Check /dev/shm") << QStringLiteral("检查/dev/shm的大小")
-                                           << QString();
+    QTest::newRow("path glued to Chinese")
+        << QStringLiteral("Check /dev/shm") << QStringLiteral("检查/dev/shm的大小") << QString();
     QTest::newRow("empty Chinese") << QStringLiteral("Exit 1 on /tmp") << QString()
                                    << QStringLiteral("number:1|code:/tmp");
 }
@@ -154,8 +156,9 @@ void ConsistencyCheckerTest::seedLikeTranslationIsConsistent()
         "某个 CUDA 内核触发了断言：传给 CrossEntropyLoss 的类别标签为负数（例如用 -1 作填充）或 >= num_classes，"
         "或 BCELoss 的输入超出 [0, 1]（包括 NaN）。");
     QCOMPARE(describe(ConsistencyChecker::missing(english, chinese)), QString());
-    QCOMPARE(describe(ConsistencyChecker::missing(english, QStringLiteral("内核断言"))),
-             QStringLiteral("code:CUDA|number:1|code:num_classes|code:CrossEntropyLoss|code:BCELoss|number:0|code:NaN"));
+    QCOMPARE(
+        describe(ConsistencyChecker::missing(english, QStringLiteral("内核断言"))),
+        QStringLiteral("code:CUDA|number:1|code:num_classes|code:CrossEntropyLoss|code:BCELoss|number:0|code:NaN"));
 }
 
 QTEST_APPLESS_MAIN(ConsistencyCheckerTest)

@@ -2,12 +2,12 @@
 // (file, line, column in characters) and sorted; the seed record and the
 // bundled sample KB give exactly the findings their documents announce.
 
+#include "validation/RecordValidator.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "validation/Problem.h"
 #include "record/Record.h"
-#include "validation/RecordValidator.h"
+#include "validation/Problem.h"
+#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -169,11 +169,13 @@ void RecordValidatorTest::seedGivesTheDocumentedFindings()
     const QList<Problem> problems = RecordValidator(Today).validate(record);
     const QString found = describe(problems);
 
-    QVERIFY2(summaries(problems, Problem::Error).isEmpty(), qPrintable(QStringLiteral("the seed has errors:\n") + found));
-    const QStringList warnings = list({"warning evidence-low [/evidence_count]", "warning untranslated [/workarounds_zh]",
-                                       "warning stale [/last_confirmed]"});
-    QVERIFY2(summaries(problems, Problem::Warning) == warnings,
-             qPrintable(QStringLiteral("expected exactly the three warnings of the format document, found:\n") + found));
+    QVERIFY2(summaries(problems, Problem::Error).isEmpty(),
+             qPrintable(QStringLiteral("the seed has errors:\n") + found));
+    const QStringList warnings = list({"warning evidence-low [/evidence_count]",
+                                       "warning untranslated [/workarounds_zh]", "warning stale [/last_confirmed]"});
+    QVERIFY2(
+        summaries(problems, Problem::Warning) == warnings,
+        qPrintable(QStringLiteral("expected exactly the three warnings of the format document, found:\n") + found));
     // Everything else is info: the dead ends and workarounds cite no sources.
     const QStringList infos = list({"info no-sources [/dead_ends/0]", "info no-sources [/dead_ends/1]",
                                     "info no-sources [/workarounds/0]", "info no-sources [/workarounds/1]",
@@ -214,14 +216,16 @@ void RecordValidatorTest::seedFindingsArePlacedInTheText()
                                     .arg(problem.line)
                                     .arg(problem.column)));
         }
-        QVERIFY2(found, qPrintable(QStringLiteral("no finding at ") + pointer + QLatin1Char('\n') + describe(problems)));
+        QVERIFY2(found,
+                 qPrintable(QStringLiteral("no finding at ") + pointer + QLatin1Char('\n') + describe(problems)));
     }
     // The seed's evidence_count is on line 90, its value in column 21.
     for (const Problem &problem : problems) {
         if (problem.pointer == QLatin1String("/evidence_count")) {
             QCOMPARE(problem.line, 90);
             QCOMPARE(problem.column, 21);
-            QVERIFY2(problem.toText().startsWith(SeedPath + QStringLiteral(":90:21: warning: ")), qPrintable(problem.toText()));
+            QVERIFY2(problem.toText().startsWith(SeedPath + QStringLiteral(":90:21: warning: ")),
+                     qPrintable(problem.toText()));
         }
     }
 }
@@ -286,7 +290,8 @@ void RecordValidatorTest::modifiedRecordIsPlacedInTheTextToWrite()
     QVERIFY(record.isModified());
     const QString written = QString::fromUtf8(record.textToWrite());
     const auto [line, column] = valuePosition(written, QStringLiteral("evidence_count"));
-    const auto [seedLine, seedColumn] = valuePosition(QString::fromUtf8(readFile(SeedPath)), QStringLiteral("evidence_count"));
+    const auto [seedLine, seedColumn] = valuePosition(QString::fromUtf8(readFile(SeedPath)),
+                                                      QStringLiteral("evidence_count"));
     QCOMPARE(line, seedLine - 2); // two lines fewer above it
     const QList<Problem> problems = RecordValidator(Today).validate(record);
     bool found = false;
@@ -319,7 +324,8 @@ void RecordValidatorTest::missingFieldFallsBackToTheClosestAncestor()
         if (problem.pointer == QLatin1String("/dead_ends/1") && problem.rule == QLatin1String("schema")) {
             schemaRequired = true;
             QCOMPARE(problem.severity, Problem::Error);
-            QVERIFY2(textAt(written, problem.line, problem.column).startsWith(QLatin1Char('{')), qPrintable(problem.toText()));
+            QVERIFY2(textAt(written, problem.line, problem.column).startsWith(QLatin1Char('{')),
+                     qPrintable(problem.toText()));
         }
     }
     QVERIFY2(zhMissing && schemaRequired, qPrintable(describe(problems)));
@@ -332,22 +338,24 @@ void RecordValidatorTest::keysWithSlashOrTildeArePlaced()
     QTemporaryDir dir;
     QVERIFY2(dir.isValid(), qPrintable(dir.errorString()));
     const QString path = dir.filePath(QStringLiteral("demo/escaped.json"));
-    const QByteArray bytes = "{\"id\": \"demo/escaped\", \"signature\": \"DemoError: x\", \"signature_zh\": \"演示错误\",\n"
-                             "  \"regex\": \"DemoError\", \"domain\": \"demo\", \"category\": \"c\",\n"
-                             "  \"os_specific\": {\"gnu/linux\": 5},\n"
-                             "  \"x/y~z\": true}\n";
+    const QByteArray bytes =
+        "{\"id\": \"demo/escaped\", \"signature\": \"DemoError: x\", \"signature_zh\": \"演示错误\",\n"
+        "  \"regex\": \"DemoError\", \"domain\": \"demo\", \"category\": \"c\",\n"
+        "  \"os_specific\": {\"gnu/linux\": 5},\n"
+        "  \"x/y~z\": true}\n";
     QVERIFY(writeFile(path, bytes));
     const Record record = loadRecord(path);
     const QList<Problem> problems = RecordValidator(Today).validate(record);
     const QString text = QString::fromUtf8(bytes);
     QStringList found;
     for (const Problem &problem : problems)
-        found << QStringLiteral("%1:%2 %3 [%4]").arg(problem.line).arg(problem.column).arg(problem.rule, problem.pointer);
-    const QStringList expected = {
-        QStringLiteral("3:32 schema [/os_specific/gnu~1linux]"),
-        QStringLiteral("4:12 unknown-key [/x~1y~0z]")};
-    QVERIFY2(found == expected, qPrintable(QStringLiteral("expected:\n  ") + expected.join(QStringLiteral("\n  "))
-                                           + QStringLiteral("\nfound:\n") + describe(problems)));
+        found
+            << QStringLiteral("%1:%2 %3 [%4]").arg(problem.line).arg(problem.column).arg(problem.rule, problem.pointer);
+    const QStringList expected = {QStringLiteral("3:32 schema [/os_specific/gnu~1linux]"),
+                                  QStringLiteral("4:12 unknown-key [/x~1y~0z]")};
+    QVERIFY2(found == expected,
+             qPrintable(QStringLiteral("expected:\n  ") + expected.join(QStringLiteral("\n  "))
+                        + QStringLiteral("\nfound:\n") + describe(problems)));
     for (const Problem &problem : problems) {
         const QString wrong = misplacement(record, text, problem);
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
@@ -363,10 +371,11 @@ void RecordValidatorTest::sortedByLineThenSeverity()
     // info (signature_zh missing, placed at the document's start), found in
     // the order warning, info, warning; line 2 a warning and an info; line 3
     // an error.
-    const QByteArray bytes = "{\"id\": \"demo/sorted\", \"domain\": \"de mo\", \"evidence_count\": 1, \"confidence\": 0.9, "
-                             "\"transition_graph\": {\"leads_to\": [\"demo/sorted\"]},\n"
-                             "  \"signature\": \"DemoError: x\", \"regex\": \"Other\", \"category\": \"c\", \"x_note\": 1,\n"
-                             "  \"first_seen\": \"2026-11-05\", \"last_confirmed\": \"2026-11-01\"}\n";
+    const QByteArray bytes =
+        "{\"id\": \"demo/sorted\", \"domain\": \"de mo\", \"evidence_count\": 1, \"confidence\": 0.9, "
+        "\"transition_graph\": {\"leads_to\": [\"demo/sorted\"]},\n"
+        "  \"signature\": \"DemoError: x\", \"regex\": \"Other\", \"category\": \"c\", \"x_note\": 1,\n"
+        "  \"first_seen\": \"2026-11-05\", \"last_confirmed\": \"2026-11-01\"}\n";
     QVERIFY(writeFile(path, bytes));
     const QList<Problem> problems = RecordValidator(Today).validate(loadRecord(path));
     const QString found = describe(problems);
@@ -379,14 +388,15 @@ void RecordValidatorTest::sortedByLineThenSeverity()
     }
     QStringList order;
     for (const Problem &problem : problems)
-        order << QStringLiteral("%1:%2 %3").arg(problem.line).arg(problem.rule, Problem::severityName(problem.severity));
-    const QStringList expected = {
-        QStringLiteral("1:id-domain error"),       QStringLiteral("1:domain-syntax error"),
-        QStringLiteral("1:evidence-low warning"),  QStringLiteral("1:link-self warning"),
-        QStringLiteral("1:zh-missing info"),       QStringLiteral("2:regex-signature warning"),
-        QStringLiteral("2:unknown-key info"),      QStringLiteral("3:date-order error")};
-    QVERIFY2(order == expected, qPrintable(QStringLiteral("expected, in this order:\n  ")
-                                           + expected.join(QStringLiteral("\n  ")) + QStringLiteral("\nfound:\n") + found));
+        order
+            << QStringLiteral("%1:%2 %3").arg(problem.line).arg(problem.rule, Problem::severityName(problem.severity));
+    const QStringList expected = {QStringLiteral("1:id-domain error"),      QStringLiteral("1:domain-syntax error"),
+                                  QStringLiteral("1:evidence-low warning"), QStringLiteral("1:link-self warning"),
+                                  QStringLiteral("1:zh-missing info"),      QStringLiteral("2:regex-signature warning"),
+                                  QStringLiteral("2:unknown-key info"),     QStringLiteral("3:date-order error")};
+    QVERIFY2(order == expected,
+             qPrintable(QStringLiteral("expected, in this order:\n  ") + expected.join(QStringLiteral("\n  "))
+                        + QStringLiteral("\nfound:\n") + found));
 }
 
 void RecordValidatorTest::schemaAndRuleFindingsTogether()
@@ -459,7 +469,8 @@ void RecordValidatorTest::sampleKnowledgeBase()
     for (const char *note : {"kubernetes/pending-insufficient-resources info zh-missing [/signature_zh]",
                              "pytorch/nan-loss-step info no-sources [/dead_ends/0]",
                              "pytorch/nan-loss-step info no-sources [/workarounds/2]"})
-        QVERIFY2(infos.contains(QString::fromUtf8(note)), qPrintable(QString::fromUtf8(note) + QStringLiteral(" missing")));
+        QVERIFY2(infos.contains(QString::fromUtf8(note)),
+                 qPrintable(QString::fromUtf8(note) + QStringLiteral(" missing")));
 
     // The sample's copy of the seed is byte for byte the seed.
     QCOMPARE(readFile(SampleKbPath + QStringLiteral("/pytorch/nan-loss-step.json")), readFile(SeedPath));
@@ -475,12 +486,18 @@ void RecordValidatorTest::ownFindingsGiveTheSameResult()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString root = dir.filePath(QStringLiteral("kb"));
-    const OrderedJson compact = {
-        {"id", "node/compact"}, {"signature", "Compact"}, {"regex", "("}, {"domain", "node"},
-        {"category", "misc"}, {"root_cause", "All on one line."}, {"first_seen", "2030-01-01"},
-        {"last_confirmed", "2024-02-30"}, {"last_updated", "2027-05-05"},
-        {"transition_graph", {{"leads_to", {"node/compact", "node/gone", "node/gone", "node/other"}},
-                              {"preceded_by", {{{"error_id", "node/other"}}}}}}};
+    const OrderedJson compact = {{"id", "node/compact"},
+                                 {"signature", "Compact"},
+                                 {"regex", "("},
+                                 {"domain", "node"},
+                                 {"category", "misc"},
+                                 {"root_cause", "All on one line."},
+                                 {"first_seen", "2030-01-01"},
+                                 {"last_confirmed", "2024-02-30"},
+                                 {"last_updated", "2027-05-05"},
+                                 {"transition_graph",
+                                  {{"leads_to", {"node/compact", "node/gone", "node/gone", "node/other"}},
+                                   {"preceded_by", {{{"error_id", "node/other"}}}}}}};
     QVERIFY(writeFile(root + QStringLiteral("/node/compact.json"), QByteArray::fromStdString(compact.dump())));
     OrderedJson other = compact;
     other["id"] = "node/other";
@@ -509,8 +526,8 @@ void RecordValidatorTest::ownFindingsGiveTheSameResult()
             QVERIFY(!record.hasDocument());
             const QList<Problem> actual = validator.validateWith(record, &kb, own);
             QVERIFY2(!record.hasDocument(), qPrintable(record.filePath())); // not parsed
-            QCOMPARE(describe(actual), describe(expected)); // file, place, severity, message, rule
-            own.places.clear(); // placed from the text instead
+            QCOMPARE(describe(actual), describe(expected));                 // file, place, severity, message, rule
+            own.places.clear();                                             // placed from the text instead
             QCOMPARE(describe(validator.validateWith(record, &kb, own)), describe(expected));
         }
         QVERIFY(withContext >= 2); // the KB-wide and date rules had something to say

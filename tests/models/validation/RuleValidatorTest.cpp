@@ -1,14 +1,14 @@
+#include "validation/RuleValidator.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
-#include "validation/Problem.h"
 #include "record/Record.h"
-#include "validation/RuleValidator.h"
+#include "validation/Problem.h"
+#include "json/OrderedJson.h"
 
-#include <QHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -234,7 +234,6 @@ bool writeFile(const QString &path, const QByteArray &text)
 
 } // namespace
 
-
 void RuleValidatorTest::initTestCase()
 {
     QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
@@ -276,7 +275,8 @@ void RuleValidatorTest::baseRecordIsClean()
 {
     const Record record = baseRecord();
     const QList<Problem> withKb = check(record, true);
-    QVERIFY2(withKb.isEmpty(), qPrintable(QStringLiteral("the base record is not clean with the KB:\n") + describe(withKb)));
+    QVERIFY2(withKb.isEmpty(),
+             qPrintable(QStringLiteral("the base record is not clean with the KB:\n") + describe(withKb)));
     const QList<Problem> withoutKb = check(record, false);
     QVERIFY2(withoutKb.isEmpty(),
              qPrintable(QStringLiteral("the base record is not clean without a KB:\n") + describe(withoutKb)));
@@ -302,8 +302,8 @@ void RuleValidatorTest::rule_data()
                         const QStringList &removals = {}, const QString &fileName = BaseFile) {
         QTest::newRow(name) << removals << changes << fileName << withKb << expected;
     };
-    const auto removal = [](const char *name, std::initializer_list<const char *> pointers,
-                            const QStringList &expected, bool withKb = true) {
+    const auto removal = [](const char *name, std::initializer_list<const char *> pointers, const QStringList &expected,
+                            bool withKb = true) {
         QTest::newRow(name) << list(pointers) << QByteArray("{}") << BaseFile << withKb << expected;
     };
     const bool noKb = false;
@@ -322,14 +322,16 @@ void RuleValidatorTest::rule_data()
     row("id-syntax passes: 200 characters", patch({{"/id", "demo/" + std::string(195, 'a')}}), {}, noKb);
     row("id-syntax passes: three segments with . _ -", patch({{"/id", "demo/sub.dir/a_b-c9"}}), {}, noKb);
     row("id-domain: other first segment", patch({{"/id", "other/base-error"}}), list({"error id-domain [/id]"}), noKb);
-    row("id-domain: domain is a prefix only", patch({{"/id", "demos/base-error"}}), list({"error id-domain [/id]"}), noKb);
+    row("id-domain: domain is a prefix only", patch({{"/id", "demos/base-error"}}), list({"error id-domain [/id]"}),
+        noKb);
     row("domain-syntax: space (id no longer agrees)", patch({{"/domain", "de mo"}}),
         list({"error domain-syntax [/domain]", "error id-domain [/id]"}), noKb);
     row("domain-syntax: underscore (id agrees)", patch({{"/domain", "de_mo"}, {"/id", "de_mo/base-error"}}),
         list({"error domain-syntax [/domain]"}), noKb);
     row("domain-syntax: upper case (id agrees)", patch({{"/domain", "Demo"}, {"/id", "Demo/base-error"}}),
         list({"error domain-syntax [/domain]", "error id-syntax [/id]"}), noKb);
-    row("domain-syntax passes: digits and dash", patch({{"/domain", "demo-2"}, {"/id", "demo-2/base-error"}}), {}, noKb);
+    row("domain-syntax passes: digits and dash", patch({{"/domain", "demo-2"}, {"/id", "demo-2/base-error"}}), {},
+        noKb);
     row("category-syntax: space", patch({{"/category", "runtime error"}}), list({"error category-syntax [/category]"}));
     row("category-syntax: leading underscore", patch({{"/category", "_runtime"}}),
         list({"error category-syntax [/category]"}));
@@ -348,22 +350,25 @@ void RuleValidatorTest::rule_data()
         list({"warning root-cause-type [/root_cause_type]"}));
     row("root-cause-type: wrong case", patch({{"/root_cause_type", "Generic"}}),
         list({"warning root-cause-type [/root_cause_type]"}));
-    row("root-cause-type: empty", patch({{"/root_cause_type", ""}}), list({"warning root-cause-type [/root_cause_type]"}));
+    row("root-cause-type: empty", patch({{"/root_cause_type", ""}}),
+        list({"warning root-cause-type [/root_cause_type]"}));
     for (const char *type : {"generic", "version_specific", "os_specific", "hardware_specific", "config_specific"})
         row(qPrintable(QStringLiteral("root-cause-type passes: %1").arg(QLatin1String(type))),
             patch({{"/root_cause_type", type}}), {});
 
     // regex.
     row("regex-compile: look-behind", patch({{"/regex", "(?<=foo)bar"}}), list({"error regex-compile [/regex]"}));
-    row("regex-compile: unclosed group", patch({{"/regex", "DemoError: (widget"}}), list({"error regex-compile [/regex]"}));
+    row("regex-compile: unclosed group", patch({{"/regex", "DemoError: (widget"}}),
+        list({"error regex-compile [/regex]"}));
     row("regex-compile: back-reference", patch({{"/regex", "(a)\\1"}}), list({"error regex-compile [/regex]"}));
     row("regex-empty: .*", patch({{"/regex", ".*"}}), list({"warning regex-empty [/regex]"}));
     row("regex-empty: empty alternative", patch({{"/regex", "DemoError|"}}), list({"warning regex-empty [/regex]"}));
-    row("regex-signature: other text", patch({{"/regex", "OtherError: \\d+"}}), list({"warning regex-signature [/regex]"}));
+    row("regex-signature: other text", patch({{"/regex", "OtherError: \\d+"}}),
+        list({"warning regex-signature [/regex]"}));
     row("regex-signature: case differs", patch({{"/regex", "demoerror: widget"}}),
         list({"warning regex-signature [/regex]"}));
-    row("regex-signature: unescaped parentheses", patch({{"/signature", "Permission denied (publickey)."},
-                                                         {"/regex", "Permission denied (publickey)\\."}}),
+    row("regex-signature: unescaped parentheses",
+        patch({{"/signature", "Permission denied (publickey)."}, {"/regex", "Permission denied (publickey)\\."}}),
         list({"warning regex-signature [/regex]"}));
     row("regex passes: anchored prefix", patch({{"/regex", "^DemoError: widget"}}), {});
     row("regex passes: empty signature is not matched", patch({{"/signature", ""}}), {});
@@ -375,11 +380,12 @@ void RuleValidatorTest::rule_data()
         list({"error url-scheme [/official_doc_url]"}));
     row("url-scheme: no scheme", patch({{"/official_doc_url", "example.com/docs"}}),
         list({"error url-scheme [/official_doc_url]"}));
-    row("url-scheme: no host", patch({{"/official_doc_url", "https://"}}), list({"error url-scheme [/official_doc_url]"}));
+    row("url-scheme: no host", patch({{"/official_doc_url", "https://"}}),
+        list({"error url-scheme [/official_doc_url]"}));
     row("url-scheme: empty", patch({{"/official_doc_url", ""}}), list({"error url-scheme [/official_doc_url]"}));
     row("url-scheme passes: upper-case scheme", patch({{"/official_doc_url", "HTTPS://EXAMPLE.COM/Docs"}}), {});
-    row("url-scheme passes: http with port and query", patch({{"/official_doc_url", "http://example.com:8080/a?b=c#d"}}),
-        {});
+    row("url-scheme passes: http with port and query",
+        patch({{"/official_doc_url", "http://example.com:8080/a?b=c#d"}}), {});
     row("url-scheme passes: null", patch({{"/official_doc_url", nullptr}}), {});
     row("url-scheme: dead end source", patch({{"/dead_ends/0/sources", OrderedJson::array({"file:///etc/passwd"})}}),
         list({"error url-scheme [/dead_ends/0/sources/0]"}));
@@ -392,7 +398,8 @@ void RuleValidatorTest::rule_data()
     row("date-format: 29 February in a common year", patch({{"/first_seen", "2023-02-29"}}),
         list({"error date-format [/first_seen]"}));
     row("date-format passes: 29 February in a leap year", patch({{"/first_seen", "2024-02-29"}}), {});
-    row("date-format: month 13", patch({{"/last_confirmed", "2026-13-01"}}), list({"error date-format [/last_confirmed]"}));
+    row("date-format: month 13", patch({{"/last_confirmed", "2026-13-01"}}),
+        list({"error date-format [/last_confirmed]"}));
     row("date-format: day 0", patch({{"/last_updated", "2026-11-00"}}), list({"error date-format [/last_updated]"}));
     row("date-format: slashes", patch({{"/last_updated", "2026/11/20"}}), list({"error date-format [/last_updated]"}));
     row("date-format: two-digit year", patch({{"/last_confirmed", "26-11-01"}}),
@@ -424,7 +431,8 @@ void RuleValidatorTest::rule_data()
         list({"warning stale [/last_confirmed]"}));
     row("aging: exactly 365 days", patch({{"/last_confirmed", iso(Today.addDays(-365))}}),
         list({"info aging [/last_confirmed]"}));
-    row("aging: 200 days", patch({{"/last_confirmed", iso(Today.addDays(-200))}}), list({"info aging [/last_confirmed]"}));
+    row("aging: 200 days", patch({{"/last_confirmed", iso(Today.addDays(-200))}}),
+        list({"info aging [/last_confirmed]"}));
     row("aging: exactly 180 days", patch({{"/last_confirmed", iso(Today.addDays(-180))}}),
         list({"info aging [/last_confirmed]"}));
     row("aging passes: 179 days", patch({{"/last_confirmed", iso(Today.addDays(-179))}}), {});
@@ -467,7 +475,8 @@ void RuleValidatorTest::rule_data()
     removal("zh-missing passes: root_cause_zh without root_cause", {"/root_cause"}, {});
     row("untranslated: signature_zh in English", patch({{"/signature_zh", "DemoError: the widget failed"}}),
         list({"warning untranslated [/signature_zh]"}));
-    row("untranslated: signature_zh repeats signature", patch({{"/signature_zh", "DemoError: widget failed at step 42"}}),
+    row("untranslated: signature_zh repeats signature",
+        patch({{"/signature_zh", "DemoError: widget failed at step 42"}}),
         list({"warning untranslated [/signature_zh]"}));
     row("untranslated: root_cause_zh in English", patch({{"/root_cause_zh", "Cache overflow."}}),
         list({"warning untranslated [/root_cause_zh]"}));
@@ -482,7 +491,8 @@ void RuleValidatorTest::rule_data()
     row("untranslated passes: Chinese beyond the Basic Multilingual Plane",
         patch({{"/signature_zh", "𠮷"}, {"/workarounds_zh/0", "𠀀"}}), {});
     removal("zh-count: one item fewer", {"/workarounds_zh/1"}, list({"warning zh-count [/workarounds_zh]"}));
-    row("zh-count: one item more", patch({{"/workarounds_zh/2", "第三个办法"}}), list({"warning zh-count [/workarounds_zh]"}));
+    row("zh-count: one item more", patch({{"/workarounds_zh/2", "第三个办法"}}),
+        list({"warning zh-count [/workarounds_zh]"}));
     row("zh-count and untranslated", patch({{"/workarounds_zh/2", "third"}}),
         list({"warning untranslated [/workarounds_zh]", "warning zh-count [/workarounds_zh]"}));
     removal("zh-count: workarounds removed", {"/workarounds"}, list({"warning zh-count [/workarounds_zh]"}));
@@ -490,9 +500,11 @@ void RuleValidatorTest::rule_data()
     // Links.
     row("link-self: bare", patch({{"/transition_graph/leads_to/1", "demo/base-error"}}),
         list({"warning link-self [/transition_graph/leads_to/1]"}));
-    row("link-self: object in preceded_by", patch({{"/transition_graph/preceded_by/0", {{"error_id", "demo/base-error"}}}}),
+    row("link-self: object in preceded_by",
+        patch({{"/transition_graph/preceded_by/0", {{"error_id", "demo/base-error"}}}}),
         list({"warning link-self [/transition_graph/preceded_by/0]"}));
-    row("link-self: without a KB", patch({{"/transition_graph/frequently_confused_with/0/error_id", "demo/base-error"}}),
+    row("link-self: without a KB",
+        patch({{"/transition_graph/frequently_confused_with/0/error_id", "demo/base-error"}}),
         list({"warning link-self [/transition_graph/frequently_confused_with/0]"}), noKb);
     row("link-duplicate: object then bare", patch({{"/transition_graph/leads_to/1", "demo/next-error"}}),
         list({"warning link-duplicate [/transition_graph/leads_to/1]"}));
@@ -504,9 +516,11 @@ void RuleValidatorTest::rule_data()
         patch({{"/transition_graph/frequently_confused_with/1", "demo/next-error"}}), {});
     row("link-dangling: leads_to", patch({{"/transition_graph/leads_to/1", "demo/missing"}}),
         list({"warning link-dangling [/transition_graph/leads_to/1]"}));
-    row("link-dangling: preceded_by object", patch({{"/transition_graph/preceded_by/1", {{"error_id", "demo/missing"}}}}),
+    row("link-dangling: preceded_by object",
+        patch({{"/transition_graph/preceded_by/1", {{"error_id", "demo/missing"}}}}),
         list({"warning link-dangling [/transition_graph/preceded_by/1]"}));
-    row("link-dangling: confused-with", patch({{"/transition_graph/frequently_confused_with/0/error_id", "git/missing"}}),
+    row("link-dangling: confused-with",
+        patch({{"/transition_graph/frequently_confused_with/0/error_id", "git/missing"}}),
         list({"warning link-dangling [/transition_graph/frequently_confused_with/0]"}));
     // An item that is no link (the schema reports it) still counts in the pointers.
     row("link-dangling: after an item that is no link",
@@ -518,18 +532,21 @@ void RuleValidatorTest::rule_data()
         list({"warning link-self [/transition_graph/preceded_by/1]"}));
     row("links: an item that is no link is no link", patch({{"/transition_graph/leads_to/0", nullptr}}), {});
     row("link-dangling skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/missing"}}), {}, noKb);
-    row("link-reciprocal: leads_to without preceded_by back", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}),
+    row("link-reciprocal: leads_to without preceded_by back",
+        patch({{"/transition_graph/leads_to/1", "demo/other-error"}}),
         list({"info link-reciprocal [/transition_graph/leads_to/1]"}));
     row("link-reciprocal: preceded_by without leads_to back",
         patch({{"/transition_graph/preceded_by/1", {{"error_id", "demo/other-error"}}}}),
         list({"info link-reciprocal [/transition_graph/preceded_by/1]"}));
-    row("link-reciprocal: back link of the wrong kind", patch({{"/transition_graph/leads_to/0/error_id", "demo/prev-error"}}),
+    row("link-reciprocal: back link of the wrong kind",
+        patch({{"/transition_graph/leads_to/0/error_id", "demo/prev-error"}}),
         list({"info link-reciprocal [/transition_graph/leads_to/0]"}));
     row("link-reciprocal passes: confused-with needs none",
         patch({{"/transition_graph/frequently_confused_with/1", "demo/prev-error"}}), {});
-    row("link-reciprocal skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}), {}, noKb);
-    row("links pass: empty error_id left to the schema", patch({{"/transition_graph/leads_to/1", {{"probability", 0.5}}}}),
-        {});
+    row("link-reciprocal skipped without a KB", patch({{"/transition_graph/leads_to/1", "demo/other-error"}}), {},
+        noKb);
+    row("links pass: empty error_id left to the schema",
+        patch({{"/transition_graph/leads_to/1", {{"probability", 0.5}}}}), {});
 
     // Lists.
     row("duplicate-item: tags", patch({{"/tags", OrderedJson::array({"demo", "cache", "demo"})}}),
@@ -540,7 +557,8 @@ void RuleValidatorTest::rule_data()
     row("duplicate-item passes: case differs", patch({{"/tags", OrderedJson::array({"demo", "Demo"})}}), {});
     row("no-sources: dead end with empty sources", patch({{"/dead_ends/0/sources", OrderedJson::array()}}),
         list({"info no-sources [/dead_ends/0]"}));
-    removal("no-sources: workaround without sources", {"/workarounds/1/sources"}, list({"info no-sources [/workarounds/1]"}));
+    removal("no-sources: workaround without sources", {"/workarounds/1/sources"},
+            list({"info no-sources [/workarounds/1]"}));
 
     // Unknown keys, at the top level and nested.
     row("unknown-key: top level", patch({{"/x_custom", 1}}), list({"info unknown-key [/x_custom]"}));
@@ -587,10 +605,10 @@ void RuleValidatorTest::rule()
     const QList<Problem> problems = check(record, withKb);
     expected.sort();
     QVERIFY2(summaries(problems) == expected,
-             qPrintable(QStringLiteral("expected:\n  %1\nfound:\n%2")
-                            .arg(expected.isEmpty() ? QStringLiteral("(no problems)")
-                                                    : expected.join(QStringLiteral("\n  ")),
-                                 describe(problems))));
+             qPrintable(
+                 QStringLiteral("expected:\n  %1\nfound:\n%2")
+                     .arg(expected.isEmpty() ? QStringLiteral("(no problems)") : expected.join(QStringLiteral("\n  ")),
+                          describe(problems))));
     for (const Problem &problem : problems) {
         QVERIFY2(!problem.message.isEmpty(), qPrintable(summary(problem) + QStringLiteral(" has no message")));
         QVERIFY2(problem.file.isEmpty() && problem.line == 0 && problem.column == 0,
@@ -684,8 +702,8 @@ void RuleValidatorTest::messagesNameTheValues()
     QCOMPARE(problems.size(), 4);
     for (const Problem &problem : problems) {
         const char *part = problem.rule == QLatin1String("link-dangling") ? "demo/missing"
-                         : problem.rule == QLatin1String("url-scheme")    ? "ftp://example.com/x"
-                         : problem.rule == QLatin1String("stale")         ? "400 days"
+            : problem.rule == QLatin1String("url-scheme")                 ? "ftp://example.com/x"
+            : problem.rule == QLatin1String("stale")                      ? "400 days"
                                                                           : "evidence_count of only 2";
         QVERIFY2(problem.message.contains(QString::fromUtf8(part)),
                  qPrintable(QStringLiteral("expected \"%1\" in: %2").arg(QString::fromUtf8(part), problem.message)));

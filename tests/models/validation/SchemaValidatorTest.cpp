@@ -1,6 +1,6 @@
-#include "json/OrderedJson.h"
-#include "validation/Problem.h"
 #include "validation/SchemaValidator.h"
+#include "validation/Problem.h"
+#include "json/OrderedJson.h"
 
 #include <QFile>
 #include <QStringList>
@@ -106,7 +106,8 @@ void SchemaValidatorTest::seedHasNoSchemaProblem()
 {
     const SchemaValidator validator;
     const QList<Problem> problems = validator.validate(m_seed);
-    QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("the seed record has schema problems:\n") + describe(problems)));
+    QVERIFY2(problems.isEmpty(),
+             qPrintable(QStringLiteral("the seed record has schema problems:\n") + describe(problems)));
 }
 
 void SchemaValidatorTest::violationIsReportedAtItsPointer_data()
@@ -121,72 +122,100 @@ void SchemaValidatorTest::violationIsReportedAtItsPointer_data()
         QTest::addRow("missing %s", key) << QStringLiteral("/%1").arg(QLatin1String(key)) << QByteArray() << QString()
                                          << QStringLiteral("'%1'").arg(QLatin1String(key));
 
-    QTest::newRow("empty signature") << "/signature" << QByteArray(R"("")") << "/signature" << "fewer than 1";
-    QTest::newRow("id not a string") << "/id" << QByteArray("5") << "/id" << "type";
-    QTest::newRow("regex not a string") << "/regex" << QByteArray("[]") << "/regex" << "type";
-    QTest::newRow("confidence as text") << "/confidence" << QByteArray(R"("high")") << "/confidence" << "type";
-    QTest::newRow("confidence above 1") << "/confidence" << QByteArray("1.5") << "/confidence" << "less than or equal";
-    QTest::newRow("confidence below 0") << "/confidence" << QByteArray("-0.1") << "/confidence" << "greater than or equal";
+    QTest::newRow("empty signature") << "/signature" << QByteArray(R"("")") << "/signature"
+                                     << "fewer than 1";
+    QTest::newRow("id not a string") << "/id" << QByteArray("5") << "/id"
+                                     << "type";
+    QTest::newRow("regex not a string") << "/regex" << QByteArray("[]") << "/regex"
+                                        << "type";
+    QTest::newRow("confidence as text") << "/confidence" << QByteArray(R"("high")") << "/confidence"
+                                        << "type";
+    QTest::newRow("confidence above 1") << "/confidence" << QByteArray("1.5") << "/confidence"
+                                        << "less than or equal";
+    QTest::newRow("confidence below 0") << "/confidence" << QByteArray("-0.1") << "/confidence"
+                                        << "greater than or equal";
     QTest::newRow("fix_success_rate above 1") << "/fix_success_rate" << QByteArray("2") << "/fix_success_rate"
                                               << "less than or equal";
-    QTest::newRow("tags a number") << "/tags" << QByteArray("5") << "/tags" << "type";
-    QTest::newRow("tags with a number item") << "/tags" << QByteArray(R"(["a", 3])") << "/tags/1" << "type";
+    QTest::newRow("tags a number") << "/tags" << QByteArray("5") << "/tags"
+                                   << "type";
+    QTest::newRow("tags with a number item") << "/tags" << QByteArray(R"(["a", 3])") << "/tags/1"
+                                             << "type";
     QTest::newRow("aliases with a null item") << "/aliases" << QByteArray(R"(["a", "b", null])") << "/aliases/2"
                                               << "type";
     QTest::newRow("evidence_count negative") << "/evidence_count" << QByteArray("-1") << "/evidence_count"
                                              << "greater than or equal";
-    QTest::newRow("evidence_count fractional") << "/evidence_count" << QByteArray("2.5") << "/evidence_count" << "type";
-    QTest::newRow("evidence_count as text") << "/evidence_count" << QByteArray(R"("3")") << "/evidence_count" << "type";
-    QTest::newRow("resolvable a boolean") << "/resolvable" << QByteArray("true") << "/resolvable" << "type";
-    QTest::newRow("resolvable unknown") << "/resolvable" << QByteArray(R"("maybe")") << "/resolvable" << "enum";
+    QTest::newRow("evidence_count fractional") << "/evidence_count" << QByteArray("2.5") << "/evidence_count"
+                                               << "type";
+    QTest::newRow("evidence_count as text") << "/evidence_count" << QByteArray(R"("3")") << "/evidence_count"
+                                            << "type";
+    QTest::newRow("resolvable a boolean") << "/resolvable" << QByteArray("true") << "/resolvable"
+                                          << "type";
+    QTest::newRow("resolvable unknown") << "/resolvable" << QByteArray(R"("maybe")") << "/resolvable"
+                                        << "enum";
     QTest::newRow("verification_tier a number") << "/verification_tier" << QByteArray("2") << "/verification_tier"
                                                 << "type";
-    QTest::newRow("verification_tier auto_generated") << "/verification_tier" << QByteArray(R"("auto_generated")")
-                                                      << "/verification_tier" << "enum";
-    QTest::newRow("subcategory a number") << "/subcategory" << QByteArray("3") << "/subcategory" << "type";
+    QTest::newRow("verification_tier auto_generated")
+        << "/verification_tier" << QByteArray(R"("auto_generated")") << "/verification_tier"
+        << "enum";
+    QTest::newRow("subcategory a number") << "/subcategory" << QByteArray("3") << "/subcategory"
+                                          << "type";
     QTest::newRow("official_doc_url a number") << "/official_doc_url" << QByteArray("3") << "/official_doc_url"
                                                << "type";
     QTest::newRow("dead end fail_rate 1.5") << "/dead_ends/1/fail_rate" << QByteArray("1.5") << "/dead_ends/1/fail_rate"
                                             << "less than or equal";
-    QTest::newRow("dead end without action") << "/dead_ends/0/action" << QByteArray() << "/dead_ends/0" << "'action'";
-    QTest::newRow("dead end empty why_fails") << "/dead_ends/1/why_fails" << QByteArray(R"("")")
-                                              << "/dead_ends/1/why_fails" << "fewer than 1";
+    QTest::newRow("dead end without action") << "/dead_ends/0/action" << QByteArray() << "/dead_ends/0"
+                                             << "'action'";
+    QTest::newRow("dead end empty why_fails")
+        << "/dead_ends/1/why_fails" << QByteArray(R"("")") << "/dead_ends/1/why_fails"
+        << "fewer than 1";
     QTest::newRow("dead end source a number") << "/dead_ends/0/sources" << QByteArray("[1]") << "/dead_ends/0/sources/0"
                                               << "type";
-    QTest::newRow("dead ends an object") << "/dead_ends" << QByteArray("{}") << "/dead_ends" << "type";
-    QTest::newRow("workaround without success_rate") << "/workarounds/2/success_rate" << QByteArray() << "/workarounds/2"
-                                                     << "'success_rate'";
-    QTest::newRow("workaround success_rate negative") << "/workarounds/0/success_rate" << QByteArray("-1")
-                                                      << "/workarounds/0/success_rate" << "greater than or equal";
+    QTest::newRow("dead ends an object") << "/dead_ends" << QByteArray("{}") << "/dead_ends"
+                                         << "type";
+    QTest::newRow("workaround without success_rate")
+        << "/workarounds/2/success_rate" << QByteArray() << "/workarounds/2"
+        << "'success_rate'";
+    QTest::newRow("workaround success_rate negative")
+        << "/workarounds/0/success_rate" << QByteArray("-1") << "/workarounds/0/success_rate"
+        << "greater than or equal";
     QTest::newRow("workarounds_zh item a number") << "/workarounds_zh/1" << QByteArray("7") << "/workarounds_zh/1"
                                                   << "type";
     QTest::newRow("link object without error_id")
         << "/transition_graph/leads_to" << QByteArray(R"([{"probability": 0.5}])") << "/transition_graph/leads_to/0"
         << "'error_id'";
     QTest::newRow("empty bare link") << "/transition_graph/leads_to" << QByteArray(R"([""])")
-                                     << "/transition_graph/leads_to/0" << "fewer than 1";
+                                     << "/transition_graph/leads_to/0"
+                                     << "fewer than 1";
     QTest::newRow("link with empty error_id") << "/transition_graph/preceded_by" << QByteArray(R"([{"error_id": ""}])")
-                                              << "/transition_graph/preceded_by/0/error_id" << "fewer than 1";
+                                              << "/transition_graph/preceded_by/0/error_id"
+                                              << "fewer than 1";
     QTest::newRow("link a number") << "/transition_graph/preceded_by" << QByteArray("[7]")
-                                   << "/transition_graph/preceded_by/0" << "type";
+                                   << "/transition_graph/preceded_by/0"
+                                   << "type";
     QTest::newRow("link probability above 1")
         << "/transition_graph/leads_to" << QByteArray(R"([{"error_id": "pytorch/x", "probability": 1.01}])")
-        << "/transition_graph/leads_to/0/probability" << "less than or equal";
+        << "/transition_graph/leads_to/0/probability"
+        << "less than or equal";
     QTest::newRow("confused-with link without error_id")
         << "/transition_graph/frequently_confused_with" << QByteArray(R"(["pytorch/a", {"distinction": "x"}])")
-        << "/transition_graph/frequently_confused_with/1" << "'error_id'";
+        << "/transition_graph/frequently_confused_with/1"
+        << "'error_id'";
     QTest::newRow("transition_graph an array") << "/transition_graph" << QByteArray("[]") << "/transition_graph"
                                                << "type";
     QTest::newRow("version entry without version") << "/versions/1/version" << QByteArray() << "/versions/1"
                                                    << "'version'";
-    QTest::newRow("version status unknown") << "/versions/0/status" << QByteArray(R"("retired")") << "/versions/0/status"
-                                            << "enum";
-    QTest::newRow("version introduced a number") << "/versions/0/introduced" << QByteArray("2") << "/versions/0/introduced"
-                                                 << "type";
-    QTest::newRow("os_specific value a number") << "/os_specific" << QByteArray(R"({"linux": "ok", "windows": 5})")
-                                                << "/os_specific/windows" << "type";
-    QTest::newRow("os_specific key with slash") << "/os_specific" << QByteArray(R"({"gnu/linux~x": null})")
-                                                << "/os_specific/gnu~1linux~0x" << "type";
+    QTest::newRow("version status unknown")
+        << "/versions/0/status" << QByteArray(R"("retired")") << "/versions/0/status"
+        << "enum";
+    QTest::newRow("version introduced a number")
+        << "/versions/0/introduced" << QByteArray("2") << "/versions/0/introduced"
+        << "type";
+    QTest::newRow("os_specific value a number")
+        << "/os_specific" << QByteArray(R"({"linux": "ok", "windows": 5})") << "/os_specific/windows"
+        << "type";
+    QTest::newRow("os_specific key with slash")
+        << "/os_specific" << QByteArray(R"({"gnu/linux~x": null})") << "/os_specific/gnu~1linux~0x"
+        << "type";
 }
 
 void SchemaValidatorTest::violationIsReportedAtItsPointer()
@@ -199,7 +228,8 @@ void SchemaValidatorTest::violationIsReportedAtItsPointer()
     const SchemaValidator validator;
     const QList<Problem> problems = validator.validate(mutated(m_seed, pointer, value));
     const QString found = describe(problems);
-    QVERIFY2(!problems.isEmpty(), qPrintable(QStringLiteral("no schema problem reported for the change at ") + pointer));
+    QVERIFY2(!problems.isEmpty(),
+             qPrintable(QStringLiteral("no schema problem reported for the change at ") + pointer));
     for (const Problem &problem : problems) {
         QVERIFY2(problem.severity == Problem::Error, qPrintable(QStringLiteral("not an error:\n") + found));
         QCOMPARE(problem.rule, QStringLiteral("schema"));
@@ -207,8 +237,9 @@ void SchemaValidatorTest::violationIsReportedAtItsPointer()
                  qPrintable(QStringLiteral("expected every finding at \"%1\", found:\n%2").arg(expected, found)));
         QVERIFY2(!problem.message.contains(QLatin1String("failed to validate"), Qt::CaseInsensitive),
                  qPrintable(QStringLiteral("a summary finding was kept:\n") + found));
-        QVERIFY2(problem.message.contains(messagePart, Qt::CaseInsensitive),
-                 qPrintable(QStringLiteral("expected a message mentioning \"%1\", found:\n%2").arg(messagePart, found)));
+        QVERIFY2(
+            problem.message.contains(messagePart, Qt::CaseInsensitive),
+            qPrintable(QStringLiteral("expected a message mentioning \"%1\", found:\n%2").arg(messagePart, found)));
         QVERIFY2(problem.file.isEmpty() && problem.line == 0 && problem.column == 0,
                  "the schema validator must leave file, line and column to its caller");
     }
@@ -223,7 +254,8 @@ void SchemaValidatorTest::acceptedVariants_data()
     QTest::newRow("bare link string") << "/transition_graph/leads_to" << QByteArray(R"(["pytorch/other"])");
     QTest::newRow("full link object")
         << "/transition_graph/preceded_by"
-        << QByteArray(R"([{"error_id": "pytorch/a", "probability": 0.3, "condition": "c", "typical_delay": "minutes"}])");
+        << QByteArray(
+               R"([{"error_id": "pytorch/a", "probability": 0.3, "condition": "c", "typical_delay": "minutes"}])");
     QTest::newRow("confused-with object") << "/transition_graph/frequently_confused_with"
                                           << QByteArray(R"([{"error_id": "node/a", "distinction": "d"}, "git/b"])");
     QTest::newRow("unknown key at the root") << "/x_custom" << QByteArray(R"({"any": [1, 2]})");
@@ -250,13 +282,15 @@ void SchemaValidatorTest::acceptedVariants()
     QFETCH(QByteArray, value);
     const SchemaValidator validator;
     const QList<Problem> problems = validator.validate(mutated(m_seed, pointer, value));
-    QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("expected no schema problem, found:\n") + describe(problems)));
+    QVERIFY2(problems.isEmpty(),
+             qPrintable(QStringLiteral("expected no schema problem, found:\n") + describe(problems)));
 }
 
 void SchemaValidatorTest::keepsOnlyTheMostSpecificFinding()
 {
     const SchemaValidator validator;
-    const QList<Problem> problems = validator.validate(mutated(m_seed, QStringLiteral("/dead_ends/1/fail_rate"), "1.5"));
+    const QList<Problem> problems = validator.validate(
+        mutated(m_seed, QStringLiteral("/dead_ends/1/fail_rate"), "1.5"));
     const QString found = describe(problems);
     QVERIFY2(problems.size() == 1, qPrintable(QStringLiteral("expected exactly one finding, found:\n") + found));
     QCOMPARE(problems.first().pointer, QStringLiteral("/dead_ends/1/fail_rate"));
@@ -280,10 +314,12 @@ void SchemaValidatorTest::reportsIndependentFindingsAtNestedPointers_data()
         << QStringList{QString(), QStringLiteral("/confidence")};
     QTest::newRow("dead end without action and bad fail_rate")
         << QStringList{QStringLiteral("/dead_ends/0/action"), QStringLiteral("/dead_ends/0/fail_rate")}
-        << QList<QByteArray>{{}, "1.5"} << QStringList{QStringLiteral("/dead_ends/0"), QStringLiteral("/dead_ends/0/fail_rate")};
-    QTest::newRow("two siblings")
-        << QStringList{QStringLiteral("/tags"), QStringLiteral("/evidence_count")} << QList<QByteArray>{R"([1, "b", 2])", "-1"}
-        << QStringList{QStringLiteral("/evidence_count"), QStringLiteral("/tags/0"), QStringLiteral("/tags/2")};
+        << QList<QByteArray>{{}, "1.5"}
+        << QStringList{QStringLiteral("/dead_ends/0"), QStringLiteral("/dead_ends/0/fail_rate")};
+    QTest::newRow("two siblings") << QStringList{QStringLiteral("/tags"), QStringLiteral("/evidence_count")}
+                                  << QList<QByteArray>{R"([1, "b", 2])", "-1"}
+                                  << QStringList{QStringLiteral("/evidence_count"), QStringLiteral("/tags/0"),
+                                                 QStringLiteral("/tags/2")};
 }
 
 void SchemaValidatorTest::reportsIndependentFindingsAtNestedPointers()

@@ -1,6 +1,6 @@
-#include "kb/KnowledgeBase.h"
 #include "card/RecordCardHtml.h"
 #include "card/RecordCardView.h"
+#include "kb/KnowledgeBase.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -44,16 +44,19 @@ Record *RecordCardHtmlTest::add(const OrderedJson &json)
 
 void RecordCardHtmlTest::escapesRecordText()
 {
-    Record *record = add({{"id", "web/xss"},
-                          {"signature", "<script>alert('x')</script> & <b>bold</b>"},
-                          {"root_cause", "a < b && c > d"},
-                          {"dead_ends", {{{"action", "<img src=x onerror=alert(1)>"}, {"why_fails", "\"quoted\""}, {"fail_rate", 0.5}}}}});
+    Record *record = add(
+        {{"id", "web/xss"},
+         {"signature", "<script>alert('x')</script> & <b>bold</b>"},
+         {"root_cause", "a < b && c > d"},
+         {"dead_ends",
+          {{{"action", "<img src=x onerror=alert(1)>"}, {"why_fails", "\"quoted\""}, {"fail_rate", 0.5}}}}});
     const QString html = RecordCardHtml::build(*record, *m_kb);
     QVERIFY(!html.contains(QLatin1String("<script>")));
     QVERIFY(!html.contains(QLatin1String("<img")));
     QVERIFY(!html.contains(QLatin1String("<b>bold</b>")));
-    QVERIFY(html.contains(QLatin1String("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"))
-            || html.contains(QLatin1String("&lt;script&gt;")));
+    QVERIFY(
+        html.contains(QLatin1String("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"))
+        || html.contains(QLatin1String("&lt;script&gt;")));
     QVERIFY(html.contains(QLatin1String("a &lt; b &amp;&amp; c &gt; d")));
 }
 
@@ -62,8 +65,10 @@ void RecordCardHtmlTest::onlyWebUrlsBecomeLinks()
     Record *record = add({{"id", "web/urls"},
                           {"signature", "s"},
                           {"official_doc_url", "javascript:alert(1)"},
-                          {"workarounds", {{{"action", "a"}, {"success_rate", 0.9},
-                                            {"sources", {"https://example.org/fix?a=1&b=2", "file:///etc/passwd"}}}}}});
+                          {"workarounds",
+                           {{{"action", "a"},
+                             {"success_rate", 0.9},
+                             {"sources", {"https://example.org/fix?a=1&b=2", "file:///etc/passwd"}}}}}});
     const QString html = RecordCardHtml::build(*record, *m_kb);
     QVERIFY(!html.contains(QLatin1String("href='javascript")));
     QVERIFY(!html.contains(QLatin1String("href='file")));
@@ -74,10 +79,11 @@ void RecordCardHtmlTest::onlyWebUrlsBecomeLinks()
 void RecordCardHtmlTest::recordLinksAndDanglingOnes()
 {
     add({{"id", "a/target"}, {"signature", "Target signature"}});
-    Record *source = add({{"id", "a/source"},
-                          {"signature", "s"},
-                          {"transition_graph",
-                           {{"leads_to", {OrderedJson{{"error_id", "a/target"}, {"probability", 0.4}}, "a/missing"}}}}});
+    Record *source = add(
+        {{"id", "a/source"},
+         {"signature", "s"},
+         {"transition_graph",
+          {{"leads_to", {OrderedJson{{"error_id", "a/target"}, {"probability", 0.4}}, "a/missing"}}}}});
     const QString html = RecordCardHtml::build(*source, *m_kb);
     QVERIFY(html.contains(QLatin1String("href='record:a/target'")));
     QVERIFY(html.contains(QLatin1String("Target signature")));
@@ -99,9 +105,8 @@ void RecordCardHtmlTest::backlinks()
 void RecordCardHtmlTest::viewShowsTextAndFollowsRecordLinks()
 {
     add({{"id", "a/target"}, {"signature", "t"}});
-    Record *source = add({{"id", "a/source"},
-                          {"signature", "<script>x</script>"},
-                          {"transition_graph", {{"leads_to", {"a/target"}}}}});
+    Record *source = add(
+        {{"id", "a/source"}, {"signature", "<script>x</script>"}, {"transition_graph", {{"leads_to", {"a/target"}}}}});
     RecordCardView view(source, m_kb.get());
     QVERIFY(view.toPlainText().contains(QLatin1String("<script>x</script>")));
     QSignalSpy spy(&view, &RecordCardView::recordLinkActivated);

@@ -4,21 +4,21 @@
 // and reordering, every change one undo step; the records linking here;
 // and the reciprocal link added to the other record as an undoable edit.
 
-#include "itemmodels/ArrayTableModel.h"
+#include "editing/LinkListEditor.h"
+#include "card/RecordCardView.h"
+#include "card/RecordTab.h"
 #include "editing/EditSession.h"
+#include "editing/LinkTargetCompleter.h"
+#include "editing/ReciprocalLinksDialog.h"
+#include "editing/RecordEditor.h"
+#include "itemmodels/ArrayTableModel.h"
+#include "itemmodels/LinkTargetModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "editing/LinkListEditor.h"
-#include "editing/LinkTargetCompleter.h"
-#include "itemmodels/LinkTargetModel.h"
-#include "window/MainWindow.h"
-#include "record/Record.h"
-#include "card/RecordCardView.h"
-#include "editing/RecordEditor.h"
-#include "card/RecordTab.h"
-#include "validation/RecordValidator.h"
 #include "kb/RecoveryStore.h"
-#include "editing/ReciprocalLinksDialog.h"
+#include "record/Record.h"
+#include "validation/RecordValidator.h"
+#include "window/MainWindow.h"
 
 #include <QAbstractItemView>
 #include <QLineEdit>
@@ -32,12 +32,12 @@
 using namespace Errata;
 
 // QCOMPARE for JSON values, printing both on failure.
-#define COMPARE_JSON(actual, expected)                                                                               \
-    do {                                                                                                             \
-        const OrderedJson actualJson_ = (actual);                                                                    \
-        const OrderedJson expectedJson_ = (expected);                                                                \
-        QVERIFY2(actualJson_ == expectedJson_,                                                                       \
-                 qPrintable(QString::fromStdString(actualJson_.dump() + " != " + expectedJson_.dump())));            \
+#define COMPARE_JSON(actual, expected) \
+    do { \
+        const OrderedJson actualJson_ = (actual); \
+        const OrderedJson expectedJson_ = (expected); \
+        QVERIFY2(actualJson_ == expectedJson_, \
+                 qPrintable(QString::fromStdString(actualJson_.dump() + " != " + expectedJson_.dump()))); \
     } while (false)
 
 namespace {
@@ -53,8 +53,8 @@ void writeFile(const QString &path, const QByteArray &text)
 // In the layout Errata writes, so that undoing every edit leaves the record unmodified.
 QByteArray recordText(const char *id, const char *signature, const OrderedJson &graph)
 {
-    const OrderedJson json = {{"id", id}, {"signature", signature}, {"regex", "x"}, {"domain", "a"},
-                              {"category", "c"}, {"transition_graph", graph}};
+    const OrderedJson json = {{"id", id},      {"signature", signature}, {"regex", "x"},
+                              {"domain", "a"}, {"category", "c"},        {"transition_graph", graph}};
     return QByteArray::fromStdString(json.dump(2)) + '\n';
 }
 
@@ -78,7 +78,10 @@ private slots:
     void dialogListsMissingAndReturnsTicked();
 
 private:
-    OrderedJson leadsTo() const { return m_kb->find(QStringLiteral("a/one"))->value(QStringLiteral("/transition_graph/leads_to")); }
+    OrderedJson leadsTo() const
+    {
+        return m_kb->find(QStringLiteral("a/one"))->value(QStringLiteral("/transition_graph/leads_to"));
+    }
     LinkListEditor *leadsEditor() const { return m_editor->linkEditor(Link::LeadsTo); }
     ArrayTableModel *leadsModel() const { return qobject_cast<ArrayTableModel *>(leadsEditor()->view()->model()); }
 
@@ -102,9 +105,9 @@ void LinkListEditorTest::init()
     writeFile(m_dir.filePath(QStringLiteral("a/one.json")),
               recordText("a/one", "First error", {{"leads_to", {"a/two", {{"error_id", "a/gone"}}}}}));
     writeFile(m_dir.filePath(QStringLiteral("a/two.json")), recordText("a/two", "Second error", OrderedJson::object()));
-    writeFile(m_dir.filePath(QStringLiteral("a/three.json")),
-              recordText("a/three", "Disk quota exceeded",
-                         {{"leads_to", {{{"error_id", "a/one"}, {"probability", 0.3}}}}}));
+    writeFile(
+        m_dir.filePath(QStringLiteral("a/three.json")),
+        recordText("a/three", "Disk quota exceeded", {{"leads_to", {{{"error_id", "a/one"}, {"probability", 0.3}}}}}));
     m_editor.reset();
     m_session.reset();
     m_kb = std::make_unique<KnowledgeBase>();
@@ -160,7 +163,7 @@ void LinkListEditorTest::marksMissingBareAndUnreciprocated()
     QVERIFY(bare.data(ArrayTableModel::BareLinkRole).toBool());
     QVERIFY(!bare.data(ArrayTableModel::TargetMissingRole).toBool());
     QVERIFY(bare.data(ArrayTableModel::ReciprocalMissingRole).toBool()); // a/two has no preceded_by a/one
-    QVERIFY(!(model->flags(model->index(0, 1)) & Qt::ItemIsEditable)); // no probability on a bare string
+    QVERIFY(!(model->flags(model->index(0, 1)) & Qt::ItemIsEditable));   // no probability on a bare string
     QVERIFY(missing.data(ArrayTableModel::TargetMissingRole).toBool());
     QVERIFY(!missing.data(ArrayTableModel::ReciprocalMissingRole).toBool());
     QVERIFY(missing.data(Qt::ToolTipRole).toString().contains(QLatin1String("dangles")));

@@ -1,10 +1,10 @@
-#include "itemmodels/ArrayTableModel.h"
+#include "editing/RecordEditor.h"
 #include "editing/EditSession.h"
+#include "editing/RecordIdDialog.h"
+#include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
-#include "editing/RecordEditor.h"
-#include "editing/RecordIdDialog.h"
 #include "validation/RecordValidator.h"
 
 #include <QComboBox>
@@ -12,8 +12,8 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QtTest>
 

@@ -4,19 +4,19 @@
 // exports PNG and SVG, follows deletions, and counts dangling links as the
 // Problems dock does, on the sample KB and on the imported shared corpus.
 
-#include "convert/FolderConverter.h"
 #include "graph/GraphDock.h"
-#include "links/GraphLayout.h"
+#include "browser/ProblemsDock.h"
+#include "card/RecordTab.h"
+#include "convert/FolderConverter.h"
 #include "graph/GraphScene.h"
 #include "graph/GraphView.h"
 #include "kb/KnowledgeBase.h"
-#include "links/LinkGraph.h"
-#include "window/MainWindow.h"
-#include "browser/ProblemsDock.h"
-#include "record/Record.h"
 #include "kb/RecordOperations.h"
-#include "card/RecordTab.h"
 #include "kb/RecoveryStore.h"
+#include "links/GraphLayout.h"
+#include "links/LinkGraph.h"
+#include "record/Record.h"
+#include "window/MainWindow.h"
 
 #include <QDirIterator>
 #include <QGraphicsRectItem>
@@ -134,9 +134,10 @@ void GraphDockTest::showsTheRecordAndItsNeighbours()
     GraphDock *dock = window.graph();
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->recordId(), QStringLiteral("kubernetes/oomkilled"));
-    QCOMPARE(shownIds(dock), strings({"kubernetes/crashloopbackoff", "kubernetes/oomkilled",
-                                          "kubernetes/pending-insufficient-resources", "node/heap-out-of-memory",
-                                          "pytorch/cuda-out-of-memory"}));
+    QCOMPARE(
+        shownIds(dock),
+        strings({"kubernetes/crashloopbackoff", "kubernetes/oomkilled", "kubernetes/pending-insufficient-resources",
+                 "node/heap-out-of-memory", "pytorch/cuda-out-of-memory"}));
     QList<QRectF> boxes;
     for (const QGraphicsRectItem *item : dock->scene()->nodeItems())
         boxes << item->sceneBoundingRect();
@@ -276,8 +277,8 @@ void GraphDockTest::danglingLinksAgreeWithProblems()
     if (import) {
         if (!QFileInfo(source).isDir())
             QSKIP("the shared corpus is not there");
-        const FolderConverter::Report report =
-            FolderConverter::convert(FolderConverter::ImportCanons, source, imported.path(), false);
+        const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, source,
+                                                                        imported.path(), false);
         QVERIFY(report.converted > 0);
         folder = imported.path();
     }

@@ -2,10 +2,10 @@
 // lines shows exactly those three records, pasting a new log cancels the
 // run in progress, Cancel stops a run, and a click opens the record.
 
+#include "logs/LogMatcherDock.h"
+#include "itemmodels/LogMatchModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "itemmodels/LogMatchModel.h"
-#include "logs/LogMatcherDock.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -57,7 +57,8 @@ QString makeLog(qsizetype bytes, const QStringList &errors)
 
 const QStringList KnownErrors = {
     QStringLiteral("E   ModuleNotFoundError: No module named 'requests'"),
-    QStringLiteral("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity"),
+    QStringLiteral(
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity"),
     QStringLiteral("Error: listen EADDRINUSE: address already in use :::3000"),
 };
 
@@ -183,10 +184,12 @@ void LogMatcherDockTest::clickOpensTheRecord()
     QCOMPARE(opened.first().first().toString(), QStringLiteral("node/eaddrinuse"));
     // A line row shows the line in the log instead.
     view->expand(dock.resultModel()->index(0, 0));
-    const QModelIndex line = dock.resultModel()->index(0, LogMatchModel::SignatureColumn, dock.resultModel()->index(0, 0));
+    const QModelIndex line = dock.resultModel()->index(0, LogMatchModel::SignatureColumn,
+                                                       dock.resultModel()->index(0, 0));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(line).center());
     QCOMPARE(opened.count(), 1);
-    QCOMPARE(dock.logEdit()->textCursor().selectedText(), QStringLiteral("listen EADDRINUSE: address already in use :::3000"));
+    QCOMPARE(dock.logEdit()->textCursor().selectedText(),
+             QStringLiteral("listen EADDRINUSE: address already in use :::3000"));
 }
 
 void LogMatcherDockTest::editingTheKbMatchesAgain()

@@ -1,9 +1,9 @@
+#include "logs/RegexWorkbenchDock.h"
 #include "editing/EditSession.h"
+#include "itemmodels/RegexMatchListModel.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 #include "validation/RecordValidator.h"
-#include "itemmodels/RegexMatchListModel.h"
-#include "logs/RegexWorkbenchDock.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -120,7 +120,8 @@ void RegexWorkbenchDockTest::explainsRegexErrorsWithPosition()
     QTest::keyClicks(regexEdit(dock), QStringLiteral("(?<=foo)bar"));
     waitForMatch(dock);
     QVERIFY2(dock.statusText().contains(QStringLiteral("look-behind")), qPrintable(dock.statusText()));
-    QVERIFY2(dock.statusText().contains(QStringLiteral("\">(</span>?&lt;=foo)bar</code>")), qPrintable(dock.statusText()));
+    QVERIFY2(dock.statusText().contains(QStringLiteral("\">(</span>?&lt;=foo)bar</code>")),
+             qPrintable(dock.statusText()));
     QCOMPARE(dock.matchModel()->rowCount(), 0);
 
     regexEdit(dock)->clear();
@@ -132,22 +133,26 @@ void RegexWorkbenchDockTest::explainsRegexErrorsWithPosition()
     regexEdit(dock)->insert(QStringLiteral("中文(x"));
     waitForMatch(dock);
     QVERIFY2(dock.statusText().contains(QStringLiteral("does not compile")), qPrintable(dock.statusText()));
-    QVERIFY2(dock.statusText().contains(QStringLiteral("中文<span")), qPrintable(dock.statusText())); // marked at the "("
+    QVERIFY2(dock.statusText().contains(QStringLiteral("中文<span")),
+             qPrintable(dock.statusText())); // marked at the "("
 }
 
 void RegexWorkbenchDockTest::testLinesShowPassAndFail()
 {
     KnowledgeBase kb;
-    Record *record = addRecord(kb, QByteArrayLiteral(
-        R"({"id": "node/eaddrinuse", "signature": "Error: listen EADDRINUSE :::3000", "regex": "listen EADDRINUSE",)"
-        R"( "aliases": ["LISTEN eaddrinuse 8080", "listen EADDRINUSE 127.0.0.1:80"]})"));
+    Record *record = addRecord(
+        kb,
+        QByteArrayLiteral(
+            R"({"id": "node/eaddrinuse", "signature": "Error: listen EADDRINUSE :::3000", "regex": "listen EADDRINUSE",)"
+            R"( "aliases": ["LISTEN eaddrinuse 8080", "listen EADDRINUSE 127.0.0.1:80"]})"));
     RegexWorkbenchDock dock;
     dock.setKnowledgeBase(&kb);
     dock.bind(record, nullptr);
     QCOMPARE(dock.regexText(), QStringLiteral("listen EADDRINUSE"));
-    QCOMPARE(dock.testLineResults(), QStringList({QStringLiteral("pass: Error: listen EADDRINUSE :::3000"),
-                                                  QStringLiteral("fail: LISTEN eaddrinuse 8080"),
-                                                  QStringLiteral("pass: listen EADDRINUSE 127.0.0.1:80")}));
+    QCOMPARE(dock.testLineResults(),
+             QStringList({QStringLiteral("pass: Error: listen EADDRINUSE :::3000"),
+                          QStringLiteral("fail: LISTEN eaddrinuse 8080"),
+                          QStringLiteral("pass: listen EADDRINUSE 127.0.0.1:80")}));
     dock.setIgnoreCase(true);
     QVERIFY(!dock.testLineResults().join(QLatin1Char('\n')).contains(QStringLiteral("fail:")));
 }

@@ -1,23 +1,23 @@
+#include "review/ReviewView.h"
 #include "browser/BrowserDock.h"
-#include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
-#include "window/MainWindow.h"
-#include "record/Record.h"
 #include "card/RecordTab.h"
-#include "kb/RecoveryStore.h"
+#include "editing/EditSession.h"
 #include "itemmodels/ReviewFilterModel.h"
 #include "itemmodels/ReviewModel.h"
+#include "kb/KnowledgeBase.h"
+#include "kb/RecoveryStore.h"
+#include "record/Record.h"
 #include "review/ReviewPane.h"
 #include "review/ReviewStore.h"
-#include "review/ReviewView.h"
+#include "window/MainWindow.h"
 
 #include <QAction>
 #include <QLabel>
-#include <QTabWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -67,8 +67,10 @@ void writeFile(const QString &path, const QByteArray &text)
 QByteArray recordText(const QByteArray &id, const QByteArray &extra)
 {
     const QByteArray domain = id.left(id.indexOf('/'));
-    return "{\n  \"id\": \"" + id + "\",\n  \"signature\": \"Exit code 137 in step 5\",\n  \"regex\": \"Exit code\",\n"
-           "  \"domain\": \"" + domain + "\",\n  \"category\": \"general\"" + extra + "\n}\n";
+    return "{\n  \"id\": \"" + id
+        + "\",\n  \"signature\": \"Exit code 137 in step 5\",\n  \"regex\": \"Exit code\",\n"
+          "  \"domain\": \""
+        + domain + "\",\n  \"category\": \"general\"" + extra + "\n}\n";
 }
 
 } // namespace
@@ -84,9 +86,11 @@ void ReviewViewTest::init()
     QDir(RecoveryStore().baseDir()).removeRecursively();
     m_dir = std::make_unique<QTemporaryDir>();
     const QString root = m_dir->path();
-    writeFile(root + QStringLiteral("/docker/a.json"),
-              recordText("docker/a", ",\n  \"signature_zh\": \"第 5 步退出码 137\",\n  \"root_cause\": \"Killed by the OOM killer.\",\n"
-                                     "  \"root_cause_zh\": \"被 OOM killer 杀死。\""));
+    writeFile(
+        root + QStringLiteral("/docker/a.json"),
+        recordText("docker/a",
+                   ",\n  \"signature_zh\": \"第 5 步退出码 137\",\n  \"root_cause\": \"Killed by the OOM killer.\",\n"
+                   "  \"root_cause_zh\": \"被 OOM killer 杀死。\""));
     writeFile(root + QStringLiteral("/docker/b.json"), recordText("docker/b", ",\n  \"signature_zh\": \"退出码 138\""));
     writeFile(root + QStringLiteral("/pytorch/c.json"), recordText("pytorch/c", ""));
     m_window = std::make_unique<MainWindow>();
@@ -148,7 +152,8 @@ void ReviewViewTest::selectingShowsBothLanguagesAndChecks()
     QCOMPARE(pane->record(), record("docker/b"));
     QCOMPARE(pane->chineseEditor(TranslationStatus::Signature)->toPlainText(), QStringLiteral("退出码 138"));
     const QString checks = pane->checksLabel(TranslationStatus::Signature)->text();
-    QVERIFY2(checks.contains(QStringLiteral("137")) && checks.contains(QStringLiteral("<code>5</code>")), qPrintable(checks));
+    QVERIFY2(checks.contains(QStringLiteral("137")) && checks.contains(QStringLiteral("<code>5</code>")),
+             qPrintable(checks));
     review->selectRecord(record("docker/a"));
     QVERIFY(pane->checksLabel(TranslationStatus::Signature)->text().contains(QStringLiteral("✓")));
     QVERIFY(pane->chineseEditor(TranslationStatus::Workarounds)->isReadOnly()); // no English workarounds
@@ -314,4 +319,3 @@ void ReviewViewTest::selectionWhileReadingWaitsForTheRows()
 
 QTEST_MAIN(ReviewViewTest)
 #include "ReviewViewTest.moc"
-

@@ -1,21 +1,21 @@
-#include "browser/BrowserDock.h"
-#include "logs/LogMatcherDock.h"
-#include "logs/RegexWorkbenchDock.h"
-#include "kb/KnowledgeBase.h"
 #include "window/MainWindow.h"
+#include "SyntheticKnowledgeBase.h"
+#include "browser/BrowserDock.h"
 #include "browser/ProblemsDock.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecoveryStore.h"
-#include "editing/EditSession.h"
 #include "card/RecordCardView.h"
 #include "card/RecordTab.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "validation/RecordValidator.h"
+#include "editing/EditSession.h"
 #include "editing/RenameRecordCommand.h"
+#include "itemmodels/RecordTreeModel.h"
 #include "itemmodels/ReviewModel.h"
-#include "review/ReviewView.h"
+#include "kb/KnowledgeBase.h"
+#include "kb/RecordOperations.h"
+#include "kb/RecoveryStore.h"
 #include "kb/SearchIndexCache.h"
-#include "SyntheticKnowledgeBase.h"
+#include "logs/LogMatcherDock.h"
+#include "logs/RegexWorkbenchDock.h"
+#include "review/ReviewView.h"
+#include "validation/RecordValidator.h"
 
 #include <QUndoStack>
 
@@ -85,10 +85,12 @@ void MainWindowTest::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     const QString root = m_dir.path();
-    writeFile(root + QStringLiteral("/pytorch/oom.json"), recordText("pytorch/oom", "CUDA out of memory",
-              ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"pytorch/nan\"}]}"));
+    writeFile(root + QStringLiteral("/pytorch/oom.json"),
+              recordText("pytorch/oom", "CUDA out of memory",
+                         ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"pytorch/nan\"}]}"));
     writeFile(root + QStringLiteral("/pytorch/nan.json"), recordText("pytorch/nan", "Loss is NaN"));
-    writeFile(root + QStringLiteral("/docker/socket.json"), recordText("docker/socket", "permission denied on docker.sock"));
+    writeFile(root + QStringLiteral("/docker/socket.json"),
+              recordText("docker/socket", "permission denied on docker.sock"));
 }
 
 void MainWindowTest::init()
@@ -256,8 +258,8 @@ void MainWindowTest::renameIsUndoableAndFollowedBySearch()
 {
     QTemporaryDir dir;
     writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first"));
-    writeFile(dir.path() + QStringLiteral("/a/two.json"), recordText("a/two", "second",
-              ", \"transition_graph\": {\"leads_to\": [\"a/one\"]}"));
+    writeFile(dir.path() + QStringLiteral("/a/two.json"),
+              recordText("a/two", "second", ", \"transition_graph\": {\"leads_to\": [\"a/one\"]}"));
     MainWindow window;
     QSignalSpy loaded(&window, &MainWindow::loaded);
     window.openKnowledgeBase(dir.path());
@@ -267,9 +269,10 @@ void MainWindowTest::renameIsUndoableAndFollowedBySearch()
     Record *record = tab->record();
     QString error;
     QVERIFY2(RecordOperations::renameRecord(*const_cast<KnowledgeBase *>(window.knowledgeBase()), record,
-                                            QStringLiteral("a/uno"), &error), qPrintable(error));
-    tab->session()->undoStack()->push(new RenameRecordCommand(const_cast<KnowledgeBase *>(window.knowledgeBase()),
-                                                              record, QStringLiteral("a/one"), QStringLiteral("a/uno")));
+                                            QStringLiteral("a/uno"), &error),
+             qPrintable(error));
+    tab->session()->undoStack()->push(new RenameRecordCommand(
+        const_cast<KnowledgeBase *>(window.knowledgeBase()), record, QStringLiteral("a/one"), QStringLiteral("a/uno")));
     QVERIFY(QFile::exists(dir.path() + QStringLiteral("/a/uno.json")));
     QVERIFY(!QFile::exists(dir.path() + QStringLiteral("/a/one.json")));
     QCOMPARE(window.knowledgeBase()->find(QStringLiteral("a/two"))->links(Link::LeadsTo).value(0).targetId,
@@ -347,7 +350,8 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
         writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")), recordText(id, "Some other error"));
     const auto rulesOfA = [](const MainWindow &window) {
         QStringList rules;
-        for (const Problem &problem : window.knowledgeBase()->problems(window.knowledgeBase()->find(QStringLiteral("node/a"))))
+        for (const Problem &problem :
+             window.knowledgeBase()->problems(window.knowledgeBase()->find(QStringLiteral("node/a"))))
             rules << problem.rule;
         return rules;
     };
@@ -391,8 +395,8 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
 void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
 {
     QTemporaryDir dir;
-    writeFile(dir.filePath(QStringLiteral("node/a.json")), recordText("node/a", "Cannot find module lodash",
-                                                                      ", \"regex\": \"lodash (\""));
+    writeFile(dir.filePath(QStringLiteral("node/a.json")),
+              recordText("node/a", "Cannot find module lodash", ", \"regex\": \"lodash (\""));
     writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
     writeFile(dir.filePath(QStringLiteral("git/c.json")), recordText("git/c", "Permission denied (publickey)"));
     QFile::remove(SearchIndexCache::fileFor(dir.path()));
@@ -404,9 +408,8 @@ void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
     int findingsWhenShown = -1;
     const auto healthSaysChecking = [&window] {
         const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>();
-        return std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *label) {
-            return label->text().endsWith(QStringLiteral(" (checking…)"));
-        });
+        return std::any_of(labels.cbegin(), labels.cend(),
+                           [](const QLabel *label) { return label->text().endsWith(QStringLiteral(" (checking…)")); });
     };
     bool checkingShown = false;
     connect(&window, &MainWindow::checking, this, [&] {

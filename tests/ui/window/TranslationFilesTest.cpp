@@ -26,7 +26,7 @@ public:
         QString context;
         QString source;
         QStringList translations; // one, or one per plural form
-        QString type;              // "", "unfinished", "vanished", "obsolete"
+        QString type;             // "", "unfinished", "vanished", "obsolete"
         bool numerus = false;
     };
 
@@ -80,7 +80,8 @@ QList<TranslationFilesTest::Message> TranslationFilesTest::read(const QString &f
         if (xml.name() == QLatin1String("name")) {
             context = xml.readElementText();
         } else if (xml.name() == QLatin1String("message")) {
-            Message message{context, {}, {}, {}, xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
+            Message message{
+                context, {}, {}, {}, xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
             while (xml.readNextStartElement()) {
                 if (xml.name() == QLatin1String("source"))
                     message.source = xml.readElementText();
@@ -119,8 +120,10 @@ void TranslationFilesTest::placeholderSet_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("none") << QStringLiteral("100% sure") << QStringList();
-    QTest::newRow("numbered") << QStringLiteral("%2 of %1, %1") << QStringList{QStringLiteral("%1"), QStringLiteral("%2")};
-    QTest::newRow("plural") << QStringLiteral("%n file(s) in %1") << QStringList{QStringLiteral("%1"), QStringLiteral("%n")};
+    QTest::newRow("numbered") << QStringLiteral("%2 of %1, %1")
+                              << QStringList{QStringLiteral("%1"), QStringLiteral("%2")};
+    QTest::newRow("plural") << QStringLiteral("%n file(s) in %1")
+                            << QStringList{QStringLiteral("%1"), QStringLiteral("%n")};
 }
 
 void TranslationFilesTest::placeholderSet()

@@ -1,11 +1,11 @@
-#include "kb/KnowledgeBase.h"
-#include "window/MainWindow.h"
-#include "record/Record.h"
-#include "matching/RegexEngine.h"
-#include "validation/RuleValidator.h"
-#include "review/ReviewView.h"
-#include "window/SettingsDialog.h"
 #include "window/Translations.h"
+#include "kb/KnowledgeBase.h"
+#include "matching/RegexEngine.h"
+#include "record/Record.h"
+#include "review/ReviewView.h"
+#include "validation/RuleValidator.h"
+#include "window/MainWindow.h"
+#include "window/SettingsDialog.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -14,8 +14,8 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QtTest>
 
 using namespace Errata;
@@ -65,8 +65,9 @@ void TranslationsTest::menusInChinese()
     QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
     MainWindow window;
     const QStringList titles = menuTitles(window);
-    QCOMPARE(titles, (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("记录(&R)"),
-                                  QStringLiteral("视图(&V)"), QStringLiteral("工具(&T)"), QStringLiteral("帮助(&H)")}));
+    QCOMPARE(titles,
+             (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("记录(&R)"),
+                          QStringLiteral("视图(&V)"), QStringLiteral("工具(&T)"), QStringLiteral("帮助(&H)")}));
     QCOMPARE(window.review()->acceptAction()->text(), QStringLiteral("接受并转到下一条(&A)"));
     QCOMPARE(QLocale().language(), QLocale::Chinese);
     QCOMPARE(RuleValidator::messageLanguage(), QStringLiteral("zh_CN")); // findings cached per language
@@ -119,8 +120,8 @@ void TranslationsTest::englishPluralForms()
         status << label->text();
     QVERIFY2(status.contains(QStringLiteral("%1 records").arg(window.knowledgeBase()->count())),
              qPrintable(status.join(QLatin1String(" | "))));
-    const QString errors =
-        counts.errors == 1 ? QStringLiteral("1 error") : QStringLiteral("%1 errors").arg(counts.errors);
+    const QString errors = counts.errors == 1 ? QStringLiteral("1 error")
+                                              : QStringLiteral("%1 errors").arg(counts.errors);
     QVERIFY2(status.contains(QStringLiteral("%1, %2 warnings").arg(errors).arg(counts.warnings)),
              qPrintable(status.join(QLatin1String(" | "))));
 }
@@ -167,9 +168,9 @@ void TranslationsTest::findingsAndRegexErrorsInChinese()
 {
     Record record;
     Record::LoadError error;
-    QVERIFY(record.parse(QByteArrayLiteral(
-        "{\"id\": \"a/b\", \"signature\": \"boom\", \"regex\": \"boom\",\n"
-        " \"transition_graph\": {\"leads_to\": [{\"error_id\": \"a/b\"}]}}"), &error));
+    QVERIFY(record.parse(QByteArrayLiteral("{\"id\": \"a/b\", \"signature\": \"boom\", \"regex\": \"boom\",\n"
+                                           " \"transition_graph\": {\"leads_to\": [{\"error_id\": \"a/b\"}]}}"),
+                         &error));
     const auto selfLinkMessage = [&record] {
         for (const Problem &problem : RuleValidator(QDate(2026, 1, 1)).check(record, nullptr)) {
             if (problem.rule == QLatin1String("link-self"))
