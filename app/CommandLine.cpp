@@ -6,6 +6,7 @@
 #include "commands/MatchCommand.h"
 #include "commands/ReviewCommand.h"
 #include "commands/ValidateCommand.h"
+#include "util/Version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -61,7 +62,7 @@ void CommandLine::setApplicationInfo()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("Errata"));
     QCoreApplication::setApplicationName(QStringLiteral("Errata"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(ERRATA_VERSION));
+    QCoreApplication::setApplicationVersion(QLatin1String(Version::text));
 }
 
 int CommandLine::run(int argc, char *argv[])

@@ -2,6 +2,7 @@
 
 #include "kb/KnowledgeBase.h"
 #include "search/SearchIndex.h"
+#include "util/Version.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -27,7 +28,7 @@ constexpr int MostChanged = 4; // a quarter
 
 QString programVersion()
 {
-    return QStringLiteral(ERRATA_VERSION);
+    return QLatin1String(Version::text);
 }
 
 // The rows are checksummed: a restored record takes its summary from them
