@@ -113,7 +113,7 @@ OrderedJson canon(const QString &id, const std::string &runtimeName, const std::
 
 QString corpusDir()
 {
-    return QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons");
+    return QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
 }
 
 QStringList lines(const QString &text)

@@ -129,7 +129,7 @@ QStringList someSignatures(const QList<const Record *> &records, std::mt19937_64
 struct Arguments
 {
     QString kb;
-    QString corpus = QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons");
+    QString corpus = QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
     QList<int> sizes{1, 10, 100};
     quint64 seed = 1;
     int referenceUpTo = 100;

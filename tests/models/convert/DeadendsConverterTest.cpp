@@ -148,7 +148,7 @@ QString problemsText(const QList<Problem> &problems)
 
 QString corpusDir()
 {
-    return QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons");
+    return QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
 }
 
 QStringList corpusFiles()

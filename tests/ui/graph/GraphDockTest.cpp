@@ -263,7 +263,7 @@ void GraphDockTest::danglingLinksAgreeWithProblems_data()
     QTest::addColumn<QString>("source");
     QTest::addColumn<bool>("import");
     QTest::newRow("sample KB") << m_kb << false;
-    QTest::newRow("shared corpus, imported") << QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons") << true;
+    QTest::newRow("shared corpus, imported") << QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons") << true;
 }
 
 // Whole-KB dangling links: the Problems dock, the graph of the whole KB and
