@@ -4,6 +4,7 @@
 // `import-deadends` / `export-deadends`, on KBs written here and, when it is
 // present, on the shared corpus.
 
+#include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
 #include <QDir>
@@ -23,6 +24,8 @@
 
 using Errata::OrderedJson;
 
+using namespace Errata::TestSupport;
+
 namespace {
 
 struct Run
@@ -37,20 +40,6 @@ const QRegularExpression GccLine(QStringLiteral("^(.+):(\\d+):(\\d+): (error|war
 // "N files, N records: N errors, N warnings, N infos (S s)"
 const QRegularExpression SummaryLine(
     QStringLiteral("^(\\d+) files, (\\d+) records: (\\d+) errors, (\\d+) warnings, (\\d+) infos \\(\\d+\\.\\d+ s\\)$"));
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // A record with no error; with `warning`, its regex does not match its signature.
 QByteArray record(const QString &id, const QByteArray &regex = "Error: disk full on \\\\S+",
@@ -269,8 +258,8 @@ void CommandLineTest::validateClean()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("net/dns/timeout.json")), record(QStringLiteral("net/dns/timeout")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("net/dns/timeout.json")), record(QStringLiteral("net/dns/timeout"))));
 
     const Run result = run(
         {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
@@ -297,8 +286,8 @@ void CommandLineTest::validateError()
     QTemporaryDir kb(m_dir.filePath(QStringLiteral("kb-XXXXXX")));
     QVERIFY(kb.isValid());
     const QString folder = QFileInfo(kb.path()).fileName(); // relative to the working directory
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed")));
 
     const Run result = run({QStringLiteral("validate"), folder, QStringLiteral("--today=2024-07-01")});
     QCOMPARE(result.exitCode, 1);
@@ -325,9 +314,9 @@ void CommandLineTest::strictFailsOnWarnings()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")),
-              record(QStringLiteral("disk/nomatch"), "Warning: \\\\d+"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")),
+                      record(QStringLiteral("disk/nomatch"), "Warning: \\\\d+")));
     const QStringList base = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"),
                               QStringLiteral("2024-07-01")};
 
@@ -349,7 +338,7 @@ void CommandLineTest::strictFailsOnWarnings()
     // --strict on a KB without warnings still passes.
     QTemporaryDir clean;
     QVERIFY(clean.isValid());
-    writeFile(clean.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    QVERIFY(writeFile(clean.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
     const Run cleanStrict = run({QStringLiteral("validate"), QStringLiteral("--strict"), clean.path(),
                                  QStringLiteral("--today"), QStringLiteral("2024-07-01")});
     QVERIFY2(cleanStrict.exitCode == 0, qPrintable(cleanStrict.out + cleanStrict.err));
@@ -359,10 +348,11 @@ void CommandLineTest::jsonFormat()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed"));
-    writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")), record(QStringLiteral("disk/nomatch"), "Warning"));
-    writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\"id\": ");
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/bad.json")), record(QStringLiteral("disk/bad"), "(unclosed")));
+    QVERIFY(
+        writeFile(kb.filePath(QStringLiteral("disk/nomatch.json")), record(QStringLiteral("disk/nomatch"), "Warning")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\"id\": "));
 
     const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"),
                             QStringLiteral("--today"), QStringLiteral("2024-07-01")});
@@ -437,8 +427,8 @@ void CommandLineTest::badUsage()
     QFETCH(QString, message);
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("file.txt")), "not a folder");
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("file.txt")), "not a folder"));
     arguments.replaceInStrings(QStringLiteral("KB"), kb.path());
     arguments.replaceInStrings(QStringLiteral("FILE"), kb.filePath(QStringLiteral("file.txt")));
 
@@ -452,8 +442,8 @@ void CommandLineTest::todayFixesStaleness()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")),
-              record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "2024-06-01"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")),
+                      record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "2024-06-01")));
     const auto runAt = [&](const QString &today, bool strict) {
         QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), today};
         if (strict)
@@ -487,8 +477,8 @@ void CommandLineTest::loadProblemsAreReported()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\n  \"id\": \"disk/broken\",\n  oops\n}\n");
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/broken.json")), "{\n  \"id\": \"disk/broken\",\n  oops\n}\n"));
     const Run result = run(
         {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"), QStringLiteral("2024-07-01")});
     QCOMPARE(result.exitCode, 1);
@@ -507,10 +497,11 @@ void CommandLineTest::validateReusesItsCache()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
-    writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "Warning: \\\\d+"));
-    writeFile(kb.filePath(QStringLiteral("net/link.json")),
-              linkingRecord(QStringLiteral("net/link"), QStringLiteral("disk/full")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(
+        writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "Warning: \\\\d+")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("net/link.json")),
+                      linkingRecord(QStringLiteral("net/link"), QStringLiteral("disk/full"))));
     const QStringList arguments = {QStringLiteral("validate"), kb.path(), QStringLiteral("--today"),
                                    QStringLiteral("2024-07-01")};
     const QStringList before = cacheFiles(); // of the other tests' KBs
@@ -548,7 +539,7 @@ void CommandLineTest::validateReusesItsCache()
     QCOMPARE(fromCache({QStringLiteral("--no-cache")}), 0);
 
     // A changed file is checked again.
-    writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "(unclosed"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/odd.json")), record(QStringLiteral("disk/odd"), "(unclosed")));
     QCOMPARE(fromCache({}), 2);
     expectAsWithoutCache(1);
     QVERIFY2(output.contains(QStringLiteral("disk/odd.json:5:12: error: the regex does not compile")),
@@ -559,7 +550,7 @@ void CommandLineTest::validateReusesItsCache()
     QVERIFY2(output.contains(QStringLiteral("warning: link to \"disk/full\", which is not in the KB")),
              qPrintable(output));
     // A damaged cache is not used, and is written again.
-    writeFile(cache, QByteArray(4000, 'x'));
+    QVERIFY(writeFile(cache, QByteArray(4000, 'x')));
     expectAsWithoutCache(1);
     QVERIFY(readFile(cache).size() != 4000);
     QCOMPARE(cacheFiles().size(), before.size() + 1);
@@ -569,7 +560,7 @@ void CommandLineTest::validateWithoutCache()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
     const QStringList before = cacheFiles();
     const Run result = run({QStringLiteral("validate"), kb.path(), QStringLiteral("--no-cache")});
     QCOMPARE(result.exitCode, 0);
@@ -583,9 +574,9 @@ void CommandLineTest::validateWithUnwritableCache()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"), "(unclosed"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"), "(unclosed")));
     const QString notAFolder = m_dir.filePath(QStringLiteral("cache-home-is-a-file"));
-    writeFile(notAFolder, "x");
+    QVERIFY(writeFile(notAFolder, "x"));
     const QStringList arguments = {QStringLiteral("validate"), kb.path()};
     const Run result = run(arguments, 60000, notAFolder);
     QCOMPARE(result.exitCode, 1);
@@ -606,12 +597,14 @@ void CommandLineTest::importExportRoundTrip()
                                        canon(QStringLiteral("node/err-x/node20-linux"), "node", "any"),
                                        canon(QStringLiteral("cloud/timeout/lambda"), "AWS Lambda", "any"),
                                        canon(QStringLiteral("ros/launch/humble"), "ros2", "humble")};
-    writeFile(src + QStringLiteral("/node/module-not-found/node20-linux.json"),
-              QByteArray::fromStdString(canons[0].dump(2)));
-    writeFile(src + QStringLiteral("/node/err-x_node20-linux.json"), QByteArray::fromStdString(canons[1].dump(2)));
-    writeFile(src + QStringLiteral("/cloud/timeout/lambda.json"), QByteArray::fromStdString(canons[2].dump(2)));
-    writeFile(src + QStringLiteral("/ros/launch/humble.json"),
-              QByteArray::fromStdString(canons[3].dump(-1, ' ', true)));
+    QVERIFY(writeFile(src + QStringLiteral("/node/module-not-found/node20-linux.json"),
+                      QByteArray::fromStdString(canons[0].dump(2))));
+    QVERIFY(
+        writeFile(src + QStringLiteral("/node/err-x_node20-linux.json"), QByteArray::fromStdString(canons[1].dump(2))));
+    QVERIFY(
+        writeFile(src + QStringLiteral("/cloud/timeout/lambda.json"), QByteArray::fromStdString(canons[2].dump(2))));
+    QVERIFY(writeFile(src + QStringLiteral("/ros/launch/humble.json"),
+                      QByteArray::fromStdString(canons[3].dump(-1, ' ', true))));
 
     Run result = run({QStringLiteral("import-deadends"), src, records});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
@@ -646,13 +639,13 @@ void CommandLineTest::importDoesNotOverwrite()
     const QStringList ids = {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20"),
                              QStringLiteral("python/c/py311")};
     for (const QString &id : ids)
-        writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
-                  QByteArray::fromStdString(canon(id, "node", ">=20").dump(2)));
+        QVERIFY(writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
+                          QByteArray::fromStdString(canon(id, "node", ">=20").dump(2))));
 
     Run result = run({QStringLiteral("import-deadends"), src, dst});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     const QString edited = dst + QStringLiteral("/node/a/node20.json");
-    writeFile(edited, "{\"edited\": true}\n");
+    QVERIFY(writeFile(edited, "{\"edited\": true}\n"));
 
     result = run({QStringLiteral("import-deadends"), src, dst});
     QCOMPARE(result.exitCode, 1);
@@ -697,9 +690,9 @@ void CommandLineTest::convertBadUsage()
     QVERIFY(tmp.isValid());
     const QString src = tmp.filePath(QStringLiteral("src"));
     const QString dst = tmp.filePath(QStringLiteral("dst"));
-    writeFile(src + QStringLiteral("/node/a/node20.json"),
-              QByteArray::fromStdString(canon(QStringLiteral("node/a/node20"), "node", ">=20").dump(2)));
-    writeFile(tmp.filePath(QStringLiteral("file.json")), "{}");
+    QVERIFY(writeFile(src + QStringLiteral("/node/a/node20.json"),
+                      QByteArray::fromStdString(canon(QStringLiteral("node/a/node20"), "node", ">=20").dump(2))));
+    QVERIFY(writeFile(tmp.filePath(QStringLiteral("file.json")), "{}"));
     arguments.replaceInStrings(QStringLiteral("SRC"), src);
     arguments.replaceInStrings(QStringLiteral("DST"), dst);
     arguments.replaceInStrings(QStringLiteral("FILE"), tmp.filePath(QStringLiteral("file.json")));

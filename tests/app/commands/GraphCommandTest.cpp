@@ -4,6 +4,7 @@
 // 2 bad usage or unreadable folder).
 
 #include "commands/GraphCommand.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -32,14 +35,6 @@ struct Run
     QString out;
     QString err;
 };
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
 
 QByteArray record(const QByteArray &id, const QByteArray &graph)
 {
@@ -92,12 +87,14 @@ Run GraphCommandTest::run(const QStringList &arguments)
 void GraphCommandTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    writeFile(kbPath() + QStringLiteral("/a/one.json"),
-              record("a/one", R"({"leads_to": [{"error_id": "a/two", "probability": 0.4}, "a/we\"ird\\id"]})"));
-    writeFile(kbPath() + QStringLiteral("/a/two.json"), record("a/two", R"({"preceded_by": ["a/one"]})"));
-    writeFile(kbPath() + QStringLiteral("/a/three.json"),
-              record("a/three", R"({"frequently_confused_with": [{"error_id": "a/two", "distinction": "d"}]})"));
-    writeFile(kbPath() + QStringLiteral("/b/far.json"), record("b/far", R"({"leads_to": ["a/three"]})"));
+    QVERIFY(
+        writeFile(kbPath() + QStringLiteral("/a/one.json"),
+                  record("a/one", R"({"leads_to": [{"error_id": "a/two", "probability": 0.4}, "a/we\"ird\\id"]})")));
+    QVERIFY(writeFile(kbPath() + QStringLiteral("/a/two.json"), record("a/two", R"({"preceded_by": ["a/one"]})")));
+    QVERIFY(
+        writeFile(kbPath() + QStringLiteral("/a/three.json"),
+                  record("a/three", R"({"frequently_confused_with": [{"error_id": "a/two", "distinction": "d"}]})")));
+    QVERIFY(writeFile(kbPath() + QStringLiteral("/b/far.json"), record("b/far", R"({"leads_to": ["a/three"]})")));
 }
 
 void GraphCommandTest::quotesIds()

@@ -3,6 +3,8 @@
 // the current folder, skipped records on stderr, and the exit codes (0: a
 // record matched, 1: none did, 2: bad usage, unreadable log or KB folder).
 
+#include "support/TestFiles.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -14,6 +16,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -27,14 +31,6 @@ struct Run
 // "N of M records matched, in L lines (T ms)"
 const QRegularExpression SummaryLine(
     QStringLiteral("^(\\d+) of (\\d+) records matched, in (\\d+) lines \\(\\d+ ms\\)$"));
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
 
 QByteArray record(const QString &id, const QByteArray &regex, const QByteArray &signature)
 {
@@ -128,17 +124,19 @@ void MatchCommandTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
-    writeFile(kbPath() + QStringLiteral("/gpu/cuda-oom.json"),
-              record(QStringLiteral("gpu/cuda-oom"), "CUDA error: out of memory", "CUDA error: out of memory"));
-    writeFile(kbPath() + QStringLiteral("/gpu/oom.json"),
-              record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
-    writeFile(kbPath() + QStringLiteral("/disk/full.json"),
-              record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "Error: disk full on /dev/sda1"));
-    writeFile(kbPath() + QStringLiteral("/node/missing.json"),
-              record(QStringLiteral("node/missing"), "错误：(\\\\S+) 未找到", "错误：模块 未找到"));
-    writeFile(kbPath() + QStringLiteral("/net/never.json"),
-              record(QStringLiteral("net/never"), "connection refused", "connection refused"));
-    writeFile(logPath(), Log);
+    QVERIFY(
+        writeFile(kbPath() + QStringLiteral("/gpu/cuda-oom.json"),
+                  record(QStringLiteral("gpu/cuda-oom"), "CUDA error: out of memory", "CUDA error: out of memory")));
+    QVERIFY(writeFile(kbPath() + QStringLiteral("/gpu/oom.json"),
+                      record(QStringLiteral("gpu/oom"), "out of memory", "out of memory")));
+    QVERIFY(
+        writeFile(kbPath() + QStringLiteral("/disk/full.json"),
+                  record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "Error: disk full on /dev/sda1")));
+    QVERIFY(writeFile(kbPath() + QStringLiteral("/node/missing.json"),
+                      record(QStringLiteral("node/missing"), "错误：(\\\\S+) 未找到", "错误：模块 未找到")));
+    QVERIFY(writeFile(kbPath() + QStringLiteral("/net/never.json"),
+                      record(QStringLiteral("net/never"), "connection refused", "connection refused")));
+    QVERIFY(writeFile(logPath(), Log));
 }
 
 void MatchCommandTest::help()
@@ -210,7 +208,7 @@ void MatchCommandTest::jsonOutput()
 void MatchCommandTest::nothingMatches()
 {
     const QString quiet = m_dir.filePath(QStringLiteral("quiet.log"));
-    writeFile(quiet, "all good\nnothing to see\n");
+    QVERIFY(writeFile(quiet, "all good\nnothing to see\n"));
     const Run result = run({QStringLiteral("--kb"), kbPath(), quiet});
     QCOMPARE(result.exitCode, 1);
     const QStringList output = lines(result.out);
@@ -272,10 +270,12 @@ void MatchCommandTest::skippedRecordsOnStderr()
 {
     QTemporaryDir kb;
     QVERIFY(kb.isValid());
-    writeFile(kb.filePath(QStringLiteral("gpu/oom.json")),
-              record(QStringLiteral("gpu/oom"), "out of memory", "out of memory"));
-    writeFile(kb.filePath(QStringLiteral("gpu/bad.json")), record(QStringLiteral("gpu/bad"), "(unclosed", "unclosed"));
-    writeFile(kb.filePath(QStringLiteral("gpu/empty.json")), record(QStringLiteral("gpu/empty"), "x*", "anything"));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("gpu/oom.json")),
+                      record(QStringLiteral("gpu/oom"), "out of memory", "out of memory")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("gpu/bad.json")),
+                      record(QStringLiteral("gpu/bad"), "(unclosed", "unclosed")));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("gpu/empty.json")),
+                      record(QStringLiteral("gpu/empty"), "x*", "anything")));
     const Run result = run({QStringLiteral("--kb"), kb.path(), logPath()});
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains(QLatin1String("errata match: skipped gpu/bad: the regex does not compile")),

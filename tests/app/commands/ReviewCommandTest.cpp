@@ -4,6 +4,7 @@
 
 #include "record/Record.h"
 #include "review/ReviewStore.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 class ReviewCommandTest : public QObject
 {
@@ -50,14 +52,6 @@ private:
 
 namespace {
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
-
 const QByteArray Done =
     ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\"";
 
@@ -80,9 +74,10 @@ ReviewCommandTest::Run ReviewCommandTest::run(const QStringList &arguments, cons
 void ReviewCommandTest::writeRecord(const QString &id, const QByteArray &extra)
 {
     const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
-    writeFile(m_dir->filePath(QStringLiteral("kb/") + id + QStringLiteral(".json")),
-              "{\"id\": \"" + id.toUtf8() + "\", \"signature\": \"Disk full\", \"regex\": \"Disk full\", \"domain\": \""
-                  + domain + "\", \"category\": \"io\"" + extra + "}\n");
+    QVERIFY(writeFile(m_dir->filePath(QStringLiteral("kb/") + id + QStringLiteral(".json")),
+                      "{\"id\": \"" + id.toUtf8()
+                          + "\", \"signature\": \"Disk full\", \"regex\": \"Disk full\", \"domain\": \"" + domain
+                          + "\", \"category\": \"io\"" + extra + "}\n"));
 }
 
 void ReviewCommandTest::init()
@@ -176,7 +171,7 @@ void ReviewCommandTest::brokenRecordFailsRequireComplete()
 {
     QVERIFY(QFile::remove(m_dir->filePath(QStringLiteral("kb/disk/raw.json"))));
     QVERIFY(QFile::remove(m_dir->filePath(QStringLiteral("kb/net/short.json"))));
-    writeFile(m_dir->filePath(QStringLiteral("kb/disk/broken.json")), "{ not json");
+    QVERIFY(writeFile(m_dir->filePath(QStringLiteral("kb/disk/broken.json")), "{ not json"));
     Run result = run({QStringLiteral("--kb"), QStringLiteral("kb")});
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains(QStringLiteral("not counted:")), qPrintable(result.err));
@@ -212,7 +207,7 @@ void ReviewCommandTest::badUsage()
 
 void ReviewCommandTest::brokenSidecar()
 {
-    writeFile(ReviewStore::filePath(m_dir->filePath(QStringLiteral("kb"))), "[1, 2");
+    QVERIFY(writeFile(ReviewStore::filePath(m_dir->filePath(QStringLiteral("kb"))), "[1, 2"));
     const Run result = run({QStringLiteral("--kb"), QStringLiteral("kb")});
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains(ReviewStore::fileName()), qPrintable(result.err));

@@ -6,6 +6,7 @@
 #include "convert/FolderConverter.h"
 #include "convert/DeadendsConverter.h"
 #include "record/RecordId.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 
 #include <QDir>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -48,23 +50,9 @@ OrderedJson canon(const QString &id, const QString &signature = QStringLiteral("
     return c;
 }
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
 void writeJson(const QString &path, const OrderedJson &json)
 {
-    writeFile(path, QByteArray::fromStdString(json.dump(2)) + '\n');
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    QVERIFY(writeFile(path, QByteArray::fromStdString(json.dump(2)) + '\n'));
 }
 
 OrderedJson readJson(const QString &path)
@@ -127,7 +115,7 @@ void FolderConverterTest::importsNestedAndFlatLayouts()
     writeJson(src + QStringLiteral("/node/err-x_node20-linux.json"), canon(QStringLiteral("node/err-x/node20-linux")));
     // Anywhere in the source: the content decides.
     writeJson(src + QStringLiteral("/misc/whatever.json"), canon(QStringLiteral("python/import-error/py311")));
-    writeFile(src + QStringLiteral("/README.md"), "not a canon");
+    QVERIFY(writeFile(src + QStringLiteral("/README.md"), "not a canon"));
     writeJson(src + QStringLiteral("/.git/x.json"), canon(QStringLiteral("git/hidden/x")));
 
     const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
@@ -158,8 +146,8 @@ void FolderConverterTest::writesCanonicalText()
     const QString src = tmp.filePath(QStringLiteral("src"));
     const QString dst = tmp.filePath(QStringLiteral("dst"));
     // A canon written compactly, with \u escapes.
-    writeFile(src + QStringLiteral("/a/b.json"),
-              QByteArray::fromStdString(canon(QStringLiteral("a/b")).dump(-1, ' ', true)));
+    QVERIFY(writeFile(src + QStringLiteral("/a/b.json"),
+                      QByteArray::fromStdString(canon(QStringLiteral("a/b")).dump(-1, ' ', true))));
     const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
     QCOMPARE(report.converted, 1);
     const QByteArray text = readFile(dst + QStringLiteral("/a/b.json"));
@@ -215,8 +203,8 @@ void FolderConverterTest::doesNotOverwriteWithoutFlag()
     writeJson(src + QStringLiteral("/a/three.json"), canon(QStringLiteral("a/three")));
     // Two of the three targets exist already, written by someone else.
     const QByteArray mine = "{\"id\": \"a/one\", \"hand\": \"written\"}\n";
-    writeFile(dst + QStringLiteral("/a/one.json"), mine);
-    writeFile(dst + QStringLiteral("/a/two.json"), mine);
+    QVERIFY(writeFile(dst + QStringLiteral("/a/one.json"), mine));
+    QVERIFY(writeFile(dst + QStringLiteral("/a/two.json"), mine));
 
     FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
     QCOMPARE(report.converted, 1);
@@ -258,11 +246,12 @@ void FolderConverterTest::reportsFailuresAndConvertsTheRest()
     const QString src = tmp.filePath(QStringLiteral("src"));
     const QString dst = tmp.filePath(QStringLiteral("dst"));
     writeJson(src + QStringLiteral("/a/1.json"), canon(QStringLiteral("a/1")));
-    writeFile(src + QStringLiteral("/a/2-malformed.json"), "{\n  \"id\": \"a/2\",\n  \"error\": {,\n}\n");
+    QVERIFY(writeFile(src + QStringLiteral("/a/2-malformed.json"), "{\n  \"id\": \"a/2\",\n  \"error\": {,\n}\n"));
     writeJson(src + QStringLiteral("/a/3.json"), canon(QStringLiteral("a/3")));
-    writeFile(src + QStringLiteral("/a/4-record.json"),
-              "{\"id\": \"a/4\", \"signature\": \"x\", \"regex\": \"x\", \"domain\": \"a\", \"category\": \"c\"}");
-    writeFile(src + QStringLiteral("/a/5-empty.json"), "");
+    QVERIFY(
+        writeFile(src + QStringLiteral("/a/4-record.json"),
+                  "{\"id\": \"a/4\", \"signature\": \"x\", \"regex\": \"x\", \"domain\": \"a\", \"category\": \"c\"}"));
+    QVERIFY(writeFile(src + QStringLiteral("/a/5-empty.json"), ""));
     writeJson(src + QStringLiteral("/a/6.json"), canon(QStringLiteral("a/6")));
 
     const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);

@@ -5,6 +5,7 @@
 #include "record/Record.h"
 #include "review/ReviewStore.h"
 #include "review/ReviewTally.h"
+#include "support/TestFiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -15,6 +16,7 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 class ReviewModelTest : public QObject
 {
@@ -53,14 +55,6 @@ const auto Sig = TranslationStatus::Signature;
 const auto Cause = TranslationStatus::RootCause;
 const auto Work = TranslationStatus::Workarounds;
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
-
 QByteArray record(const QByteArray &id, const QByteArray &tier, const QByteArray &extra)
 {
     const QByteArray domain = id.left(id.indexOf('/'));
@@ -75,19 +69,19 @@ void ReviewModelTest::init()
     m_dir = std::make_unique<QTemporaryDir>();
     const QString root = m_dir->path();
     // done: everything translated; partial: root cause missing, workarounds short; raw: nothing translated
-    writeFile(
+    QVERIFY(writeFile(
         root + QStringLiteral("/disk/done.json"),
         record("disk/done", "human_reviewed",
                ", \"signature_zh\": \"磁盘已满\", \"root_cause\": \"No space.\", \"root_cause_zh\": \"没有空间。\", "
                "\"workarounds\": [{\"action\": \"Free space\", \"success_rate\": 0.9}], "
-               "\"workarounds_zh\": [\"释放空间\"]"));
-    writeFile(root + QStringLiteral("/disk/partial.json"),
-              record("disk/partial", "ai_generated",
-                     ", \"signature_zh\": \"Disk full\", \"root_cause\": \"No space.\", "
-                     "\"workarounds\": [{\"action\": \"A\", \"success_rate\": 0.9}, {\"action\": \"B\", "
-                     "\"success_rate\": 0.1}], "
-                     "\"workarounds_zh\": [\"甲\"]"));
-    writeFile(root + QStringLiteral("/net/raw.json"), record("net/raw", "ai_generated", ""));
+               "\"workarounds_zh\": [\"释放空间\"]")));
+    QVERIFY(writeFile(root + QStringLiteral("/disk/partial.json"),
+                      record("disk/partial", "ai_generated",
+                             ", \"signature_zh\": \"Disk full\", \"root_cause\": \"No space.\", "
+                             "\"workarounds\": [{\"action\": \"A\", \"success_rate\": 0.9}, {\"action\": \"B\", "
+                             "\"success_rate\": 0.1}], "
+                             "\"workarounds_zh\": [\"甲\"]")));
+    QVERIFY(writeFile(root + QStringLiteral("/net/raw.json"), record("net/raw", "ai_generated", "")));
     load();
 }
 
@@ -201,7 +195,7 @@ void ReviewModelTest::followsAddedAndRemovedRecords()
 
 void ReviewModelTest::brokenSidecarRefusesAccept()
 {
-    writeFile(ReviewStore::filePath(m_dir->path()), "{ broken");
+    QVERIFY(writeFile(ReviewStore::filePath(m_dir->path()), "{ broken"));
     m_kb.adopt(KnowledgeBaseLoader::load(m_dir->path()));
     QString error;
     QVERIFY(!m_model.setKnowledgeBase(&m_kb, &error));

@@ -3,6 +3,7 @@
 // fail where it fails, at the same byte and with the same message.
 
 #include "json/OrderedJsonBuilder.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -10,18 +11,13 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
 QByteArray bytes(const std::string &text)
 {
     return QByteArray::fromStdString(text);
-}
-
-std::string readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
 }
 
 } // namespace
@@ -68,7 +64,7 @@ void OrderedJsonBuilderTest::sameDocumentAsNlohmann()
 
 void OrderedJsonBuilderTest::keepsKeyOrderAndDumpsTheSeedByteForByte()
 {
-    const std::string seed = readFile(QStringLiteral(ERRATA_TEST_DATA "/seed.json"));
+    const std::string seed = readFile(QStringLiteral(ERRATA_TEST_DATA "/seed.json")).toStdString();
     QVERIFY(!seed.empty());
     OrderedJsonBuilder builder;
     QVERIFY(builder.parse(seed));
@@ -146,7 +142,7 @@ void OrderedJsonBuilderTest::sameDocumentsForTheSampleKb()
     OrderedJsonBuilder builder;
     while (it.hasNext()) {
         const QString path = it.next();
-        const std::string text = readFile(path);
+        const std::string text = readFile(path).toStdString();
         QVERIFY2(builder.parse(text), qPrintable(path));
         QVERIFY2(builder.takeDocument().dump() == OrderedJson::parse(text).dump(), qPrintable(path));
         ++compared;

@@ -6,6 +6,7 @@
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "json/OrderedJson.h"
 
@@ -19,15 +20,9 @@
 #include <memory>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 QByteArray recordText(const QString &id, const QStringList &leadsTo = {})
 {
@@ -48,9 +43,9 @@ struct Fixture
 
     Fixture()
     {
-        writeBytes(path(QStringLiteral("a/x")), recordText(QStringLiteral("a/x"), {QStringLiteral("a/y")}));
-        writeBytes(path(QStringLiteral("a/y")), recordText(QStringLiteral("a/y")));
-        writeBytes(dir.filePath(QStringLiteral("a/y-copy.json")), recordText(QStringLiteral("a/y")));
+        QVERIFY(writeFile(path(QStringLiteral("a/x")), recordText(QStringLiteral("a/x"), {QStringLiteral("a/y")})));
+        QVERIFY(writeFile(path(QStringLiteral("a/y")), recordText(QStringLiteral("a/y"))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("a/y-copy.json")), recordText(QStringLiteral("a/y"))));
         kb.adopt(KnowledgeBaseLoader::load(dir.path()));
     }
     QString path(const QString &id) const { return dir.filePath(id + QStringLiteral(".json")); }
@@ -125,7 +120,7 @@ void KnowledgeBaseEditTest::reloadReadsTheFile()
     Record *x = fixture.kb.find(QStringLiteral("a/x"));
     fixture.kb.setValue(x, QStringLiteral("/category"), "mine");
     const QByteArray theirs = recordText(QStringLiteral("a/x"), {QStringLiteral("a/z")});
-    QVERIFY(writeBytes(x->filePath(), theirs));
+    QVERIFY(writeFile(x->filePath(), theirs));
     QSignalSpy changed(&fixture.kb, &KnowledgeBase::recordChanged);
 
     QString error;
@@ -144,7 +139,7 @@ void KnowledgeBaseEditTest::reloadFailureKeepsTheRecord()
     Fixture fixture;
     Record *x = fixture.kb.find(QStringLiteral("a/x"));
     fixture.kb.setValue(x, QStringLiteral("/category"), "mine");
-    QVERIFY(writeBytes(x->filePath(), "{ broken"));
+    QVERIFY(writeFile(x->filePath(), "{ broken"));
     QSignalSpy changed(&fixture.kb, &KnowledgeBase::recordChanged);
     QString error;
     QVERIFY(!fixture.kb.reload(x, &error));

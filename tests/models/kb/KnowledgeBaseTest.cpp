@@ -7,6 +7,7 @@
 #include "links/LinkIndex.h"
 #include "record/Record.h"
 #include "search/SearchIndex.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "validation/RecordValidator.h"
 
@@ -24,6 +25,7 @@
 #include <vector>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -49,14 +51,6 @@ QByteArray cleanRecord(const QString &id, const QByteArray &extraFields = QByteA
           "  \"category\": \"io_error\",\n"
           "  \"last_confirmed\": \"2024-06-01\""
         + extraFields + "\n}\n";
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
-    QCOMPARE(file.write(bytes), bytes.size());
 }
 
 QString linkList(const QStringList &ids)
@@ -122,13 +116,13 @@ void KnowledgeBaseTest::loadsRecursively()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
-    writeFile(dir.filePath(QStringLiteral("net/dns/deep/er/timeout.json")),
-              cleanRecord(QStringLiteral("net/dns/deep/er/timeout")));
-    writeFile(dir.filePath(QStringLiteral("top/one.json")), cleanRecord(QStringLiteral("top/one")));
-    writeFile(dir.filePath(QStringLiteral("README.md")), "# not a record\n");
-    writeFile(dir.filePath(QStringLiteral("disk/notes.txt")), "{ not json either");
-    writeFile(dir.filePath(QStringLiteral("disk/full.json.bak")), "{");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("net/dns/deep/er/timeout.json")),
+                      cleanRecord(QStringLiteral("net/dns/deep/er/timeout"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("top/one.json")), cleanRecord(QStringLiteral("top/one"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("README.md")), "# not a record\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/notes.txt")), "{ not json either"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/full.json.bak")), "{"));
 
     KnowledgeBase kb;
     QSignalSpy reset(&kb, &KnowledgeBase::reset);
@@ -165,14 +159,14 @@ void KnowledgeBaseTest::skipsHiddenFoldersAndFiles()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full"))));
     // Hidden folders at any depth, and hidden files; some are not even JSON,
     // so loading them would show up as a load problem.
-    writeFile(dir.filePath(QStringLiteral(".git/objects/ab/cdef.json")), "\x78\x01 binary garbage");
-    writeFile(dir.filePath(QStringLiteral(".git/config.json")), cleanRecord(QStringLiteral("git/config")));
-    writeFile(dir.filePath(QStringLiteral("disk/.cache/old.json")), cleanRecord(QStringLiteral("disk/old")));
-    writeFile(dir.filePath(QStringLiteral(".hidden.json")), cleanRecord(QStringLiteral("hidden/top")));
-    writeFile(dir.filePath(QStringLiteral("disk/.full.json.swp.json")), "{ broken");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral(".git/objects/ab/cdef.json")), "\x78\x01 binary garbage"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral(".git/config.json")), cleanRecord(QStringLiteral("git/config"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/.cache/old.json")), cleanRecord(QStringLiteral("disk/old"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral(".hidden.json")), cleanRecord(QStringLiteral("hidden/top"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/.full.json.swp.json")), "{ broken"));
 
     const QStringList files = KnowledgeBaseLoader::recordFiles(dir.path());
     QCOMPARE(files.size(), 1);
@@ -260,9 +254,9 @@ void KnowledgeBaseTest::badFile()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("bad/a.json")), cleanRecord(QStringLiteral("bad/a")));
-    writeFile(dir.filePath(QStringLiteral("bad/x.json")), bytes);
-    writeFile(dir.filePath(QStringLiteral("bad/z.json")), cleanRecord(QStringLiteral("bad/z")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad/a.json")), cleanRecord(QStringLiteral("bad/a"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad/x.json")), bytes));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad/z.json")), cleanRecord(QStringLiteral("bad/z"))));
 
     QElapsedTimer timer;
     timer.start();
@@ -313,7 +307,7 @@ void KnowledgeBaseTest::badFilesTogether()
         {QStringLiteral("bad/deep.json"), "{\"a\": " + QByteArray(depth, '[') + QByteArray(depth, ']') + "}"},
     };
     for (const auto &[path, bytes] : bad)
-        writeFile(dir.filePath(path), bytes);
+        QVERIFY(writeFile(dir.filePath(path), bytes));
 
     // 50 MB: a well-formed record padded with one huge string, so that only
     // the size can be the reason it is refused.
@@ -341,7 +335,7 @@ void KnowledgeBaseTest::badFilesTogether()
     for (int i = 0; i < 20; ++i) {
         const QString id = QStringLiteral("good/r%1").arg(i, 2, 10, QLatin1Char('0'));
         good << id;
-        writeFile(dir.filePath(id + QStringLiteral(".json")), cleanRecord(id));
+        QVERIFY(writeFile(dir.filePath(id + QStringLiteral(".json")), cleanRecord(id)));
     }
 
     QElapsedTimer timer;
@@ -379,8 +373,9 @@ void KnowledgeBaseTest::byteOrderMark()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("disk/bom.json")), "\xEF\xBB\xBF" + cleanRecord(QStringLiteral("disk/bom")));
-    writeFile(dir.filePath(QStringLiteral("disk/plain.json")), cleanRecord(QStringLiteral("disk/plain")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/bom.json")),
+                      "\xEF\xBB\xBF" + cleanRecord(QStringLiteral("disk/bom"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/plain.json")), cleanRecord(QStringLiteral("disk/plain"))));
 
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
@@ -416,10 +411,10 @@ void KnowledgeBaseTest::megabyteString()
     QByteArray big(1 << 20, 'a');
     for (int i = 0; i < big.size(); i += 80)
         big[i] = ' ';
-    writeFile(dir.filePath(QStringLiteral("disk/big.json")),
-              cleanRecord(QStringLiteral("disk/big"),
-                          ",\n  \"root_cause\": \"" + big + "\",\n  \"signature_zh\": \"" + big + "\""));
-    writeFile(dir.filePath(QStringLiteral("disk/small.json")), cleanRecord(QStringLiteral("disk/small")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/big.json")),
+                      cleanRecord(QStringLiteral("disk/big"),
+                                  ",\n  \"root_cause\": \"" + big + "\",\n  \"signature_zh\": \"" + big + "\"")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/small.json")), cleanRecord(QStringLiteral("disk/small"))));
 
     QElapsedTimer timer;
     timer.start();
@@ -444,9 +439,9 @@ void KnowledgeBaseTest::duplicateIds()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     // Both files say "disk/full"; only the first is where the id says.
-    writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full")));
-    writeFile(dir.filePath(QStringLiteral("disk/copy/full.json")), cleanRecord(QStringLiteral("disk/full")));
-    writeFile(dir.filePath(QStringLiteral("disk/other.json")), cleanRecord(QStringLiteral("disk/other")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/full.json")), cleanRecord(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/copy/full.json")), cleanRecord(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("disk/other.json")), cleanRecord(QStringLiteral("disk/other"))));
 
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
@@ -522,7 +517,7 @@ void KnowledgeBaseTest::pathId()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(relativePath), cleanRecord(contentId));
+    QVERIFY(writeFile(dir.filePath(relativePath), cleanRecord(contentId)));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
     QCOMPARE(kb.count(), 1);
@@ -546,14 +541,14 @@ void KnowledgeBaseTest::linkIndex()
             .toUtf8();
     };
     // a -> b (reciprocated), a -> c (not), c confused with a (bare id), b -> ghost.
-    writeFile(dir.filePath(QStringLiteral("g/a.json")),
-              cleanRecord(QStringLiteral("g/a"),
-                          graph({QStringLiteral("g/b"), QStringLiteral("g/c")}, {}, QStringLiteral("[]"))));
-    writeFile(dir.filePath(QStringLiteral("g/b.json")),
-              cleanRecord(QStringLiteral("g/b"),
-                          graph({QStringLiteral("g/ghost")}, {QStringLiteral("g/a")}, QStringLiteral("[]"))));
-    writeFile(dir.filePath(QStringLiteral("g/c.json")),
-              cleanRecord(QStringLiteral("g/c"), graph({}, {}, QStringLiteral("[\"g/a\"]"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("g/a.json")),
+                      cleanRecord(QStringLiteral("g/a"),
+                                  graph({QStringLiteral("g/b"), QStringLiteral("g/c")}, {}, QStringLiteral("[]")))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("g/b.json")),
+                      cleanRecord(QStringLiteral("g/b"),
+                                  graph({QStringLiteral("g/ghost")}, {QStringLiteral("g/a")}, QStringLiteral("[]")))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("g/c.json")),
+                      cleanRecord(QStringLiteral("g/c"), graph({}, {}, QStringLiteral("[\"g/a\"]")))));
 
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
@@ -628,10 +623,10 @@ void KnowledgeBaseTest::adoptReplacesEverything()
     QTemporaryDir first;
     QTemporaryDir second;
     QVERIFY(first.isValid() && second.isValid());
-    writeFile(first.filePath(QStringLiteral("a/x.json")),
-              cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}"));
-    writeFile(first.filePath(QStringLiteral("a/bad.json")), "{");
-    writeFile(second.filePath(QStringLiteral("b/y.json")), cleanRecord(QStringLiteral("b/y")));
+    QVERIFY(writeFile(first.filePath(QStringLiteral("a/x.json")),
+                      cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}")));
+    QVERIFY(writeFile(first.filePath(QStringLiteral("a/bad.json")), "{"));
+    QVERIFY(writeFile(second.filePath(QStringLiteral("b/y.json")), cleanRecord(QStringLiteral("b/y"))));
 
     KnowledgeBase kb;
     QSignalSpy reset(&kb, &KnowledgeBase::reset);
@@ -655,9 +650,9 @@ void KnowledgeBaseTest::editsKeepIndexesCurrent()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("a/x.json")),
-              cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}"));
-    writeFile(dir.filePath(QStringLiteral("a/y.json")), cleanRecord(QStringLiteral("a/y")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("a/x.json")),
+                      cleanRecord(QStringLiteral("a/x"), ",\n  \"transition_graph\": {\"leads_to\": [\"a/y\"]}")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("a/y.json")), cleanRecord(QStringLiteral("a/y"))));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
     QSignalSpy added(&kb, &KnowledgeBase::recordAdded);
@@ -723,7 +718,8 @@ void KnowledgeBaseTest::cancelledBeforeStart()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     for (int i = 0; i < 10; ++i)
-        writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i)), cleanRecord(QStringLiteral("c/r%1").arg(i)));
+        QVERIFY(
+            writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i)), cleanRecord(QStringLiteral("c/r%1").arg(i))));
     std::atomic_bool cancel{true};
     const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path(), &cancel);
     QVERIFY(result.cancelled);
@@ -743,8 +739,8 @@ void KnowledgeBaseTest::cancelledDuringLoad()
     QVERIFY(dir.isValid());
     const int files = 200;
     for (int i = 0; i < files; ++i)
-        writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i, 3, 10, QLatin1Char('0'))),
-                  cleanRecord(QStringLiteral("c/r%1").arg(i, 3, 10, QLatin1Char('0'))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("c/r%1.json").arg(i, 3, 10, QLatin1Char('0'))),
+                          cleanRecord(QStringLiteral("c/r%1").arg(i, 3, 10, QLatin1Char('0')))));
     std::atomic_bool cancel{false};
     int calls = 0;
     // Cancel on the first progress report (at the latest the final one).
@@ -765,8 +761,8 @@ void KnowledgeBaseTest::cancelledValidation()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("c/a.json")), cleanRecord(QStringLiteral("c/a"), QByteArray(), "("));
-    writeFile(dir.filePath(QStringLiteral("c/b.json")), cleanRecord(QStringLiteral("c/b")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/a.json")), cleanRecord(QStringLiteral("c/a"), QByteArray(), "(")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/b.json")), cleanRecord(QStringLiteral("c/b"))));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
     QCOMPARE(kb.count(), 2);
@@ -790,8 +786,9 @@ void KnowledgeBaseTest::loadProgressReachesTotal()
     QVERIFY(dir.isValid());
     const int files = 150;
     for (int i = 0; i < files; ++i)
-        writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i)));
-    writeFile(dir.filePath(QStringLiteral("p/bad.json")), "not json");
+        QVERIFY(
+            writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("p/bad.json")), "not json"));
 
     std::vector<std::pair<int, int>> calls;
     const KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(
@@ -815,7 +812,8 @@ void KnowledgeBaseTest::validationProgressReachesTotal()
     QVERIFY(dir.isValid());
     const int files = 60;
     for (int i = 0; i < files; ++i)
-        writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i)));
+        QVERIFY(
+            writeFile(dir.filePath(QStringLiteral("p/r%1.json").arg(i)), cleanRecord(QStringLiteral("p/r%1").arg(i))));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
     int last = -1;
@@ -835,10 +833,10 @@ void KnowledgeBaseTest::allProblemsAndCounts()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("k/a.json")), cleanRecord(QStringLiteral("k/a"), QByteArray(), "["));
-    writeFile(dir.filePath(QStringLiteral("k/b.json")),
-              cleanRecord(QStringLiteral("k/b"), QByteArray(), "no match here"));
-    writeFile(dir.filePath(QStringLiteral("k/c.json")), "{]");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("k/a.json")), cleanRecord(QStringLiteral("k/a"), QByteArray(), "[")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("k/b.json")),
+                      cleanRecord(QStringLiteral("k/b"), QByteArray(), "no match here")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("k/c.json")), "{]"));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
     QVERIFY(kb.validateAll(RecordValidator(Today)));
@@ -862,9 +860,9 @@ void KnowledgeBaseTest::documentsAreReleasedUnlessKept()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    writeFile(dir.filePath(QStringLiteral("g/a.json")),
-              cleanRecord(QStringLiteral("g/a"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/ghost\"]}"));
-    writeFile(dir.filePath(QStringLiteral("g/b.json")), cleanRecord(QStringLiteral("g/b")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("g/a.json")),
+                      cleanRecord(QStringLiteral("g/a"), ",\n  \"transition_graph\": {\"leads_to\": [\"g/ghost\"]}")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("g/b.json")), cleanRecord(QStringLiteral("g/b"))));
 
     KnowledgeBase released;
     released.adopt(load(dir.path()));

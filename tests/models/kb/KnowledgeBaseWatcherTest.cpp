@@ -9,6 +9,7 @@
 #include "kb/RecordOperations.h"
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
 #include <QDir>
@@ -32,9 +33,7 @@ constexpr int QuietMs = 3 * KnowledgeBaseWatcher::DebounceMs + 300;
 // Writes in place, as an editor without atomic saves does.
 bool writeInPlace(const QString &path, const QByteArray &bytes)
 {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+    return TestSupport::writeFile(path, bytes);
 }
 
 // Writes a temporary file and renames it over, as git and most tools do.

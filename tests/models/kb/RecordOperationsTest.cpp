@@ -8,6 +8,7 @@
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordTemplate.h"
+#include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
 #include <QDir>
@@ -22,24 +23,12 @@
 #include <memory>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
 const QDate Today(2024, 7, 1);
 const QString SeedPath = QStringLiteral(ERRATA_TEST_DATA "/seed.json");
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 // A record in the layout Errata writes (2-space indent, final newline).
 QByteArray recordText(const QString &id, const OrderedJson &graph = OrderedJson())
@@ -60,7 +49,7 @@ QMap<QString, QByteArray> snapshot(const QString &root)
     QDirIterator it(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        files.insert(QDir(root).relativeFilePath(path), readBytes(path));
+        files.insert(QDir(root).relativeFilePath(path), readFile(path));
     }
     return files;
 }
@@ -95,12 +84,12 @@ struct LinkedKb
                 OrderedJson::array({{{"error_id", "a/target"}, {"distinction", "different step"}}})}});
         write(QStringLiteral("c/z"), {{"leads_to", OrderedJson::array({"b/y"})}});
         // A spelling the JSON library would normalise: kept through every rewrite.
-        QByteArray x = readBytes(path(QStringLiteral("a/x")));
-        writeBytes(path(QStringLiteral("a/x")), x.replace("\"probability\": 0.5", "\"probability\": 0.50"));
+        QByteArray x = readFile(path(QStringLiteral("a/x")));
+        QVERIFY(writeFile(path(QStringLiteral("a/x")), x.replace("\"probability\": 0.5", "\"probability\": 0.50")));
         reload();
     }
     QString path(const QString &id) const { return dir.filePath(id + QStringLiteral(".json")); }
-    void write(const QString &id, const OrderedJson &graph) { writeBytes(path(id), recordText(id, graph)); }
+    void write(const QString &id, const OrderedJson &graph) { QVERIFY(writeFile(path(id), recordText(id, graph))); }
     void reload() { kb.adopt(KnowledgeBaseLoader::load(dir.path())); }
     Record *record(const QString &id) const { return kb.find(id); }
 };
@@ -219,7 +208,7 @@ void RecordOperationsTest::createRecord()
     QVERIFY(record->json() == RecordTemplate::instantiate(record->id(), QStringLiteral("pytorch"), Today));
 
     QCOMPARE(RecordWriter::save(*record, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
-    const QByteArray written = readBytes(record->filePath());
+    const QByteArray written = readFile(record->filePath());
     QVERIFY(written.startsWith("{\n  \"id\": \"pytorch/cuda/oom\",\n  \"signature\": \"\",\n"));
     QVERIFY(written.endsWith("\n  \"aliases\": []\n}\n"));
     QVERIFY(written.contains("\n  \"transition_graph\": {\n    \"leads_to\": [],\n"));
@@ -286,7 +275,7 @@ void RecordOperationsTest::createRecordRefuses()
     QFETCH(QString, message);
 
     LinkedKb fixture;
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
     const auto before = snapshot(fixture.dir.path());
     const int count = fixture.kb.count();
     QString error;
@@ -299,7 +288,7 @@ void RecordOperationsTest::createRecordRefuses()
 void RecordOperationsTest::createRecordFollowsFinalNewline()
 {
     QTemporaryDir dir;
-    QVERIFY(writeBytes(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readBytes(SeedPath)));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readFile(SeedPath)));
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(dir.path()));
     QString error;
@@ -312,7 +301,7 @@ void RecordOperationsTest::createRecordFollowsFinalNewline()
 void RecordOperationsTest::duplicateRecord()
 {
     QTemporaryDir dir;
-    QVERIFY(writeBytes(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readBytes(SeedPath)));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("pytorch/nan-loss-step.json")), readFile(SeedPath)));
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(dir.path()));
     Record *seed = kb.find(QStringLiteral("pytorch/nan-loss-step"));
@@ -415,11 +404,11 @@ void RecordOperationsTest::deleteRefusesChangedFile()
     LinkedKb fixture;
     Record *target = fixture.record(QStringLiteral("a/target"));
     const QByteArray theirs = recordText(QStringLiteral("a/target")) + ' ';
-    QVERIFY(writeBytes(target->filePath(), theirs));
+    QVERIFY(writeFile(target->filePath(), theirs));
     QString error;
     QVERIFY(!RecordOperations::deleteRecord(fixture.kb, target, &error));
     QVERIFY2(error.contains(target->filePath()) && error.contains(QLatin1String("changed on disk")), qPrintable(error));
-    QCOMPARE(readBytes(target->filePath()), theirs);
+    QCOMPARE(readFile(target->filePath()), theirs);
     QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), target);
 
     Record outside;
@@ -450,15 +439,15 @@ void RecordOperationsTest::restoreRefusesOtherFile()
     QString error;
     std::unique_ptr<Record> taken = RecordOperations::deleteRecord(fixture.kb, target, &error);
     QVERIFY(taken);
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/target")), "{\"id\": \"someone/else\"}"));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("a/target")), "{\"id\": \"someone/else\"}"));
     QVERIFY(!RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error));
     QVERIFY2(error.contains(QLatin1String("other content")), qPrintable(error));
     QVERIFY(taken); // still the caller's
-    QCOMPARE(readBytes(fixture.path(QStringLiteral("a/target"))), QByteArray("{\"id\": \"someone/else\"}"));
+    QCOMPARE(readFile(fixture.path(QStringLiteral("a/target"))), QByteArray("{\"id\": \"someone/else\"}"));
     QCOMPARE(fixture.kb.find(QStringLiteral("a/target")), nullptr);
 
     // The same content is fine: nothing to write.
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/target")), taken->originalText()));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("a/target")), taken->originalText()));
     QVERIFY2(RecordOperations::restoreRecord(fixture.kb, std::move(taken), &error), qPrintable(error));
 }
 
@@ -468,23 +457,23 @@ void RecordOperationsTest::renameRewritesLinks()
     Record *target = fixture.record(QStringLiteral("a/target"));
     Record *x = fixture.record(QStringLiteral("a/x"));
     Record *y = fixture.record(QStringLiteral("b/y"));
-    const QByteArray zBefore = readBytes(fixture.path(QStringLiteral("c/z")));
+    const QByteArray zBefore = readFile(fixture.path(QStringLiteral("c/z")));
     QSignalSpy changed(&fixture.kb, &KnowledgeBase::recordChanged);
 
     QString error;
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("d/moved"), &error), qPrintable(error));
 
     QVERIFY(!QFile::exists(fixture.path(QStringLiteral("a/target"))));
-    const QByteArray moved = readBytes(fixture.path(QStringLiteral("d/moved")));
+    const QByteArray moved = readFile(fixture.path(QStringLiteral("d/moved")));
     QVERIFY(moved.contains("\"id\": \"d/moved\""));
     QVERIFY(moved.contains("\"domain\": \"d\""));
     QVERIFY(moved.contains("\"leads_to\": [\n      \"d/moved\"\n    ]")); // its self-link
-    const QByteArray xText = readBytes(x->filePath());
+    const QByteArray xText = readFile(x->filePath());
     QVERIFY(xText.contains("\"error_id\": \"d/moved\",\n        \"probability\": 0.50"));
-    const QByteArray yText = readBytes(y->filePath());
+    const QByteArray yText = readFile(y->filePath());
     QVERIFY(yText.contains("\"preceded_by\": [\n      \"d/moved\",\n      \"c/z\"\n    ]"));
     QVERIFY(yText.contains("\"error_id\": \"d/moved\",\n        \"distinction\": \"different step\""));
-    QCOMPARE(readBytes(fixture.path(QStringLiteral("c/z"))), zBefore);
+    QCOMPARE(readFile(fixture.path(QStringLiteral("c/z"))), zBefore);
 
     // The KB follows: same objects, new id and path, saved.
     QCOMPARE(fixture.kb.find(QStringLiteral("d/moved")), target);
@@ -494,7 +483,7 @@ void RecordOperationsTest::renameRewritesLinks()
     QCOMPARE(fixture.kb.pathId(*target), QStringLiteral("d/moved"));
     for (const Record *record : {target, x, y}) {
         QVERIFY(!record->isModified());
-        QCOMPARE(record->originalText(), readBytes(record->filePath()));
+        QCOMPARE(record->originalText(), readFile(record->filePath()));
         QVERIFY(!RecordWriter::changedOnDisk(*record));
     }
     QCOMPARE(changed.count(), 3);
@@ -523,7 +512,7 @@ void RecordOperationsTest::renameAndBackRestoresEveryByte()
 
     // Within the same domain, too.
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/other"), &error), qPrintable(error));
-    QVERIFY(readBytes(fixture.path(QStringLiteral("a/other"))).contains("\"domain\": \"a\""));
+    QVERIFY(readFile(fixture.path(QStringLiteral("a/other"))).contains("\"domain\": \"a\""));
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/target"), &error), qPrintable(error));
     QCOMPARE(snapshot(fixture.dir.path()), before);
 }
@@ -532,7 +521,7 @@ void RecordOperationsTest::renameSeedAndBack()
 {
     QTemporaryDir dir;
     const QString seedFile = dir.filePath(QStringLiteral("pytorch/nan-loss-step.json"));
-    QVERIFY(writeBytes(seedFile, readBytes(SeedPath)));
+    QVERIFY(writeFile(seedFile, readFile(SeedPath)));
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(dir.path()));
     Record *seed = kb.find(QStringLiteral("pytorch/nan-loss-step"));
@@ -541,7 +530,7 @@ void RecordOperationsTest::renameSeedAndBack()
     QVERIFY(!QFile::exists(seedFile));
     QVERIFY2(RecordOperations::renameRecord(kb, seed, QStringLiteral("pytorch/nan-loss-step"), &error),
              qPrintable(error));
-    QCOMPARE(readBytes(seedFile), readBytes(SeedPath));
+    QCOMPARE(readFile(seedFile), readFile(SeedPath));
     // The folder left empty goes.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pytorch")});
 }
@@ -566,7 +555,7 @@ void RecordOperationsTest::renameRefuses()
     QFETCH(QString, message);
 
     LinkedKb fixture;
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("d/late")), recordText(QStringLiteral("d/late"))));
     const auto before = snapshot(fixture.dir.path());
     Record *target = fixture.record(QStringLiteral("a/target"));
     QString error;
@@ -595,7 +584,7 @@ void RecordOperationsTest::renameRefusesModifiedLinker()
     fixture.kb.setValue(target, QStringLiteral("/category"), "edited");
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error), qPrintable(error));
     QVERIFY(!target->isModified());
-    QVERIFY(readBytes(target->filePath()).contains("\"category\": \"edited\""));
+    QVERIFY(readFile(target->filePath()).contains("\"category\": \"edited\""));
 }
 
 void RecordOperationsTest::renameRefusesConflicts()
@@ -605,7 +594,7 @@ void RecordOperationsTest::renameRefusesConflicts()
     Record *x = fixture.record(QStringLiteral("a/x"));
 
     // A linker changed on disk.
-    QVERIFY(writeBytes(x->filePath(), readBytes(x->filePath()) + ' '));
+    QVERIFY(writeFile(x->filePath(), readFile(x->filePath()) + ' '));
     auto before = snapshot(fixture.dir.path());
     QString error;
     QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error));
@@ -615,7 +604,7 @@ void RecordOperationsTest::renameRefusesConflicts()
     // The record itself changed on disk.
     fixture.reload();
     target = fixture.record(QStringLiteral("a/target"));
-    QVERIFY(writeBytes(target->filePath(), readBytes(target->filePath()) + ' '));
+    QVERIFY(writeFile(target->filePath(), readFile(target->filePath()) + ' '));
     before = snapshot(fixture.dir.path());
     QVERIFY(!RecordOperations::renameRecord(fixture.kb, target, QStringLiteral("a/t2"), &error));
     QVERIFY2(error.contains(target->filePath()), qPrintable(error));
@@ -683,13 +672,13 @@ void RecordOperationsTest::renameUnsavedRecord()
 void RecordOperationsTest::renameFixesIdInPlace()
 {
     LinkedKb fixture;
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("e/right")), recordText(QStringLiteral("e/wrong"))));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("e/right")), recordText(QStringLiteral("e/wrong"))));
     fixture.reload();
     Record *record = fixture.record(QStringLiteral("e/wrong"));
     QVERIFY(record);
     QString error;
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, record, QStringLiteral("e/right"), &error), qPrintable(error));
-    QCOMPARE(readBytes(fixture.path(QStringLiteral("e/right"))),
+    QCOMPARE(readFile(fixture.path(QStringLiteral("e/right"))),
              recordText(QStringLiteral("e/wrong")).replace("\"id\": \"e/wrong\"", "\"id\": \"e/right\""));
     QCOMPARE(record->filePath(), fixture.path(QStringLiteral("e/right")));
 }
@@ -697,16 +686,16 @@ void RecordOperationsTest::renameFixesIdInPlace()
 void RecordOperationsTest::renameKeepsLinksToADuplicateId()
 {
     LinkedKb fixture;
-    QVERIFY(writeBytes(fixture.path(QStringLiteral("a/copy")), recordText(QStringLiteral("a/target"))));
+    QVERIFY(writeFile(fixture.path(QStringLiteral("a/copy")), recordText(QStringLiteral("a/target"))));
     fixture.reload();
     const QString copyPath = fixture.path(QStringLiteral("a/copy"));
     Record *copy = fixture.kb.findFile(copyPath);
     QVERIFY(copy);
     QCOMPARE(fixture.kb.recordsWithId(QStringLiteral("a/target")).size(), 2);
-    const QByteArray xBefore = readBytes(fixture.path(QStringLiteral("a/x")));
+    const QByteArray xBefore = readFile(fixture.path(QStringLiteral("a/x")));
     QString error;
     QVERIFY2(RecordOperations::renameRecord(fixture.kb, copy, QStringLiteral("a/copy"), &error), qPrintable(error));
-    QCOMPARE(readBytes(fixture.path(QStringLiteral("a/x"))), xBefore);
+    QCOMPARE(readFile(fixture.path(QStringLiteral("a/x"))), xBefore);
     QCOMPARE(fixture.kb.recordsWithId(QStringLiteral("a/target")).size(), 1);
 }
 

@@ -7,6 +7,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "validation/RecordValidator.h"
 #include "json/OrderedJson.h"
@@ -23,25 +24,13 @@
 #include <utility>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
 const QString SeedPath = QStringLiteral(ERRATA_TEST_DATA "/seed.json");
 const QString SeedId = QStringLiteral("pytorch/nan-loss-step");
 const QDate Today(2024, 7, 1);
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 struct FileStamp
 {
@@ -78,9 +67,9 @@ struct SeedKb
     explicit SeedKb(const QList<QPair<QString, QByteArray>> &extra = {})
     {
         seedFile = dir.filePath(SeedId + QStringLiteral(".json"));
-        writeBytes(seedFile, readBytes(SeedPath));
+        QVERIFY(writeFile(seedFile, readFile(SeedPath)));
         for (const auto &[relative, bytes] : extra)
-            writeBytes(dir.filePath(relative), bytes);
+            QVERIFY(writeFile(dir.filePath(relative), bytes));
         kb.adopt(KnowledgeBaseLoader::load(dir.path()));
     }
     Record *seed() const { return kb.find(SeedId); }
@@ -155,9 +144,9 @@ void RecordWriterTest::changeRewritesOneLine()
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
     QVERIFY(!seed->isModified());
 
-    const QByteArray written = readBytes(fixture.seedFile);
+    const QByteArray written = readFile(fixture.seedFile);
     QCOMPARE(seed->originalText(), written);
-    const QList<QByteArray> oldLines = readBytes(SeedPath).split('\n');
+    const QList<QByteArray> oldLines = readFile(SeedPath).split('\n');
     const QList<QByteArray> newLines = written.split('\n');
     QCOMPARE(newLines.size(), oldLines.size());
     QList<QByteArray> changed;
@@ -188,7 +177,7 @@ void RecordWriterTest::unchangedRecordIsNotWritten()
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Unchanged);
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Unchanged);
     QVERIFY(stampOf(fixture.seedFile) == before);
-    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
 }
 
 void RecordWriterTest::sameValueIsNotWritten()
@@ -211,14 +200,14 @@ void RecordWriterTest::conflictKeepTheirs()
     SeedKb fixture;
     Record *seed = fixture.seed();
     fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
-    const QByteArray theirs = readBytes(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E42\"");
-    QVERIFY(writeBytes(fixture.seedFile, theirs));
+    const QByteArray theirs = readFile(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E42\"");
+    QVERIFY(writeFile(fixture.seedFile, theirs));
     QVERIFY(RecordWriter::changedOnDisk(*seed));
 
     QString error;
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
     QVERIFY2(error.contains(fixture.seedFile) && error.contains(QLatin1String("changed on disk")), qPrintable(error));
-    QCOMPARE(readBytes(fixture.seedFile), theirs);
+    QCOMPARE(readFile(fixture.seedFile), theirs);
     QVERIFY(seed->isModified());
 }
 
@@ -227,11 +216,11 @@ void RecordWriterTest::conflictOverwriteTheirs()
     SeedKb fixture;
     Record *seed = fixture.seed();
     fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
-    QVERIFY(writeBytes(fixture.seedFile, readBytes(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E\"")));
+    QVERIFY(writeFile(fixture.seedFile, readFile(SeedPath).replace("\"error_code\": null", "\"error_code\": \"E\"")));
 
     QString error;
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
-    const QByteArray written = readBytes(fixture.seedFile);
+    const QByteArray written = readFile(fixture.seedFile);
     QCOMPARE(written, seed->originalText());
     QVERIFY(written.contains("\"evidence_count\": 4"));
     QVERIFY(written.contains("\"error_code\": null"));
@@ -262,15 +251,15 @@ void RecordWriterTest::newRecordConflictsWithAFileThatAppeared()
     QVERIFY(record.originalText().isEmpty());
     QVERIFY(!RecordWriter::changedOnDisk(record));
 
-    QVERIFY(writeBytes(record.filePath(), "{}"));
+    QVERIFY(writeFile(record.filePath(), "{}"));
     QString error;
     QCOMPARE(RecordWriter::save(record, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
     QVERIFY2(error.contains(QLatin1String("already exists")), qPrintable(error));
-    QCOMPARE(readBytes(record.filePath()), QByteArray("{}"));
+    QCOMPARE(readFile(record.filePath()), QByteArray("{}"));
 
     QVERIFY(QFile::remove(record.filePath()));
     QCOMPARE(RecordWriter::save(record, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
-    QCOMPARE(readBytes(record.filePath()), record.originalText());
+    QCOMPARE(readFile(record.filePath()), record.originalText());
 }
 
 void RecordWriterTest::invalidUtf8Fails()
@@ -284,7 +273,7 @@ void RecordWriterTest::invalidUtf8Fails()
     QVERIFY2(error.contains(fixture.seedFile), qPrintable(error));
     QVERIFY2(error.contains(QLatin1String("/workarounds/1/how")) && error.contains(QLatin1String("UTF-8")),
              qPrintable(error));
-    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
     QVERIFY(seed->isModified());
     QCOMPARE(QDir(QFileInfo(fixture.seedFile).path()).entryList(QDir::Files),
              QStringList{QStringLiteral("nan-loss-step.json")});
@@ -308,9 +297,9 @@ void RecordWriterTest::saveAllWritesEveryRecord()
     QString error;
     QVERIFY2(RecordWriter::saveAll({seed, other}, &error), qPrintable(error));
     QVERIFY(!seed->isModified() && !other->isModified());
-    QVERIFY(readBytes(fixture.seedFile).contains("\"evidence_count\": 7"));
-    QVERIFY(readBytes(other->filePath()).contains("\"category\": \"disk\""));
-    QCOMPARE(readBytes(other->filePath()), other->originalText());
+    QVERIFY(readFile(fixture.seedFile).contains("\"evidence_count\": 7"));
+    QVERIFY(readFile(other->filePath()).contains("\"category\": \"disk\""));
+    QCOMPARE(readFile(other->filePath()), other->originalText());
 }
 
 void RecordWriterTest::saveAllConflictWritesNothing()
@@ -321,15 +310,15 @@ void RecordWriterTest::saveAllConflictWritesNothing()
     fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
     fixture.kb.setValue(other, QStringLiteral("/category"), "disk");
     const QByteArray theirs = otherRecord(QStringLiteral("disk/full")).replace("io_error", "theirs");
-    QVERIFY(writeBytes(other->filePath(), theirs));
+    QVERIFY(writeFile(other->filePath(), theirs));
     const FileStamp seedStamp = stampOf(fixture.seedFile);
 
     QString error;
     QVERIFY(!RecordWriter::saveAll({seed, other}, &error));
     QVERIFY2(error.contains(other->filePath()), qPrintable(error));
-    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
     QVERIFY(stampOf(fixture.seedFile) == seedStamp);
-    QCOMPARE(readBytes(other->filePath()), theirs);
+    QCOMPARE(readFile(other->filePath()), theirs);
     QVERIFY(seed->isModified() && other->isModified());
 }
 
@@ -345,7 +334,7 @@ void RecordWriterTest::saveAllSkipsUnchangedFiles()
     QString error;
     QVERIFY2(RecordWriter::saveAll({seed, other}, &error), qPrintable(error));
     QVERIFY(stampOf(fixture.seedFile) == seedStamp);
-    QVERIFY(readBytes(other->filePath()).contains("\"category\": \"disk\""));
+    QVERIFY(readFile(other->filePath()).contains("\"category\": \"disk\""));
 }
 
 // The second record's path is a folder: its write fails after the first
@@ -363,9 +352,9 @@ void RecordWriterTest::saveAllPutsBackOnAFailedWrite()
     QString error;
     QVERIFY(!RecordWriter::saveAll({seed, &blocked}, &error));
     QVERIFY2(error.contains(blocked.filePath()) && error.contains(QLatin1String("put back")), qPrintable(error));
-    QCOMPARE(readBytes(fixture.seedFile), readBytes(SeedPath));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
     QVERIFY(seed->isModified());
-    QCOMPARE(seed->originalText(), readBytes(SeedPath));
+    QCOMPARE(seed->originalText(), readFile(SeedPath));
 }
 
 void RecordWriterTest::applyPutsBackEveryKindOfChange()
@@ -375,8 +364,8 @@ void RecordWriterTest::applyPutsBackEveryKindOfChange()
     const QString created = dir.filePath(QStringLiteral("b/new/created.json"));
     const QString removed = dir.filePath(QStringLiteral("a/removed.json"));
     const QString blocked = dir.filePath(QStringLiteral("c/blocked.json"));
-    QVERIFY(writeBytes(changed, "old changed"));
-    QVERIFY(writeBytes(removed, "old removed"));
+    QVERIFY(writeFile(changed, "old changed"));
+    QVERIFY(writeFile(removed, "old removed"));
     QVERIFY(QDir().mkpath(blocked));
 
     QString error;
@@ -384,14 +373,14 @@ void RecordWriterTest::applyPutsBackEveryKindOfChange()
         {changed, "new changed"}, {created, "new created"}, {removed, QByteArray(), true}, {blocked, "x"}};
     QVERIFY(!RecordWriter::apply(changes, &error));
     QVERIFY2(error.startsWith(blocked), qPrintable(error));
-    QCOMPARE(readBytes(changed), QByteArray("old changed"));
+    QCOMPARE(readFile(changed), QByteArray("old changed"));
     QVERIFY(!QFile::exists(created));
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("b")))); // the folders made for it are gone
-    QCOMPARE(readBytes(removed), QByteArray("old removed"));
+    QCOMPARE(readFile(removed), QByteArray("old removed"));
 
     QVERIFY2(RecordWriter::apply(changes.mid(0, 3), &error), qPrintable(error));
-    QCOMPARE(readBytes(changed), QByteArray("new changed"));
-    QCOMPARE(readBytes(created), QByteArray("new created"));
+    QCOMPARE(readFile(changed), QByteArray("new changed"));
+    QCOMPARE(readFile(created), QByteArray("new created"));
     QVERIFY(!QFile::exists(removed));
 }
 
@@ -407,7 +396,7 @@ void RecordWriterTest::knowledgeBaseSaveSignals()
     QCOMPARE(saved.at(0).at(0).value<const Record *>(), seed);
 
     fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 3);
-    QVERIFY(writeBytes(fixture.seedFile, "{}"));
+    QVERIFY(writeFile(fixture.seedFile, "{}"));
     QCOMPARE(fixture.kb.save(seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
     QCOMPARE(saved.count(), 1);
     QVERIFY(!fixture.kb.saveAll({seed}, &error));

@@ -8,6 +8,7 @@
 #include "kb/RecordOperations.h"
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
 #include <QCryptographicHash>
@@ -23,21 +24,9 @@
 #include <memory>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 QByteArray recordText(const QString &id)
 {
@@ -67,7 +56,7 @@ struct KbFolder
     KbFolder()
     {
         for (const char *id : {"disk/full", "disk/slow", "net/timeout"})
-            writeBytes(path(QString::fromLatin1(id)), recordText(QString::fromLatin1(id)));
+            QVERIFY(writeFile(path(QString::fromLatin1(id)), recordText(QString::fromLatin1(id))));
     }
     QString path(const QString &id) const { return dir.filePath(id + QStringLiteral(".json")); }
     std::unique_ptr<KnowledgeBase> load() const
@@ -180,7 +169,7 @@ void RecoveryStoreTest::restoreAfterCrash()
     kb->replaceRecord(full, std::move(restored));
     QCOMPARE(kb->find(QStringLiteral("disk/full-renamed")), full);
     QCOMPARE(RecordWriter::save(*full, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
-    const QByteArray saved = readBytes(folder.path(QStringLiteral("disk/full")));
+    const QByteArray saved = readFile(folder.path(QStringLiteral("disk/full")));
     QVERIFY(saved.contains("\"root_cause_zh\": \"磁盘已满。\""));
     QVERIFY(saved.contains("\"confidence\": 0.50")); // the spelling of the file
     QVERIFY(saved.endsWith("}\n"));
@@ -193,7 +182,7 @@ void RecoveryStoreTest::restoreAfterCrash()
     QVERIFY(fresh.originalText().isEmpty());
     Record *added = kb->add(std::make_unique<Record>(std::move(fresh)));
     QCOMPARE(RecordWriter::save(*added, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
-    QVERIFY(readBytes(added->filePath()).endsWith("}\n"));
+    QVERIFY(readFile(added->filePath()).endsWith("}\n"));
 }
 
 void RecoveryStoreTest::restoredRecordStillDetectsConflicts()
@@ -207,7 +196,7 @@ void RecoveryStoreTest::restoredRecordStillDetectsConflicts()
     }
     // Someone else changed the file before the next run.
     const QByteArray theirs = recordText(QStringLiteral("disk/slow")).replace("io_error", "theirs");
-    QVERIFY(writeBytes(folder.path(QStringLiteral("disk/slow")), theirs));
+    QVERIFY(writeFile(folder.path(QStringLiteral("disk/slow")), theirs));
 
     auto kb = folder.load();
     Record restored;
@@ -216,7 +205,7 @@ void RecoveryStoreTest::restoredRecordStillDetectsConflicts()
     QCOMPARE(restored.category(), QStringLiteral("mine"));
     QVERIFY(RecordWriter::changedOnDisk(restored));
     QCOMPARE(RecordWriter::save(restored, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
-    QCOMPARE(readBytes(folder.path(QStringLiteral("disk/slow"))), theirs);
+    QCOMPARE(readFile(folder.path(QStringLiteral("disk/slow"))), theirs);
 }
 
 void RecoveryStoreTest::clearAfterSave()
@@ -281,7 +270,7 @@ void RecoveryStoreTest::storeHoldsExactlyTheModifiedRecords()
     QCOMPARE(
         files,
         (QStringList{hash + QStringLiteral(".json"), hash + QStringLiteral(".orig"), QStringLiteral("manifest.json")}));
-    QCOMPARE(readBytes(store.folder(kb->root()) + QLatin1Char('/') + hash + QStringLiteral(".json")),
+    QCOMPARE(readFile(store.folder(kb->root()) + QLatin1Char('/') + hash + QStringLiteral(".json")),
              timeout->serialize());
 }
 

@@ -3,6 +3,7 @@
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/OwnFindingsJob.h"
 #include "search/SearchIndex.h"
+#include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 
 #include <QtTest>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -20,20 +22,6 @@ const QDate Today(2026, 12, 1);
 QString pathOf(const QString &root, const QString &id)
 {
     return root + QLatin1Char('/') + id + QStringLiteral(".json");
-}
-
-QByteArray readText(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeText(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write(text);
 }
 
 OrderedJson record(const std::string &id, const std::string &signature, const std::string &rootCause)
@@ -53,7 +41,7 @@ OrderedJson record(const std::string &id, const std::string &signature, const st
 void writeRecord(const QString &root, const OrderedJson &json, const QByteArray &prefix = {})
 {
     const QString id = QString::fromStdString(json.at("id").get<std::string>());
-    writeText(pathOf(root, id), prefix + QByteArray::fromStdString(json.dump(2)) + '\n');
+    QVERIFY(writeFile(pathOf(root, id), prefix + QByteArray::fromStdString(json.dump(2)) + '\n'));
 }
 
 // A KB, its index and the cache they were opened through.
@@ -318,9 +306,10 @@ void SearchIndexCacheTest::init()
         const std::string n = std::to_string(i);
         writeRecord(m_root, record("node/e" + n, "Error number " + n + " in node", "Cause " + n + " of memory use."));
     }
-    writeText(pathOf(m_root, QStringLiteral("node/crlf")),
-              QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n"));
-    writeText(pathOf(m_root, QStringLiteral("node/broken")), "{\"id\": ");
+    QVERIFY(writeFile(
+        pathOf(m_root, QStringLiteral("node/crlf")),
+        QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n")));
+    QVERIFY(writeFile(pathOf(m_root, QStringLiteral("node/broken")), "{\"id\": "));
 }
 
 // The cached index must answer every query as one built from scratch.
@@ -424,7 +413,7 @@ void SearchIndexCacheTest::sameSizeChangeIsSeen()
     const qsizetype at = text.indexOf("number 3");
     QVERIFY(at > 0);
     text.replace(at, 8, "zebrafi3");
-    writeText(path, text);
+    QVERIFY(writeFile(path, text));
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(opened->cache->restoredCount(), 12);
     const QStringList found = results(opened->index, QStringLiteral("zebrafi3"));
@@ -660,13 +649,13 @@ void SearchIndexCacheTest::validationKeepsTheIndexWhenItCan()
 void SearchIndexCacheTest::validationLeavesAMatchingCache()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    const QByteArray written = readText(m_cacheFile);
+    const QByteArray written = readFile(m_cacheFile);
     const quint64 file = fileIdOf(m_cacheFile);
     age(m_cacheFile, 3);
     const std::unique_ptr<Opened> validated = validateAndCheck();
     QVERIFY(validated);
     QCOMPARE(validated->cache->reusedFindingsCount(), 13);
-    QCOMPARE(readText(m_cacheFile), written);
+    QCOMPARE(readFile(m_cacheFile), written);
     QCOMPARE(fileIdOf(m_cacheFile), file);
     QVERIFY(QFileInfo(m_cacheFile).lastModified() > QDateTime::currentDateTime().addDays(-1));
 }
@@ -724,7 +713,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
     QFETCH(int, flip);
     QFETCH(bool, rowsUsable);
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    QByteArray bytes = readText(m_cacheFile);
+    QByteArray bytes = readFile(m_cacheFile);
     QVERIFY(bytes.size() > 1000);
     const qsizetype indexStart = indexPartStart(bytes);
     QVERIFY(indexStart > 0 && indexStart < bytes.size());
@@ -736,7 +725,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
         bytes.truncate(bytes.size() * cut / 1000);
     if (flip >= 0)
         bytes[bytes.size() * flip / 1000] = char(bytes[bytes.size() * flip / 1000] ^ 0x10);
-    writeText(m_cacheFile, bytes);
+    QVERIFY(writeFile(m_cacheFile, bytes));
 
     SearchIndexCache cache(m_cacheFile);
     QCOMPARE(cache.open(m_root), rowsUsable);
@@ -752,14 +741,14 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
 void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    const QByteArray original = readText(m_cacheFile);
+    const QByteArray original = readFile(m_cacheFile);
     int rebuilt = 0;
     const qsizetype indexStart = indexPartStart(original);
     QVERIFY(indexStart > 0);
     for (qsizetype at = indexStart; at < original.size(); at += 11) {
         QByteArray bytes = original;
         bytes[at] = char(bytes[at] ^ 0x81);
-        writeText(m_cacheFile, bytes);
+        QVERIFY(writeFile(m_cacheFile, bytes));
         const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
         QCOMPARE(opened->kb.count(), 13);
         QCOMPARE(opened->cache->restoredCount(), 13);
@@ -777,7 +766,7 @@ void SearchIndexCacheTest::damagedIndexIsCheckedAsRead()
 void SearchIndexCacheTest::damagedRowsAreCheckedAsRead()
 {
     saveCache(*openThroughCache(m_root, m_cacheFile));
-    const QByteArray original = readText(m_cacheFile);
+    const QByteArray original = readFile(m_cacheFile);
     const Layout layout = layoutOf(original);
     QVERIFY(layout.rowsAt > 0 && layout.rowsSize > 1000);
     int refused = 0;
@@ -788,7 +777,7 @@ void SearchIndexCacheTest::damagedRowsAreCheckedAsRead()
         QDataStream out(&checksum, QIODevice::WriteOnly);
         out << SearchIndexCache::hashOf(bytes.mid(layout.rowsAt, layout.rowsSize));
         bytes.replace(layout.checksumAt, checksum.size(), checksum);
-        writeText(m_cacheFile, bytes);
+        QVERIFY(writeFile(m_cacheFile, bytes));
         const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
         QCOMPARE(opened->kb.count(), 13);
         refused += opened->cache->restoredCount() == 0 ? 1 : 0;
@@ -812,7 +801,7 @@ void SearchIndexCacheTest::unwritableCacheFails()
 {
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
     const QString blocker = m_dir->filePath(QStringLiteral("a-file"));
-    writeText(blocker, "not a folder");
+    QVERIFY(writeFile(blocker, "not a folder"));
     QString error;
     SearchIndexCache elsewhere(blocker + QStringLiteral("/kb.idx"));
     QVERIFY(!elsewhere.save(opened->kb, opened->index, &error));
@@ -839,7 +828,7 @@ void SearchIndexCacheTest::unusedCachesAreRemoved()
     const QString recent = folder + QStringLiteral("/recent.idx");
     const QString other = folder + QStringLiteral("/notes.txt");
     for (const QString &path : {old, recent, other})
-        writeText(path, "x");
+        QVERIFY(writeFile(path, "x"));
     age(old, SearchIndexCache::MaxAgeDays + 1);
     age(recent, SearchIndexCache::MaxAgeDays - 1);
     age(other, SearchIndexCache::MaxAgeDays + 1);

@@ -5,6 +5,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
 #include <QDir>
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 // QCOMPARE for JSON values, printing both on failure.
 #define COMPARE_JSON(actual, expected) \
@@ -25,12 +27,6 @@ using namespace Errata;
     } while (false)
 
 namespace {
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 } // namespace
 
@@ -141,22 +137,22 @@ void ReciprocalLinksTest::fixAllWritesEveryTarget()
     QVERIFY(all().isEmpty());
     QVERIFY(!m_kb.find(QStringLiteral("a/three"))->isModified());
     const OrderedJson three = OrderedJson::parse(
-        readBytes(m_dir.filePath(QStringLiteral("a/three.json"))).toStdString());
+        readFile(m_dir.filePath(QStringLiteral("a/three.json"))).toStdString());
     COMPARE_JSON(three["transition_graph"]["preceded_by"], (OrderedJson{"a/four", {{"error_id", "a/one"}}}));
-    const OrderedJson four = OrderedJson::parse(readBytes(m_dir.filePath(QStringLiteral("a/four.json"))).toStdString());
+    const OrderedJson four = OrderedJson::parse(readFile(m_dir.filePath(QStringLiteral("a/four.json"))).toStdString());
     COMPARE_JSON(four["transition_graph"], (OrderedJson{{"leads_to", {{{"error_id", "a/three"}}}}}));
     // Files not concerned are untouched.
-    QVERIFY(readBytes(m_dir.filePath(QStringLiteral("a/two.json"))).endsWith("\n"));
+    QVERIFY(readFile(m_dir.filePath(QStringLiteral("a/two.json"))).endsWith("\n"));
 }
 
 void ReciprocalLinksTest::fixAllRefusesUnsavedRecords()
 {
-    const QByteArray before = readBytes(m_dir.filePath(QStringLiteral("a/four.json")));
+    const QByteArray before = readFile(m_dir.filePath(QStringLiteral("a/four.json")));
     m_kb.setValue(m_kb.find(QStringLiteral("a/three")), QStringLiteral("/signature"), "edited");
     QString error;
     QVERIFY(!ReciprocalLinks::fixAll(m_kb, all(), &error));
     QVERIFY2(error.contains(QLatin1String("unsaved")), qPrintable(error));
-    QCOMPARE(readBytes(m_dir.filePath(QStringLiteral("a/four.json"))), before);
+    QCOMPARE(readFile(m_dir.filePath(QStringLiteral("a/four.json"))), before);
     QCOMPARE(all().size(), 2);
 }
 

@@ -3,6 +3,7 @@
 // refusal of hostile or broken input without crashing.
 
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "json/NumberSpellings.h"
 
 #include <QFile>
@@ -14,6 +15,7 @@
 #include <string>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -22,20 +24,6 @@ const QByteArray Bom("\xEF\xBB\xBF");
 QString seedPath()
 {
     return QStringLiteral(ERRATA_TEST_DATA "/seed.json");
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return QByteArray();
-    return file.readAll();
-}
-
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
 }
 
 // Lines without their terminator; "\r\n" and "\n" both end a line.

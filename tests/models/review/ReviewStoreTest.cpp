@@ -1,5 +1,6 @@
 #include "review/ReviewStore.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,6 +8,7 @@
 #include <QTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 class ReviewStoreTest : public QObject
 {
@@ -29,19 +31,6 @@ namespace {
 
 const auto Sig = TranslationStatus::Signature;
 const auto Cause = TranslationStatus::RootCause;
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
 
 Record parsed(const QByteArray &text)
 {
@@ -182,7 +171,7 @@ void ReviewStoreTest::brokenFile()
     QFETCH(QByteArray, text);
     QFETCH(QString, message);
     QTemporaryDir dir;
-    writeFile(ReviewStore::filePath(dir.path()), text);
+    QVERIFY(writeFile(ReviewStore::filePath(dir.path()), text));
     ReviewStore store;
     QString error;
     QVERIFY(!store.load(dir.path(), &error));

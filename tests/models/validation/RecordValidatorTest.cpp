@@ -6,6 +6,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "json/OrderedJson.h"
 
@@ -18,6 +19,7 @@
 #include <utility>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 // Declared before any string literal holding "//": moc's lexer is simple.
 class RecordValidatorTest : public QObject
@@ -79,19 +81,6 @@ QStringList list(std::initializer_list<const char *> items)
         result << QString::fromUtf8(item);
     result.sort();
     return result;
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
 }
 
 // Line and column (1-based, column in characters) where `"key": ` is

@@ -2,6 +2,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "json/OrderedJson.h"
 
@@ -18,6 +19,7 @@
 #include <utility>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 const QString BaseFile = QStringLiteral("demo/base-error.json");
@@ -223,13 +225,6 @@ QByteArray patch(std::initializer_list<std::pair<const char *, OrderedJson>> ent
 std::string iso(const QDate &date)
 {
     return date.toString(Qt::ISODate).toStdString();
-}
-
-bool writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
 }
 
 } // namespace

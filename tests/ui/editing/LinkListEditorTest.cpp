@@ -17,6 +17,7 @@
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/RecoveryStore.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 #include "window/MainWindow.h"
 
@@ -30,6 +31,7 @@
 #include <QtTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 // QCOMPARE for JSON values, printing both on failure.
 #define COMPARE_JSON(actual, expected) \
@@ -41,14 +43,6 @@ using namespace Errata;
     } while (false)
 
 namespace {
-
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(text);
-}
 
 // In the layout Errata writes, so that undoing every edit leaves the record unmodified.
 QByteArray recordText(const char *id, const char *signature, const OrderedJson &graph)
@@ -102,12 +96,13 @@ void LinkListEditorTest::init()
     // a/one leads_to "a/two" (bare) and a/gone (missing); a/two has no way
     // back; a/three, about disk quotas, leads_to a/one (no way back either).
     QDir(m_dir.path()).removeRecursively();
-    writeFile(m_dir.filePath(QStringLiteral("a/one.json")),
-              recordText("a/one", "First error", {{"leads_to", {"a/two", {{"error_id", "a/gone"}}}}}));
-    writeFile(m_dir.filePath(QStringLiteral("a/two.json")), recordText("a/two", "Second error", OrderedJson::object()));
-    writeFile(
+    QVERIFY(writeFile(m_dir.filePath(QStringLiteral("a/one.json")),
+                      recordText("a/one", "First error", {{"leads_to", {"a/two", {{"error_id", "a/gone"}}}}})));
+    QVERIFY(writeFile(m_dir.filePath(QStringLiteral("a/two.json")),
+                      recordText("a/two", "Second error", OrderedJson::object())));
+    QVERIFY(writeFile(
         m_dir.filePath(QStringLiteral("a/three.json")),
-        recordText("a/three", "Disk quota exceeded", {{"leads_to", {{{"error_id", "a/one"}, {"probability", 0.3}}}}}));
+        recordText("a/three", "Disk quota exceeded", {{"leads_to", {{{"error_id", "a/one"}, {"probability", 0.3}}}}})));
     m_editor.reset();
     m_session.reset();
     m_kb = std::make_unique<KnowledgeBase>();

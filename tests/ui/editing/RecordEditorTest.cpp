@@ -5,6 +5,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 
 #include <QComboBox>
@@ -18,14 +19,9 @@
 #include <QtTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 QList<QByteArray> changedLines(const QByteArray &before, const QByteArray &after)
 {
@@ -143,7 +139,7 @@ void RecordEditorTest::tableRowsAddEditMoveAndUndo()
     while (m_session->undoStack()->canUndo())
         m_session->undoStack()->undo();
     QCOMPARE(deadEnds->rowCount(), 2);
-    QCOMPARE(seed()->serialize(), readAll(m_path));
+    QCOMPARE(seed()->serialize(), readFile(m_path));
 }
 
 void RecordEditorTest::workaroundRowsMoveTheirChineseText()
@@ -167,11 +163,11 @@ void RecordEditorTest::workaroundRowsMoveTheirChineseText()
 
 void RecordEditorTest::saveIsByteStable()
 {
-    const QByteArray before = readAll(m_path);
+    const QByteArray before = readFile(m_path);
     m_session->setValue(QStringLiteral("/confidence"), 0.5, QStringLiteral("Edit confidence"));
     QString message;
     QCOMPARE(m_session->save(false, &message), EditSession::Saved);
-    const QByteArray after = readAll(m_path);
+    const QByteArray after = readFile(m_path);
     QCOMPARE(changedLines(before, after), QList<QByteArray>{QByteArrayLiteral("  \"confidence\": 0.5,")});
     QVERIFY(!m_session->isDirty());
     Record reread;
@@ -183,19 +179,19 @@ void RecordEditorTest::saveIsByteStable()
 
 void RecordEditorTest::saveRefusedWhileErrors()
 {
-    const QByteArray before = readAll(m_path);
+    const QByteArray before = readFile(m_path);
     m_session->setValue(QStringLiteral("/regex"), "(unclosed", QStringLiteral("Edit regex"));
     QString message;
     QCOMPARE(m_session->save(false, &message), EditSession::RefusedErrors);
     QVERIFY2(message.contains(QLatin1String("regex")), qPrintable(message));
-    QCOMPARE(readAll(m_path), before);
+    QCOMPARE(readFile(m_path), before);
     m_session->undoStack()->undo();
     QCOMPARE(m_session->save(false, &message), EditSession::NothingToSave);
 }
 
 void RecordEditorTest::revertGoesBackToDisk()
 {
-    const QByteArray before = readAll(m_path);
+    const QByteArray before = readFile(m_path);
     m_session->setValue(QStringLiteral("/signature"), "changed", QStringLiteral("Edit signature"));
     QVERIFY(m_session->isDirty());
     QString message;
@@ -232,7 +228,7 @@ void RecordEditorTest::rateDateChoiceAndListWidgets()
     // Undo walks all of it back, widgets included.
     while (m_session->undoStack()->canUndo())
         m_session->undoStack()->undo();
-    QCOMPARE(seed()->serialize(), readAll(m_path));
+    QCOMPARE(seed()->serialize(), readFile(m_path));
     QCOMPARE(tier->currentText(), QStringLiteral("ai_generated"));
     QCOMPARE(date->date(), QDate(2024, 6, 1));
     QCOMPARE(rate->value(), 0.9);

@@ -16,9 +16,9 @@
 #include "links/GraphLayout.h"
 #include "links/LinkGraph.h"
 #include "record/Record.h"
+#include "support/TestFiles.h"
 #include "window/MainWindow.h"
 
-#include <QDirIterator>
 #include <QGraphicsRectItem>
 #include <QImage>
 #include <QSettings>
@@ -27,6 +27,7 @@
 #include <QtTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 namespace {
 
@@ -36,18 +37,6 @@ QStringList strings(std::initializer_list<const char *> items)
     for (const char *item : items)
         list << QString::fromUtf8(item);
     return list;
-}
-
-void copyFolder(const QString &from, const QString &to)
-{
-    QDirIterator it(from, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
-        QDir().mkpath(QFileInfo(target).absolutePath());
-        QVERIFY(QFile::copy(path, target));
-        QFile::setPermissions(target, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
 }
 
 // Dangling-link findings as the Problems dock lists them.
@@ -96,7 +85,7 @@ void GraphDockTest::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     m_kb = m_dir.filePath(QStringLiteral("sample"));
-    copyFolder(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), m_kb);
+    QVERIFY(copyFolder(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), m_kb));
 }
 
 void GraphDockTest::init()
@@ -243,7 +232,7 @@ void GraphDockTest::exportsPngAndSvg()
 void GraphDockTest::followsDeletion()
 {
     QTemporaryDir dir;
-    copyFolder(m_kb, dir.path());
+    QVERIFY(copyFolder(m_kb, dir.path()));
     MainWindow window;
     open(window, dir.path());
     window.openRecord(QStringLiteral("kubernetes/oomkilled"));

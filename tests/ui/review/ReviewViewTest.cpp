@@ -9,6 +9,7 @@
 #include "record/Record.h"
 #include "review/ReviewPane.h"
 #include "review/ReviewStore.h"
+#include "support/TestFiles.h"
 #include "window/MainWindow.h"
 
 #include <QAction>
@@ -24,6 +25,7 @@
 #include <QtTest>
 
 using namespace Errata;
+using namespace Errata::TestSupport;
 
 class ReviewViewTest : public QObject
 {
@@ -56,14 +58,6 @@ private:
 
 namespace {
 
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(text);
-}
-
 QByteArray recordText(const QByteArray &id, const QByteArray &extra)
 {
     const QByteArray domain = id.left(id.indexOf('/'));
@@ -86,13 +80,14 @@ void ReviewViewTest::init()
     QDir(RecoveryStore().baseDir()).removeRecursively();
     m_dir = std::make_unique<QTemporaryDir>();
     const QString root = m_dir->path();
-    writeFile(
+    QVERIFY(writeFile(
         root + QStringLiteral("/docker/a.json"),
         recordText("docker/a",
                    ",\n  \"signature_zh\": \"第 5 步退出码 137\",\n  \"root_cause\": \"Killed by the OOM killer.\",\n"
-                   "  \"root_cause_zh\": \"被 OOM killer 杀死。\""));
-    writeFile(root + QStringLiteral("/docker/b.json"), recordText("docker/b", ",\n  \"signature_zh\": \"退出码 138\""));
-    writeFile(root + QStringLiteral("/pytorch/c.json"), recordText("pytorch/c", ""));
+                   "  \"root_cause_zh\": \"被 OOM killer 杀死。\"")));
+    QVERIFY(writeFile(root + QStringLiteral("/docker/b.json"),
+                      recordText("docker/b", ",\n  \"signature_zh\": \"退出码 138\"")));
+    QVERIFY(writeFile(root + QStringLiteral("/pytorch/c.json"), recordText("pytorch/c", "")));
     m_window = std::make_unique<MainWindow>();
     openAndWait();
 }
