@@ -39,6 +39,11 @@ class Record;
 //    when the scanner does not, is searched one by one over the whole log:
 //    LogMatchResult::usedFallback and note say so. Nothing is ever dropped.
 //
+// The work is done by MatchPlan (what build() works out), LogScan (the
+// passes of a match), LogSearch (one regex over a text) and
+// LogMatchResultBuilder (the lines, columns and ranking of the result);
+// LineLocality and RegexLiterals read the patterns.
+//
 // Records whose regex does not compile or matches the empty string are not
 // tried and are listed in LogMatchResult::skipped. Regexes are applied as
 // written (case-sensitive unless they say (?i)), or all ignoring case.
