@@ -5,6 +5,8 @@
 // folding, invalid UTF-8), on the bundled sample KB and on the shared corpus
 // when it is present; also when it falls back under a tiny memory budget.
 // And: cancellation, lines and columns in characters, ranking, skipped records.
+// Which patterns are line-local (LogMatcher::isLineLocal) is tested in
+// LineLocalityTest.
 
 #include "matching/LogMatcher.h"
 #include "convert/DeadendsConverter.h"
@@ -306,8 +308,6 @@ class LogMatcherTest : public QObject
     Q_OBJECT
 
 private slots:
-    void lineLocal_data();
-    void lineLocal();
     void scannerFindsLiteralsPerLine();
     void scannerFoldsLikeRe2Prefilter();
     void scannerBudget();
@@ -328,63 +328,6 @@ private slots:
 private:
     std::vector<std::unique_ptr<Record>> m_records = specRecords();
 };
-
-void LogMatcherTest::lineLocal_data()
-{
-    QTest::addColumn<QString>("pattern");
-    QTest::addColumn<bool>("local");
-    const auto row = [](const char *pattern, bool local) {
-        const QString text = QString::fromUtf8(pattern);
-        QString name = text;
-        QTest::newRow(qPrintable(name.replace(QLatin1Char('\n'), QLatin1String("<LF>")))) << text << local;
-    };
-    row("error: .* failed", true);
-    row("(?i)timeout after \\d+ ms", true);
-    row("\\bkill\\b \\w+ \\S+", true);
-    row("[a-z0-9_]+@[^\\n@]+", true);
-    row("[^\\s]+", true);
-    row("key=[^;\\n]+", true);
-    row("[[:alpha:]]+[[:digit:]]", true);
-    row("\\p{Han}+\\pL", true);
-    row("[\\t ]+x", true);
-    row("\\Qa.b\\E", true);
-    row("错误：(\\S+)", true);
-    row("(?P<name>\\w+)=(?:\\d+)", true);
-    row("\\x41\\x{263a}", true);
-    row("a\\sb", false);
-    row("a\\nb", false);
-    row("a\\x0ab", false);
-    row("a\\x{A}b", false);
-    row("a\\012b", false);
-    row("[^x]+", false);
-    row("[\\s\\S]", false);
-    row("[\\x00-\\x1f]", false);
-    row("[[:space:]]", false);
-    row("[[:^alpha:]]", false);
-    row("\\D+", false);
-    row("\\W", false);
-    row("\\PL", false);
-    row("\\p{Cc}", false);
-    row("\\p{Common}", false);
-    row("(?s)a.b", false);
-    row("(?is:a.b)", false);
-    row("^error", false);
-    row("error$", false);
-    row("(?m)^error$", false);
-    row("\\Aerror", false);
-    row("error\\z", false);
-    row("\\Ca", false);
-    row("a\nb", false);
-    row("\\Qa\nb\\E", false);
-    row("[a", false);
-}
-
-void LogMatcherTest::lineLocal()
-{
-    QFETCH(QString, pattern);
-    QFETCH(bool, local);
-    QCOMPARE(LogMatcher::isLineLocal(pattern), local);
-}
 
 void LogMatcherTest::scannerFindsLiteralsPerLine()
 {

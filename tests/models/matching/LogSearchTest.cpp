@@ -1,0 +1,169 @@
+// Tests for Errata::LogSearch: one regex searched over a text steps exactly
+// as RegexEngine::findAll does (empty matches, UTF-8, several matches on a
+// line), tallied by line in byte offsets; one line searched alone; tallies
+// of pieces appended at their offsets; cancellation.
+
+#include "matching/LogSearch.h"
+#include "matching/RegexEngine.h"
+
+#include <QTest>
+
+#include <string>
+
+using namespace Errata;
+
+namespace {
+
+std::string_view view(const QByteArray &text)
+{
+    return std::string_view(text.constData(), size_t(text.size()));
+}
+
+} // namespace
+
+class LogSearchTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void searchTextTalliesByLine();
+    void searchTextStepsAsFindAll_data();
+    void searchTextStepsAsFindAll();
+    void searchTextKeepsSomeLines();
+    void searchTextStopsWhenCancelled();
+    void searchLine();
+    void tallyAppend();
+    void isCancelled();
+};
+
+void LogSearchTest::searchTextTalliesByLine()
+{
+    const RegexEngine engine(QStringLiteral("b"));
+    const LogSearch::Tally tally = LogSearch::searchText(*engine.re2(), "ab\nbb\n", 100, nullptr);
+    QCOMPARE(tally.matchCount, qint64(3));
+    QCOMPARE(tally.lineCount, qint64(2));
+    QCOMPARE(int(tally.lines.size()), 2);
+    const LogSearch::LineRef &first = tally.lines[0];
+    QCOMPARE(first.line, qint64(0));
+    QCOMPARE(first.lineStart, qint64(0));
+    QCOMPARE(first.lineEnd, qint64(2));
+    QCOMPARE(first.matchStart, qint64(1));
+    QCOMPARE(first.matchEnd, qint64(2));
+    const LogSearch::LineRef &second = tally.lines[1]; // its first match only
+    QCOMPARE(second.line, qint64(1));
+    QCOMPARE(second.lineStart, qint64(3));
+    QCOMPARE(second.lineEnd, qint64(5));
+    QCOMPARE(second.matchStart, qint64(3));
+    QCOMPARE(second.matchEnd, qint64(4));
+}
+
+void LogSearchTest::searchTextStepsAsFindAll_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("plain") << QStringLiteral("error") << QByteArray("error\nno\nerror error\n");
+    QTest::newRow("empty matches") << QStringLiteral("x?") << QByteArray("axb\n\nx");
+    QTest::newRow("empty matches in UTF-8") << QStringLiteral("\\b|é?") << QByteArray("aé b\n错误 é\n");
+    QTest::newRow("across lines") << QStringLiteral("a\\s+b") << QByteArray("a\nb a  b\na\n\nb");
+    QTest::newRow("invalid UTF-8") << QStringLiteral("z") << QByteArray("\xff z\xfe\nz");
+    QTest::newRow("no text") << QStringLiteral("x") << QByteArray();
+}
+
+// The matches and the first match of each line are those of findAll.
+void LogSearchTest::searchTextStepsAsFindAll()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QByteArray, text);
+    const RegexEngine engine(pattern);
+    QVERIFY(engine.isValid());
+    const QList<RegexMatch> all = engine.findAll(text);
+    const LogSearch::Tally tally = LogSearch::searchText(*engine.re2(), view(text), 100, nullptr);
+    QCOMPARE(tally.matchCount, qint64(all.size()));
+    QList<RegexMatch> firstOnLine;
+    for (const RegexMatch &match : all) {
+        if (firstOnLine.isEmpty() || firstOnLine.last().line != match.line)
+            firstOnLine << match;
+    }
+    QCOMPARE(tally.lineCount, qint64(firstOnLine.size()));
+    QCOMPARE(qsizetype(tally.lines.size()), firstOnLine.size());
+    for (qsizetype i = 0; i < firstOnLine.size(); ++i) {
+        const LogSearch::LineRef &ref = tally.lines[size_t(i)];
+        QCOMPARE(ref.line + 1, qint64(firstOnLine[i].line));
+        QCOMPARE(ref.matchStart, qint64(firstOnLine[i].start));
+        QCOMPARE(ref.matchEnd, qint64(firstOnLine[i].end));
+        QVERIFY(ref.lineStart == 0 || text[ref.lineStart - 1] == '\n');
+        QVERIFY(ref.lineEnd == text.size() || text[ref.lineEnd] == '\n');
+    }
+}
+
+void LogSearchTest::searchTextKeepsSomeLines()
+{
+    const RegexEngine engine(QStringLiteral("x"));
+    const LogSearch::Tally tally = LogSearch::searchText(*engine.re2(), "x\nxx\nx\nx\n", 2, nullptr);
+    QCOMPARE(tally.matchCount, qint64(5));
+    QCOMPARE(tally.lineCount, qint64(4)); // every line is counted
+    QCOMPARE(int(tally.lines.size()), 2);
+    QCOMPARE(LogSearch::searchText(*engine.re2(), "x\nx\n", 0, nullptr).lines.size(), size_t(0));
+}
+
+// The flag is read every 4096 matches.
+void LogSearchTest::searchTextStopsWhenCancelled()
+{
+    const RegexEngine engine(QStringLiteral("x"));
+    const std::string text(10000, 'x');
+    const std::atomic_bool cancel{true};
+    QCOMPARE(LogSearch::searchText(*engine.re2(), text, 1, &cancel).matchCount, qint64(4096));
+    const std::atomic_bool go{false};
+    QCOMPARE(LogSearch::searchText(*engine.re2(), text, 1, &go).matchCount, qint64(10000));
+}
+
+void LogSearchTest::searchLine()
+{
+    const RegexEngine engine(QStringLiteral("o+"));
+    size_t start = 99;
+    size_t end = 99;
+    QCOMPARE(LogSearch::searchLine(*engine.re2(), "foo boo o", &start, &end), qint64(3));
+    QCOMPARE(start, size_t(1));
+    QCOMPARE(end, size_t(3));
+    start = end = 99;
+    QCOMPARE(LogSearch::searchLine(*engine.re2(), "abc", &start, &end), qint64(0));
+    QCOMPARE(start, size_t(99)); // untouched without a match
+    const RegexEngine empty(QStringLiteral("x?"));
+    QCOMPARE(LogSearch::searchLine(*empty.re2(), "aé", &start, &end), qint64(3)); // before a, before é, at the end
+    QCOMPARE(start, size_t(0));
+    QCOMPARE(end, size_t(0));
+}
+
+void LogSearchTest::tallyAppend()
+{
+    LogSearch::Tally whole;
+    whole.addLine({0, 0, 5, 1, 2}, 2, 2);
+    QCOMPARE(whole.matchCount, qint64(2));
+    QCOMPARE(whole.lineCount, qint64(1));
+    LogSearch::Tally piece;
+    piece.matchCount = 3;
+    piece.lineCount = 2;
+    piece.lines = {{0, 0, 4, 1, 3}, {2, 10, 14, 11, 12}};
+    whole.append(piece, 100, 7, 2);
+    QCOMPARE(whole.matchCount, qint64(5));
+    QCOMPARE(whole.lineCount, qint64(3));
+    QCOMPARE(int(whole.lines.size()), 2); // the second line of the piece is not kept
+    const LogSearch::LineRef &moved = whole.lines[1];
+    QCOMPARE(moved.line, qint64(7));
+    QCOMPARE(moved.lineStart, qint64(100));
+    QCOMPARE(moved.lineEnd, qint64(104));
+    QCOMPARE(moved.matchStart, qint64(101));
+    QCOMPARE(moved.matchEnd, qint64(103));
+}
+
+void LogSearchTest::isCancelled()
+{
+    QVERIFY(!LogSearch::isCancelled(nullptr));
+    std::atomic_bool cancel{false};
+    QVERIFY(!LogSearch::isCancelled(&cancel));
+    cancel = true;
+    QVERIFY(LogSearch::isCancelled(&cancel));
+}
+
+QTEST_GUILESS_MAIN(LogSearchTest)
+#include "LogSearchTest.moc"
