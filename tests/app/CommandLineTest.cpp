@@ -1,11 +1,9 @@
 // The errata executable as a user runs it (ERRATA_BINARY): help and version,
-// `validate` (exit codes, GCC-style lines, --strict, --format, --today, the
-// cache of findings) and
-// `import-deadends` / `export-deadends`, on KBs written here and, when it is
-// present, on the shared corpus.
+// and `validate` (exit codes, GCC-style lines, --strict, --format, --today,
+// the cache of findings). `import-deadends` and `export-deadends` are in
+// ConvertCommandTest.
 
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -21,8 +19,6 @@
 #include <QTest>
 
 #include <sys/stat.h>
-
-using Errata::OrderedJson;
 
 using namespace Errata::TestSupport;
 
@@ -63,46 +59,6 @@ QByteArray record(const QString &id, const QByteArray &regex = "Error: disk full
         + lastConfirmed
         + "\"\n"
           "}\n";
-}
-
-OrderedJson canon(const QString &id, const std::string &runtimeName, const std::string &range)
-{
-    const std::string domain = id.section(QLatin1Char('/'), 0, 0).toStdString();
-    OrderedJson c = OrderedJson::object();
-    c["schema_version"] = "1.0.0";
-    c["id"] = id.toStdString();
-    c["url"] = "https://deadends.example/" + id.toStdString();
-    c["error"] = {{"signature", "Error: module not found"},
-                  {"regex", "Error: module not found"},
-                  {"domain", domain},
-                  {"category", "import_error"},
-                  {"first_seen", "2024-01-01"},
-                  {"last_confirmed", "2024-06-01"}};
-    c["environment"] = {{"runtime", {{"name", runtimeName}, {"version_range", range}}}, {"os", "any"}};
-    c["verdict"] = {{"resolvable", "partial"},
-                    {"fix_success_rate", 0.5},
-                    {"confidence", 0.3},
-                    {"last_updated", "2024-06-02"},
-                    {"summary", "The module is not installed."}};
-    c["dead_ends"] = {{{"action", "Reinstall everything"},
-                       {"why_fails", "The path is wrong, not the install."},
-                       {"fail_rate", 0.9},
-                       {"sources", {"https://docs.example/modules"}}}};
-    c["workarounds"] = {{{"action", "Fix the import path"}, {"success_rate", 0.8}, {"sources", OrderedJson::array()}}};
-    c["transition_graph"] = {{"leads_to", OrderedJson::array()},
-                             {"preceded_by", OrderedJson::array()},
-                             {"frequently_confused_with", OrderedJson::array()}};
-    c["metadata"] = {{"generated_by", "test"},
-                     {"generation_date", "2024-06-02"},
-                     {"review_status", "auto_generated"},
-                     {"evidence_count", 5},
-                     {"last_verification", "2024-06-02"}};
-    return c;
-}
-
-QString corpusDir()
-{
-    return QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
 }
 
 QStringList lines(const QString &text)
@@ -155,11 +111,6 @@ private slots:
     void validateReusesItsCache();
     void validateWithoutCache();
     void validateWithUnwritableCache();
-    void importExportRoundTrip();
-    void importDoesNotOverwrite();
-    void convertBadUsage_data();
-    void convertBadUsage();
-    void corpusImportsAndValidates();
 
 private:
     Run run(const QStringList &arguments, int timeoutMs = 60000, const QString &cacheHome = QString());
@@ -584,157 +535,6 @@ void CommandLineTest::validateWithUnwritableCache()
     QVERIFY2(result.err.startsWith(QStringLiteral("errata validate: cannot write the cache ")), qPrintable(result.err));
     QVERIFY2(result.err.endsWith(QStringLiteral("; --no-cache does without it\n")), qPrintable(result.err));
     QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
-}
-
-void CommandLineTest::importExportRoundTrip()
-{
-    QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
-    const QString src = tmp.filePath(QStringLiteral("canons"));
-    const QString records = tmp.filePath(QStringLiteral("records"));
-    const QString back = tmp.filePath(QStringLiteral("back"));
-    const QList<OrderedJson> canons = {canon(QStringLiteral("node/module-not-found/node20-linux"), "node", ">=20"),
-                                       canon(QStringLiteral("node/err-x/node20-linux"), "node", "any"),
-                                       canon(QStringLiteral("cloud/timeout/lambda"), "AWS Lambda", "any"),
-                                       canon(QStringLiteral("ros/launch/humble"), "ros2", "humble")};
-    QVERIFY(writeFile(src + QStringLiteral("/node/module-not-found/node20-linux.json"),
-                      QByteArray::fromStdString(canons[0].dump(2))));
-    QVERIFY(
-        writeFile(src + QStringLiteral("/node/err-x_node20-linux.json"), QByteArray::fromStdString(canons[1].dump(2))));
-    QVERIFY(
-        writeFile(src + QStringLiteral("/cloud/timeout/lambda.json"), QByteArray::fromStdString(canons[2].dump(2))));
-    QVERIFY(writeFile(src + QStringLiteral("/ros/launch/humble.json"),
-                      QByteArray::fromStdString(canons[3].dump(-1, ' ', true))));
-
-    Run result = run({QStringLiteral("import-deadends"), src, records});
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
-    QVERIFY(QFileInfo::exists(records + QStringLiteral("/node/err-x/node20-linux.json")));
-    QVERIFY(!QFileInfo::exists(records + QStringLiteral("/node/err-x_node20-linux.json")));
-
-    // The imported records are a valid KB.
-    result = run({QStringLiteral("validate"), records, QStringLiteral("--today"), QStringLiteral("2024-07-01")});
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY2(lines(result.out).last().startsWith(QStringLiteral("4 files, 4 records: 0 errors, 0 warnings,")),
-             qPrintable(result.out));
-
-    result = run({QStringLiteral("export-deadends"), records, back});
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
-    for (const OrderedJson &original : canons) {
-        const QString id = QString::fromStdString(original.at("id").get<std::string>());
-        const QString path = back + QLatin1Char('/') + id + QStringLiteral(".json");
-        const QByteArray text = readFile(path);
-        QVERIFY2(!text.isEmpty(), qPrintable(path));
-        QVERIFY2(nlohmann::json::parse(text.toStdString()) == nlohmann::json(original), qPrintable(id));
-    }
-}
-
-void CommandLineTest::importDoesNotOverwrite()
-{
-    QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
-    const QString src = tmp.filePath(QStringLiteral("canons"));
-    const QString dst = tmp.filePath(QStringLiteral("records"));
-    const QStringList ids = {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20"),
-                             QStringLiteral("python/c/py311")};
-    for (const QString &id : ids)
-        QVERIFY(writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
-                          QByteArray::fromStdString(canon(id, "node", ">=20").dump(2))));
-
-    Run result = run({QStringLiteral("import-deadends"), src, dst});
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    const QString edited = dst + QStringLiteral("/node/a/node20.json");
-    QVERIFY(writeFile(edited, "{\"edited\": true}\n"));
-
-    result = run({QStringLiteral("import-deadends"), src, dst});
-    QCOMPARE(result.exitCode, 1);
-    const QStringList errors = lines(result.err);
-    QCOMPARE(errors.size(), ids.size());
-    for (const QString &id : ids) {
-        int mentions = 0;
-        for (const QString &line : errors)
-            mentions += line.contains(id + QStringLiteral(".json")) && line.contains(QStringLiteral("exists")) ? 1 : 0;
-        QVERIFY2(mentions >= 1, qPrintable(id + QLatin1Char('\n') + result.err));
-    }
-    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 3 failed")), qPrintable(result.out));
-    QCOMPARE(readFile(edited), QByteArray("{\"edited\": true}\n"));
-
-    result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY(result.err.isEmpty());
-    QVERIFY2(result.out.contains(QStringLiteral("3 converted, 0 failed")), qPrintable(result.out));
-    QVERIFY(readFile(edited).contains("\"signature\""));
-}
-
-void CommandLineTest::convertBadUsage_data()
-{
-    QTest::addColumn<QStringList>("arguments");
-    QTest::newRow("import: missing DST") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC")};
-    QTest::newRow("import: nothing") << QStringList{QStringLiteral("import-deadends")};
-    QTest::newRow("export: missing DST") << QStringList{QStringLiteral("export-deadends"), QStringLiteral("SRC")};
-    QTest::newRow("import: too many") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC"),
-                                                     QStringLiteral("DST"), QStringLiteral("MORE")};
-    QTest::newRow("import: missing SRC folder")
-        << QStringList{QStringLiteral("import-deadends"), QStringLiteral("no-such-folder"), QStringLiteral("DST")};
-    QTest::newRow("export: SRC is a file")
-        << QStringList{QStringLiteral("export-deadends"), QStringLiteral("FILE"), QStringLiteral("DST")};
-    QTest::newRow("import: unknown option") << QStringList{QStringLiteral("import-deadends"), QStringLiteral("SRC"),
-                                                           QStringLiteral("DST"), QStringLiteral("--overwrite")};
-}
-
-void CommandLineTest::convertBadUsage()
-{
-    QFETCH(QStringList, arguments);
-    QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
-    const QString src = tmp.filePath(QStringLiteral("src"));
-    const QString dst = tmp.filePath(QStringLiteral("dst"));
-    QVERIFY(writeFile(src + QStringLiteral("/node/a/node20.json"),
-                      QByteArray::fromStdString(canon(QStringLiteral("node/a/node20"), "node", ">=20").dump(2))));
-    QVERIFY(writeFile(tmp.filePath(QStringLiteral("file.json")), "{}"));
-    arguments.replaceInStrings(QStringLiteral("SRC"), src);
-    arguments.replaceInStrings(QStringLiteral("DST"), dst);
-    arguments.replaceInStrings(QStringLiteral("FILE"), tmp.filePath(QStringLiteral("file.json")));
-
-    const Run result = run(arguments);
-    QCOMPARE(result.exitCode, 2);
-    QVERIFY(!result.err.isEmpty());
-    QVERIFY2(!QFileInfo::exists(dst), "nothing is written on bad usage");
-}
-
-void CommandLineTest::corpusImportsAndValidates()
-{
-    if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(
-            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
-    QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
-    const QString dst = tmp.filePath(QStringLiteral("kb"));
-
-    Run result = run({QStringLiteral("import-deadends"), corpusDir(), dst}, 300000);
-    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err.left(2000)));
-    QVERIFY2(result.out.contains(QStringLiteral("2116 converted, 0 failed")), qPrintable(result.out));
-    int files = 0;
-    QDirIterator it(dst, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        it.next();
-        ++files;
-    }
-    QCOMPARE(files, 2116);
-
-    result = run({QStringLiteral("validate"), dst, QStringLiteral("--today"), QStringLiteral("2026-03-15")}, 300000);
-    const QStringList output = lines(result.out);
-    QVERIFY(!output.isEmpty());
-    const QRegularExpressionMatch summary = SummaryLine.match(output.last());
-    QVERIFY2(summary.hasMatch(), qPrintable(output.last()));
-    QVERIFY2(result.exitCode == 0, qPrintable(output.last()));
-    QCOMPARE(summary.captured(1), QStringLiteral("2116"));
-    QCOMPARE(summary.captured(2), QStringLiteral("2116"));
-    QCOMPARE(summary.captured(3), QStringLiteral("0"));
-    // The corpus's known data-quality findings are reported, not hidden.
-    QVERIFY(summary.captured(4).toInt() > 0);
-    QVERIFY(result.out.contains(QStringLiteral("the regex does not match the record's own signature")));
 }
 
 QTEST_GUILESS_MAIN(CommandLineTest)
