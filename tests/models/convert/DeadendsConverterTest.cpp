@@ -1,6 +1,7 @@
 // The deadends.dev canon <-> Errata record mapping (docs/record-format.md,
 // last section): field by field on fixtures written here, version strings,
-// the round trip toCanon(toRecord(c)) == c, and the whole shared corpus.
+// and the round trip toCanon(toRecord(c)) == c. The whole shared corpus is in
+// DeadendsCorpusTest.
 
 #include "convert/DeadendsConverter.h"
 #include "record/Record.h"
@@ -9,7 +10,6 @@
 #include "validation/SchemaValidator.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QTest>
@@ -42,8 +42,6 @@ private slots:
     void exportsNativeRecord();
     void notACanon_data();
     void notACanon();
-    void corpusImportsWithoutSchemaErrors();
-    void corpusRoundTrips();
 };
 
 namespace {
@@ -144,21 +142,6 @@ QString problemsText(const QList<Problem> &problems)
     for (const Problem &problem : problems)
         lines << problem.toText();
     return lines.join(QLatin1Char('\n'));
-}
-
-QString corpusDir()
-{
-    return QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
-}
-
-QStringList corpusFiles()
-{
-    QStringList files;
-    QDirIterator it(corpusDir(), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << it.next();
-    files.sort();
-    return files;
 }
 
 } // namespace
@@ -632,69 +615,6 @@ void DeadendsConverterTest::notACanon()
         QVERIFY(!message.isEmpty());
         QVERIFY2(!message.contains(QStringLiteral("json.exception")), e.what());
     }
-}
-
-void DeadendsConverterTest::corpusImportsWithoutSchemaErrors()
-{
-    if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(
-            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
-    const QStringList files = corpusFiles();
-    QCOMPARE(files.size(), 2116);
-    const SchemaValidator schema;
-    QVERIFY2(schema.isValid(), qPrintable(schema.errorMessage()));
-    QStringList failures;
-    for (const QString &path : files) {
-        QFile file(path);
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
-        const OrderedJson canon = OrderedJson::parse(file.readAll().toStdString());
-        OrderedJson record;
-        try {
-            record = DeadendsConverter::toRecord(canon);
-        } catch (const std::exception &e) {
-            failures << path + QStringLiteral(": ") + QString::fromUtf8(e.what());
-            continue;
-        }
-        const QList<Problem> problems = schema.validate(record);
-        if (!problems.isEmpty())
-            failures << path + QStringLiteral(": ") + problems.first().pointer + QLatin1Char(' ')
-                    + problems.first().message;
-        else if (record.value("id", OrderedJson()) != canon.at("id"))
-            failures << path + QStringLiteral(": id not kept");
-    }
-    QVERIFY2(failures.isEmpty(),
-             qPrintable(QStringLiteral("%1 of %2 failed, first: %3")
-                            .arg(failures.size())
-                            .arg(files.size())
-                            .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
-}
-
-void DeadendsConverterTest::corpusRoundTrips()
-{
-    if (!QFileInfo(corpusDir()).isDir())
-        QSKIP(qPrintable(
-            QStringLiteral("the shared corpus is not here (%1): a fresh clone does not have it").arg(corpusDir())));
-    const QStringList files = corpusFiles();
-    QCOMPARE(files.size(), 2116);
-    QStringList failures;
-    int keptRuntime = 0;
-    for (const QString &path : files) {
-        QFile file(path);
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
-        const OrderedJson canon = OrderedJson::parse(file.readAll().toStdString());
-        const OrderedJson record = DeadendsConverter::toRecord(canon);
-        keptRuntime += record.at("x_deadends").contains("runtime") ? 1 : 0;
-        if (!jsonEqual(DeadendsConverter::toCanon(record), canon))
-            failures << path;
-    }
-    QVERIFY2(failures.isEmpty(),
-             qPrintable(QStringLiteral("%1 of %2 do not round-trip, first: %3")
-                            .arg(failures.size())
-                            .arg(files.size())
-                            .arg(failures.mid(0, 5).join(QLatin1Char('\n')))));
-    // Every runtime of the corpus is a plain {name, version_range} that the
-    // version string gives back.
-    COMPARE_JSON(keptRuntime, 0);
 }
 
 QTEST_GUILESS_MAIN(DeadendsConverterTest)
