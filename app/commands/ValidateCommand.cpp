@@ -3,9 +3,7 @@
 #include "CommandLine.h"
 
 #include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/SearchIndexCache.h"
-#include "validation/RecordValidator.h"
+#include "kb/KnowledgeBaseSession.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -137,17 +135,14 @@ QJsonObject toJson(const Problem &problem)
 // change since the last run is neither parsed nor checked again, but the
 // rules that read the KB or the date run for every record. The documents
 // are kept: validation reads every parsed one right away.
-void load(KnowledgeBase &kb, const Options &options, SearchIndexCache &cache)
+void load(KnowledgeBaseSession &session, const Options &options)
 {
-    const RecordValidator validator(options.today);
-    if (!options.cache) {
-        kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
-        kb.validateAll(validator);
-        return;
-    }
-    cache.open(options.folder); // no usable cache: every file is read anew
-    kb.adopt(KnowledgeBaseLoader::load(options.folder, nullptr, {}, KnowledgeBaseLoader::KeepDocuments, &cache));
-    cache.validate(kb, validator);
+    KnowledgeBaseSession::Options open;
+    open.documents = KnowledgeBaseLoader::KeepDocuments;
+    open.useCache = options.cache;
+    open.today = options.today;
+    session.read(options.folder, open);
+    session.check();
 }
 
 } // namespace
@@ -166,9 +161,9 @@ int ValidateCommand::run(const QStringList &arguments)
     }
     QElapsedTimer timer;
     timer.start();
-    KnowledgeBase kb;
-    SearchIndexCache cache(SearchIndexCache::fileFor(options.folder));
-    load(kb, options, cache);
+    KnowledgeBaseSession session;
+    load(session, options);
+    const KnowledgeBase &kb = session.knowledgeBase();
     const QList<Problem> problems = sortedProblems(kb, options.folder);
     const KnowledgeBase::Counts counts = kb.counts();
     const int files = kb.count() + int(kb.loadProblems().size());
@@ -183,7 +178,7 @@ int ValidateCommand::run(const QStringList &arguments)
                                   {QStringLiteral("warnings"), counts.warnings},
                                   {QStringLiteral("infos"), counts.infos},
                                   {QStringLiteral("seconds"), seconds},
-                                  {QStringLiteral("records_from_cache"), cache.reusedFindingsCount()}};
+                                  {QStringLiteral("records_from_cache"), session.reusedFindingsCount()}};
         out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
                    .toJson(QJsonDocument::Indented);
     } else {
@@ -199,8 +194,8 @@ int ValidateCommand::run(const QStringList &arguments)
     }
     out.flush();
     QString error;
-    if (options.cache && !cache.update(kb, &error))
-        err << "errata validate: cannot write the cache " << cache.file() << " (" << error
+    if (!session.writeCache(&error))
+        err << "errata validate: cannot write the cache " << session.cacheFile() << " (" << error
             << "); --no-cache does without it\n";
     err.flush(); // the exit below skips destructors
     const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);

@@ -1,17 +1,20 @@
 #include "itemmodels/ReviewModel.h"
+#include "util/BackgroundJob.h"
 
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 #include "review/TranslationSummaryJob.h"
 
 #include <QDate>
-#include <QThread>
 
 namespace Errata {
 
 ReviewModel::ReviewModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_counting(new BackgroundJob(this))
 {
+    connect(m_counting, &BackgroundJob::progressed, this,
+            [this](int done, int total) { emit countingProgress(done, total); });
 }
 
 ReviewModel::~ReviewModel()
@@ -55,32 +58,18 @@ void ReviewModel::rebuild()
 // own, and the rows are made from its results on this thread.
 void ReviewModel::startCounting()
 {
-    m_cancel = false;
-    const int generation = ++m_generation;
     m_job = std::make_shared<TranslationSummaryJob>(*m_kb);
-    const auto progress = [this, generation](int done, int total) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, done, total] {
-                if (generation == m_generation && isCounting())
-                    emit countingProgress(done, total);
-            },
-            Qt::QueuedConnection);
-    };
-    m_counter = QThread::create([job = m_job, cancel = &m_cancel, progress] { job->run(cancel, progress); });
-    connect(m_counter, &QThread::finished, this, [this, generation] { finishCounting(generation); });
-    m_counter->start();
+    m_counting->start(
+        [job = m_job](const BackgroundJob::Control &control) { job->run(control.cancelFlag(), control.reporter()); },
+        [this] { finishCounting(); });
     emit countingProgress(0, m_job->count());
 }
 
 // The records of the KB now: those added or changed since the job was made
 // are summarised here, those removed meanwhile are gone.
-void ReviewModel::finishCounting(int generation)
+void ReviewModel::finishCounting()
 {
-    if (generation != m_generation || !m_counter)
-        return; // a job stopped since
-    const std::shared_ptr<TranslationSummaryJob> job = m_job;
-    stopCounting(); // done already: this only waits for the thread to end
+    const std::shared_ptr<TranslationSummaryJob> job = std::move(m_job);
     beginResetModel();
     m_summaries.reserve(size_t(m_kb->count()));
     for (int i = 0; i < m_kb->count(); ++i) {
@@ -91,14 +80,14 @@ void ReviewModel::finishCounting(int generation)
     emit counted();
 }
 
+bool ReviewModel::isCounting() const
+{
+    return m_counting->isRunning();
+}
+
 void ReviewModel::stopCounting()
 {
-    if (!m_counter)
-        return;
-    m_cancel = true;
-    m_counter->wait();
-    delete m_counter;
-    m_counter = nullptr;
+    m_counting->discard();
     m_job.reset();
 }
 

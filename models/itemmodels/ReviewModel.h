@@ -7,14 +7,12 @@
 #include <QAbstractTableModel>
 #include <QList>
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
-class QThread;
-
 namespace Errata {
 
+class BackgroundJob;
 class KnowledgeBase;
 class Record;
 class TranslationSummaryJob;
@@ -54,7 +52,7 @@ public:
     bool setKnowledgeBase(const KnowledgeBase *kb, QString *error);
     const ReviewStore &store() const { return m_store; }
     // Whether the records of the KB are being summarised (no rows yet).
-    bool isCounting() const { return m_counter != nullptr; }
+    bool isCounting() const;
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -91,7 +89,7 @@ signals:
 private:
     void rebuild();
     void startCounting();
-    void finishCounting(int generation);
+    void finishCounting();
     void stopCounting();
     void recordChanged(const Record *record);
     void rowChanged(int row);
@@ -105,9 +103,7 @@ private:
     std::vector<TranslationSummary> m_summaries; // one per row
     ReviewStore m_store;
     std::shared_ptr<TranslationSummaryJob> m_job;
-    QThread *m_counter = nullptr; // runs m_job
-    std::atomic_bool m_cancel{false};
-    int m_generation = 0; // of the job, so that a late signal of a dropped one is ignored
+    BackgroundJob *m_counting; // runs m_job
 };
 
 } // namespace Errata

@@ -4,7 +4,7 @@
 #include "itemmodels/RecordTreeModel.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "kb/SearchIndexCache.h"
+#include "kb/KnowledgeBaseSession.h"
 #include "search/SearchIndex.h"
 #include "search/SearchQuery.h"
 #include "validation/RecordValidator.h"
@@ -227,43 +227,36 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
     figures.startRssBytes = peakRss();
     QElapsedTimer timer;
     timer.start();
-    std::unique_ptr<SearchIndexCache> cache;
-    if (!cacheFile.isEmpty()) {
-        cache = std::make_unique<SearchIndexCache>(cacheFile);
-        if (!cache->open(folder) && !cache->errorString().isEmpty())
-            qWarning("errata-bench: index cache %s not used: %s", qPrintable(cacheFile),
-                     qPrintable(cache->errorString()));
-    }
-    KnowledgeBase kb;
-    kb.adopt(KnowledgeBaseLoader::load(folder, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, cache.get()));
+    // The steps of the window's opening, on this thread, each timed.
+    KnowledgeBaseSession session;
+    KnowledgeBaseSession::Options options;
+    options.useCache = !cacheFile.isEmpty();
+    options.cacheFile = cacheFile;
+    session.read(folder, options);
+    if (!session.cacheError().isEmpty())
+        qWarning("errata-bench: index cache %s not used: %s", qPrintable(cacheFile), qPrintable(session.cacheError()));
     figures.loadMs = elapsedMs(timer);
     figures.loadRssBytes = peakRss();
     timer.restart();
-    if (cache)
-        cache->validate(kb, RecordValidator());
-    else
-        kb.validateAll(RecordValidator());
+    session.check();
     figures.validateMs = elapsedMs(timer);
     figures.validateRssBytes = peakRss();
     timer.restart();
-    SearchIndex index;
-    if (cache)
-        cache->index(kb, index);
-    else
-        index.build(kb);
+    session.buildIndex();
     figures.indexMs = elapsedMs(timer);
     figures.peakRssBytes = peakRss();
-    if (cache) {
-        figures.restored = cache->restoredCount();
-        if (cache->isOutdated()) {
+    if (session.usesCache()) {
+        figures.restored = session.restoredCount();
+        if (session.isCacheOutdated()) {
             timer.restart();
             QString error;
-            if (!cache->save(kb, index, &error))
+            if (!session.writeCache(&error))
                 qWarning("errata-bench: cannot write %s: %s", qPrintable(cacheFile), qPrintable(error));
             figures.cacheWriteMs = elapsedMs(timer);
             figures.peakRssBytes = peakRss();
         }
     }
+    const KnowledgeBase &kb = session.knowledgeBase();
     figures.records = kb.count();
     const KnowledgeBase::Counts counts = kb.counts();
     figures.errors = counts.errors;

@@ -1,0 +1,264 @@
+#include "kb/KnowledgeBaseSession.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/OwnFindingsJob.h"
+#include "kb/SearchIndexCache.h"
+#include "links/LinkRevalidator.h"
+#include "search/SearchIndex.h"
+#include "util/BackgroundJob.h"
+#include "validation/RecordValidator.h"
+
+#include <QThread>
+
+namespace Errata {
+
+// A KB being opened, with what its opening made: the index, the cache
+// (kept while the records it had no findings for wait to be checked).
+struct KnowledgeBaseSession::Opening
+{
+    std::unique_ptr<KnowledgeBase> kb = std::make_unique<KnowledgeBase>();
+    std::unique_ptr<SearchIndex> index = std::make_unique<SearchIndex>();
+    std::unique_ptr<SearchIndexCache> cache;
+    std::vector<const Record *> deferred;
+    QString cacheError; // why the cache was not used
+    bool cancelled = false;
+};
+
+KnowledgeBaseSession::KnowledgeBaseSession(QObject *parent)
+    : QObject(parent)
+    , m_kb(std::make_unique<KnowledgeBase>())
+    , m_index(std::make_unique<SearchIndex>())
+    , m_validator(std::make_unique<RecordValidator>())
+    , m_today(QDate::currentDate())
+    , m_opening(new BackgroundJob(this))
+    , m_checking(new BackgroundJob(this))
+{
+    connect(m_opening, &BackgroundJob::progressed, this,
+            [this](int done, int total, int stage) { emit progress(stage, done, total); });
+    connect(m_checking, &BackgroundJob::progressed, this,
+            [this](int done, int total) { emit progress(Checking, done, total); });
+    follow();
+}
+
+// The jobs (children) are stopped before the KB they read goes.
+KnowledgeBaseSession::~KnowledgeBaseSession()
+{
+    m_opening->discard();
+    m_checking->discard();
+}
+
+bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, const Options &options,
+                                    const std::atomic_bool *cancel, const Progress &progress)
+{
+    if (options.useCache) {
+        opening.cache = std::make_unique<SearchIndexCache>(
+            options.cacheFile.isEmpty() ? SearchIndexCache::fileFor(folder) : options.cacheFile);
+        if (!opening.cache->open(folder)) // no usable cache: every file is read anew
+            opening.cacheError = opening.cache->errorString();
+    }
+    opening.kb->adopt(KnowledgeBaseLoader::load(folder, cancel, progress, options.documents, opening.cache.get()));
+    return !(cancel && *cancel);
+}
+
+bool KnowledgeBaseSession::read(const QString &folder, const Options &options, const std::atomic_bool *cancel,
+                                const Progress &progress)
+{
+    Opening opening;
+    const bool done = readInto(opening, folder, options, cancel, progress);
+    m_kb = std::move(opening.kb);
+    m_index = std::move(opening.index);
+    m_cache = std::move(opening.cache);
+    m_cacheError = opening.cacheError;
+    m_validator = std::make_unique<RecordValidator>(options.today);
+    m_today = options.today;
+    m_indexBuilt = false;
+    follow();
+    return done;
+}
+
+bool KnowledgeBaseSession::check(const std::atomic_bool *cancel, const Progress &progress)
+{
+    if (m_cache)
+        return m_cache->validate(*m_kb, *m_validator, cancel, progress);
+    return m_kb->validateAll(*m_validator, cancel, progress);
+}
+
+bool KnowledgeBaseSession::buildIndex(const std::atomic_bool *cancel, const Progress &progress)
+{
+    m_indexBuilt = true;
+    if (m_cache)
+        return m_cache->index(*m_kb, *m_index, m_today, cancel, progress);
+    return m_index->build(*m_kb, m_today, cancel, progress);
+}
+
+bool KnowledgeBaseSession::writeCache(QString *error)
+{
+    if (!m_cache)
+        return true;
+    if (!m_indexBuilt)
+        return m_cache->update(*m_kb, error);
+    return !m_cache->isOutdated() || m_cache->save(*m_kb, *m_index, error);
+}
+
+QString KnowledgeBaseSession::cacheFile() const
+{
+    return m_cache ? m_cache->file() : QString();
+}
+
+bool KnowledgeBaseSession::isCacheOutdated() const
+{
+    return m_cache && m_cache->isOutdated();
+}
+
+int KnowledgeBaseSession::restoredCount() const
+{
+    return m_cache ? m_cache->restoredCount() : 0;
+}
+
+int KnowledgeBaseSession::reusedFindingsCount() const
+{
+    return m_cache ? m_cache->reusedFindingsCount() : 0;
+}
+
+// On a thread of the opening's own: the steps of read(), check() and
+// buildIndex(), with the records the cache has no findings for left to be
+// checked once the KB is shown.
+std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackground(
+    const QString &folder, const Options &options, const std::atomic_bool *cancel,
+    const std::function<Progress(Stage)> &progress)
+{
+    auto opening = std::make_shared<Opening>();
+    readInto(*opening, folder, options, cancel, progress(Reading));
+    SearchIndexCache *cache = opening->cache.get();
+    if (!opening->cacheError.isEmpty())
+        qWarning("Search index cache %s not used: %s", qPrintable(cache->file()), qPrintable(opening->cacheError));
+    KnowledgeBase &kb = *opening->kb;
+    const RecordValidator validator(options.today);
+    const bool checked = cache ? cache->validate(kb, validator, cancel, progress(Checking), &opening->deferred)
+                               : kb.validateAll(validator, cancel, progress(Checking));
+    const bool indexed = checked
+        && (cache ? cache->index(kb, *opening->index, options.today, cancel, progress(Indexing))
+                  : opening->index->build(kb, options.today, cancel, progress(Indexing)));
+    opening->cancelled = (cancel && *cancel) || !checked || !indexed;
+    QString error;
+    if (cache && opening->deferred.empty()) {
+        if (!opening->cancelled && cache->isOutdated() && !cache->save(kb, *opening->index, &error))
+            qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
+        opening->cache.reset();
+    }
+    return opening;
+}
+
+void KnowledgeBaseSession::open(const QString &folder, const Options &options)
+{
+    m_opening->discard();
+    m_checking->discard();
+    m_checks.reset();
+    m_cache.reset();
+    m_folder = folder;
+    m_today = options.today;
+    QThread *home = thread();
+    m_opening->start(
+        [folder, options, home](const BackgroundJob::Control &control) {
+            const auto progress = [control](Stage stage) { return control.reporter(stage); };
+            std::shared_ptr<Opening> opening = openInBackground(folder, options, control.cancelFlag(), progress);
+            opening->kb->moveToThread(home);
+            return opening;
+        },
+        [this](std::shared_ptr<Opening> opening) { replace(std::move(opening)); });
+}
+
+void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
+{
+    if (opening->cancelled) {
+        emit cancelled();
+        return;
+    }
+    emit aboutToReplace();
+    m_kb = std::move(opening->kb);
+    m_index = std::move(opening->index);
+    m_cache = std::move(opening->cache);
+    m_indexBuilt = true;
+    follow();
+    emit replaced();
+    if (opening->deferred.empty())
+        emit checked(false, 0);
+    else
+        startChecks(opening->deferred);
+}
+
+// The records the cache held no findings for (all of them, the first time
+// a KB is opened) are checked while the KB is already shown: most of a
+// first opening's time. Their texts are copied here and checked on other
+// threads; the records stay this thread's own.
+void KnowledgeBaseSession::startChecks(const std::vector<const Record *> &records)
+{
+    m_checks = std::make_shared<OwnFindingsJob>(records);
+    m_checking->start(
+        [job = m_checks, today = m_today](const BackgroundJob::Control &control) {
+            return job->run(RecordValidator(today), control.cancelFlag(), control.reporter(Checking));
+        },
+        [this](bool completed) { finishChecks(completed); });
+    emit checking(m_checks->count());
+}
+
+// Sets what was found (even when cancelled: each record checked counts)
+// and writes the cache with it, so that a reopening checks only the rest.
+void KnowledgeBaseSession::finishChecks(bool completed)
+{
+    const std::shared_ptr<OwnFindingsJob> checks = std::move(m_checks);
+    const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
+    const int done = checks->apply(*m_kb, *m_validator, cache.get());
+    QString error;
+    if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
+        qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
+    emit checked(!completed, completed ? 0 : checks->count() - done);
+}
+
+void KnowledgeBaseSession::cancel()
+{
+    m_opening->cancel();
+    m_checking->cancel();
+}
+
+void KnowledgeBaseSession::stopChecks()
+{
+    if (!m_checks)
+        return;
+    m_checking->cancel();
+    m_checking->finishNow();
+}
+
+bool KnowledgeBaseSession::isOpening() const
+{
+    return m_opening->isRunning();
+}
+
+bool KnowledgeBaseSession::isChecking() const
+{
+    return m_checks != nullptr;
+}
+
+// Keeps the links' findings and the search index current while records are
+// edited, added, renamed or deleted.
+void KnowledgeBaseSession::follow()
+{
+    new LinkRevalidator(m_kb.get(), m_validator.get(), m_kb.get()); // owned by the KB
+    const auto reindex = [this](const Record *record) {
+        m_index->update(*m_kb, record);
+        emit indexChanged();
+    };
+    connect(m_kb.get(), &KnowledgeBase::recordAdded, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::recordChanged, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::problemsChanged, this, reindex);
+    connect(m_kb.get(), &KnowledgeBase::manyProblemsChanged, this, [this] {
+        m_index->refresh(*m_kb, QDate::currentDate()); // the severities; no text changed
+        emit indexChanged();
+    });
+    connect(m_kb.get(), &KnowledgeBase::recordAboutToBeRemoved, this, [this](const Record *record) {
+        m_index->remove(record);
+        emit indexChanged();
+    });
+}
+
+} // namespace Errata

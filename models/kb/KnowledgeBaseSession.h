@@ -1,0 +1,139 @@
+#pragma once
+
+#include "kb/KnowledgeBaseLoader.h"
+
+#include <QDate>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Errata {
+
+class BackgroundJob;
+class KnowledgeBase;
+class OwnFindingsJob;
+class Record;
+class RecordValidator;
+class SearchIndex;
+class SearchIndexCache;
+
+// A KB as it is open: its records, their search index, the validator that
+// checks them, and the cache that carries the index and each record's own
+// findings between runs. Opening a KB goes through the same steps
+// everywhere: read (through the cache), check (what the cache has no
+// findings for), index, write the cache.
+//
+// The synchronous form runs the steps on the calling thread; `errata
+// validate` and the benchmark use it:
+//
+//   KnowledgeBaseSession session;
+//   session.read(folder, options) && session.check() && session.buildIndex();
+//   session.writeCache(&error);
+//
+// The window uses the asynchronous form, open(): the steps run in the
+// background while the KB shown stays usable, the new KB replaces it
+// (aboutToReplace(), replaced()), and the records the cache held no
+// findings for are checked after that, while the new KB is already shown
+// (checking(), checked()). The index follows every edit of the KB.
+class KnowledgeBaseSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum Stage { Reading, Checking, Indexing };
+
+    struct Options
+    {
+        // The window releases each record's parsed document once read; the
+        // command line, which checks every record right away, keeps them.
+        KnowledgeBaseLoader::Documents documents = KnowledgeBaseLoader::ReleaseDocuments;
+        bool useCache = true;
+        QString cacheFile;                  // empty: SearchIndexCache::fileFor(folder)
+        QDate today = QDate::currentDate(); // of the staleness rule and the index
+    };
+    using Progress = std::function<void(int done, int total)>;
+
+    explicit KnowledgeBaseSession(QObject *parent = nullptr);
+    ~KnowledgeBaseSession() override;
+
+    KnowledgeBase &knowledgeBase() const { return *m_kb; }
+    SearchIndex &index() const { return *m_index; }
+    const RecordValidator &validator() const { return *m_validator; }
+
+    // The synchronous form, on the calling thread. Each step is false when
+    // cancelled. check() checks every record the cache had no findings for.
+    bool read(const QString &folder, const Options &options, const std::atomic_bool *cancel = nullptr,
+              const Progress &progress = {});
+    bool check(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
+    bool buildIndex(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
+    // Writes the cache when it is out of date: with the index once it is
+    // built, else the findings alone. True when nothing needed writing.
+    bool writeCache(QString *error);
+    bool usesCache() const { return m_cache != nullptr; }
+    // The cache no longer matches the KB: writeCache() will write it.
+    bool isCacheOutdated() const;
+    QString cacheFile() const;
+    // Why the cache could not be used (read anew), if it could not.
+    QString cacheError() const { return m_cacheError; }
+    int restoredCount() const;
+    int reusedFindingsCount() const;
+
+    // The asynchronous form, for the window: opens `folder` in the
+    // background. A KB being opened or checked is given up first.
+    void open(const QString &folder) { open(folder, Options()); }
+    void open(const QString &folder, const Options &options);
+    // Stops the opening or the checks; the checks keep what they found.
+    void cancel();
+    // Stops the checks, if any run, and keeps what they found so far, in
+    // the KB and in the cache: the next opening checks only the rest.
+    void stopChecks();
+    bool isOpening() const;
+    bool isChecking() const;
+    bool isBusy() const { return isOpening() || isChecking(); }
+    QString folderBeingOpened() const { return m_folder; }
+
+signals:
+    void progress(int stage, int done, int total);
+    // The KB opened in the background is about to replace the one shown,
+    // which everything that uses it must let go of now.
+    void aboutToReplace();
+    void replaced();
+    void cancelled();
+    // The KB shown is being checked: `records` of them.
+    void checking(int records);
+    // The checks ended; when cancelled, `notChecked` records were left.
+    void checked(bool cancelled, int notChecked);
+    // The index followed an edit of the KB.
+    void indexChanged();
+
+private:
+    struct Opening;
+
+    static bool readInto(Opening &opening, const QString &folder, const Options &options,
+                         const std::atomic_bool *cancel, const Progress &progress);
+    static std::shared_ptr<Opening> openInBackground(const QString &folder, const Options &options,
+                                                     const std::atomic_bool *cancel,
+                                                     const std::function<Progress(Stage)> &progress);
+    void replace(std::shared_ptr<Opening> opening);
+    void startChecks(const std::vector<const Record *> &records);
+    void finishChecks(bool completed);
+    void follow();
+
+    std::unique_ptr<KnowledgeBase> m_kb;
+    std::unique_ptr<SearchIndex> m_index;
+    std::unique_ptr<RecordValidator> m_validator;
+    std::unique_ptr<SearchIndexCache> m_cache;
+    QString m_cacheError;
+    bool m_indexBuilt = false;
+    QDate m_today;
+    QString m_folder; // being opened
+    BackgroundJob *m_opening;
+    BackgroundJob *m_checking;
+    std::shared_ptr<OwnFindingsJob> m_checks;
+};
+
+} // namespace Errata

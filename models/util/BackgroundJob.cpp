@@ -1,0 +1,149 @@
+#include "util/BackgroundJob.h"
+
+#include "util/Parallel.h"
+
+#include <QMutex>
+#include <QThread>
+
+#include <algorithm>
+
+namespace Errata {
+
+struct BackgroundJob::Run
+{
+    quint64 generation = 0;
+    std::atomic_bool cancel{false};
+    QThread *thread = nullptr;
+    QMutex mutex;
+    std::function<void()> apply; // set by the work when it returns
+    bool reaped = false;
+};
+
+bool BackgroundJob::Control::isCancelled() const
+{
+    return m_run->cancel.load();
+}
+
+const std::atomic_bool *BackgroundJob::Control::cancelFlag() const
+{
+    return &m_run->cancel;
+}
+
+void BackgroundJob::Control::progress(int done, int total, int stage) const
+{
+    BackgroundJob *job = m_job;
+    const quint64 generation = m_run->generation;
+    QMetaObject::invokeMethod(
+        job,
+        [job, generation, done, total, stage] {
+            if (job->m_current && job->m_current->generation == generation)
+                emit job->progressed(done, total, stage);
+        },
+        Qt::QueuedConnection);
+}
+
+std::function<void(int, int)> BackgroundJob::Control::reporter(int stage) const
+{
+    const Control control = *this;
+    return [control, stage](int done, int total) { control.progress(done, total, stage); };
+}
+
+void BackgroundJob::Control::forEach(int count, const std::function<void(int)> &work, int stage) const
+{
+    Parallel::forEach(count, work, cancelFlag(), [this, count, stage](int done) { progress(done, count, stage); });
+}
+
+BackgroundJob::BackgroundJob(QObject *owner)
+    : QObject(owner)
+{
+}
+
+BackgroundJob::~BackgroundJob()
+{
+    discard();
+}
+
+void BackgroundJob::launch(std::function<std::function<void()>(const Control &)> work)
+{
+    if (m_current)
+        m_current->cancel = true; // superseded: not waited for, never applied
+    auto run = std::make_shared<Run>();
+    run->generation = ++m_generation;
+    run->thread = QThread::create([this, run, work = std::move(work)] {
+        std::function<void()> apply = work(Control(run.get(), this));
+        {
+            QMutexLocker lock(&run->mutex);
+            run->apply = std::move(apply);
+        }
+        QMetaObject::invokeMethod(
+            this, [this, run] { deliver(run); }, Qt::QueuedConnection);
+    });
+    m_runs.push_back(run);
+    m_current = run;
+    run->thread->start();
+}
+
+void BackgroundJob::deliver(std::shared_ptr<Run> run) // a copy: m_current may be the caller's
+{
+    if (run->reaped)
+        return; // applied or dropped already (finishNow, discard)
+    reap(run);
+    if (run != m_current)
+        return; // superseded
+    m_current.reset();
+    std::function<void()> apply;
+    {
+        QMutexLocker lock(&run->mutex);
+        apply = std::move(run->apply);
+    }
+    apply();
+    emit finished();
+}
+
+// Joins the run's thread (its work has returned, or is about to).
+void BackgroundJob::reap(const std::shared_ptr<Run> &run)
+{
+    run->reaped = true;
+    run->thread->wait();
+    delete run->thread;
+    run->thread = nullptr;
+    m_runs.erase(std::remove(m_runs.begin(), m_runs.end(), run), m_runs.end());
+}
+
+void BackgroundJob::cancel()
+{
+    if (m_current)
+        m_current->cancel = true;
+}
+
+void BackgroundJob::wait()
+{
+    for (const std::shared_ptr<Run> &run : m_runs)
+        run->thread->wait();
+}
+
+void BackgroundJob::finishNow()
+{
+    if (m_current)
+        deliver(m_current);
+}
+
+void BackgroundJob::abandon()
+{
+    if (m_current)
+        m_current->cancel = true;
+    m_current.reset();
+}
+
+void BackgroundJob::discard()
+{
+    m_current.reset();
+    for (const std::shared_ptr<Run> &run : m_runs)
+        run->cancel = true;
+    while (!m_runs.empty()) {
+        const std::shared_ptr<Run> run = m_runs.front();
+        reap(run);
+    }
+}
+
+} // namespace Errata

@@ -1,0 +1,232 @@
+// KnowledgeBaseSession: the steps of opening a KB, on the calling thread and
+// in the background, through the cache; the checks after the KB is shown;
+// cancelling; the index following edits.
+
+#include "kb/KnowledgeBaseSession.h"
+#include "kb/KnowledgeBase.h"
+#include "record/Record.h"
+#include "search/SearchIndex.h"
+#include "search/SearchQuery.h"
+
+#include "bench/SyntheticKnowledgeBase.h"
+#include "support/TestFiles.h"
+
+#include <QtTest>
+
+using namespace Errata;
+
+namespace {
+
+const QString SampleKb = QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb");
+
+struct Figures
+{
+    int records = 0;
+    int errors = 0;
+    int warnings = 0;
+    int hits = 0;
+};
+
+Figures figuresOf(const KnowledgeBaseSession &session)
+{
+    const KnowledgeBase::Counts counts = session.knowledgeBase().counts();
+    return {session.knowledgeBase().count(), counts.errors, counts.warnings,
+            int(session.index().search(SearchQuery::parse(QStringLiteral("docker"))).size())};
+}
+
+KnowledgeBaseSession::Options withCache(const QString &file)
+{
+    KnowledgeBaseSession::Options options;
+    options.cacheFile = file;
+    return options;
+}
+
+} // namespace
+
+class KnowledgeBaseSessionTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void stepsOnTheCallingThread();
+    void withoutCache();
+    void inTheBackground();
+    void cancelWhileReading();
+    void stopChecksKeepsWhatWasChecked();
+    void indexFollowsEdits();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_root;
+    QString m_cache;
+};
+
+void KnowledgeBaseSessionTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void KnowledgeBaseSessionTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_root = m_dir->filePath(QStringLiteral("kb"));
+    m_cache = m_dir->filePath(QStringLiteral("cache/kb.idx"));
+    QVERIFY(TestSupport::copyFolder(SampleKb, m_root));
+}
+
+void KnowledgeBaseSessionTest::stepsOnTheCallingThread()
+{
+    KnowledgeBaseSession first;
+    QVERIFY(first.read(m_root, withCache(m_cache)));
+    QVERIFY(first.usesCache());
+    QCOMPARE(first.restoredCount(), 0);
+    QVERIFY(first.check());
+    QVERIFY(first.buildIndex());
+    QVERIFY(first.isCacheOutdated());
+    QString error;
+    QVERIFY2(first.writeCache(&error), qPrintable(error));
+    QVERIFY(QFileInfo::exists(m_cache));
+    const Figures figures = figuresOf(first);
+    QCOMPARE(figures.records, 24);
+    QVERIFY(figures.warnings > 0);
+    QVERIFY(figures.hits > 0);
+
+    KnowledgeBaseSession again; // through the cache: nothing parsed or checked anew
+    QVERIFY(again.read(m_root, withCache(m_cache)));
+    QCOMPARE(again.restoredCount(), 24);
+    QVERIFY(again.check());
+    QCOMPARE(again.reusedFindingsCount(), 24);
+    QVERIFY(again.buildIndex());
+    const Figures cached = figuresOf(again);
+    QCOMPARE(cached.records, figures.records);
+    QCOMPARE(cached.errors, figures.errors);
+    QCOMPARE(cached.warnings, figures.warnings);
+    QCOMPARE(cached.hits, figures.hits);
+}
+
+void KnowledgeBaseSessionTest::withoutCache()
+{
+    KnowledgeBaseSession withCacheSession;
+    QVERIFY(withCacheSession.read(m_root, withCache(m_cache)) && withCacheSession.check());
+    KnowledgeBaseSession session;
+    KnowledgeBaseSession::Options options;
+    options.useCache = false;
+    QVERIFY(session.read(m_root, options));
+    QVERIFY(!session.usesCache());
+    QVERIFY(session.cacheFile().isEmpty());
+    QVERIFY(session.check());
+    QString error;
+    QVERIFY(session.writeCache(&error));
+    QVERIFY(!QFileInfo::exists(m_cache));
+    QCOMPARE(session.knowledgeBase().counts().warnings, withCacheSession.knowledgeBase().counts().warnings);
+}
+
+void KnowledgeBaseSessionTest::inTheBackground()
+{
+    KnowledgeBaseSession sync;
+    QVERIFY(sync.read(m_root, withCache(m_dir->filePath(QStringLiteral("other.idx")))) && sync.check()
+            && sync.buildIndex());
+
+    KnowledgeBaseSession session;
+    QStringList events;
+    connect(&session, &KnowledgeBaseSession::aboutToReplace, this, [&] { events << QStringLiteral("aboutToReplace"); });
+    connect(&session, &KnowledgeBaseSession::replaced, this, [&] { events << QStringLiteral("replaced"); });
+    connect(&session, &KnowledgeBaseSession::checking, this,
+            [&](int records) { events << QStringLiteral("checking %1").arg(records); });
+    connect(&session, &KnowledgeBaseSession::checked, this, [&](bool cancelled, int notChecked) {
+        events << QStringLiteral("checked %1 %2").arg(cancelled).arg(notChecked);
+    });
+    QSignalSpy checked(&session, &KnowledgeBaseSession::checked);
+    session.open(m_root, withCache(m_cache));
+    QVERIFY(session.isOpening());
+    QVERIFY(checked.wait(30000));
+    QCOMPARE(events,
+             (QStringList{QStringLiteral("aboutToReplace"), QStringLiteral("replaced"), QStringLiteral("checking 24"),
+                          QStringLiteral("checked 0 0")}));
+    QVERIFY(!session.isBusy());
+    QCOMPARE(session.knowledgeBase().thread(), QThread::currentThread());
+    const Figures figures = figuresOf(session);
+    const Figures expected = figuresOf(sync);
+    QCOMPARE(figures.records, expected.records);
+    QCOMPARE(figures.warnings, expected.warnings);
+    QCOMPARE(figures.hits, expected.hits);
+    QVERIFY(QFileInfo::exists(m_cache)); // written once checked
+
+    events.clear(); // again: every record's findings come from the cache
+    session.open(m_root, withCache(m_cache));
+    QVERIFY(checked.wait(30000));
+    QCOMPARE(
+        events,
+        (QStringList{QStringLiteral("aboutToReplace"), QStringLiteral("replaced"), QStringLiteral("checked 0 0")}));
+    QCOMPARE(figuresOf(session).warnings, expected.warnings);
+}
+
+void KnowledgeBaseSessionTest::cancelWhileReading()
+{
+    const QString big = m_dir->filePath(QStringLiteral("big"));
+    QVERIFY(SyntheticKnowledgeBase(3000, 5).write(big));
+    KnowledgeBaseSession session;
+    QSignalSpy cancelled(&session, &KnowledgeBaseSession::cancelled);
+    QSignalSpy replaced(&session, &KnowledgeBaseSession::replaced);
+    session.open(big, withCache(m_cache));
+    session.cancel();
+    QVERIFY(cancelled.wait(30000));
+    QVERIFY(replaced.isEmpty());
+    QVERIFY(session.knowledgeBase().root().isEmpty()); // the KB shown stays
+    QVERIFY(!session.isBusy());
+}
+
+void KnowledgeBaseSessionTest::stopChecksKeepsWhatWasChecked()
+{
+    const QString big = m_dir->filePath(QStringLiteral("big"));
+    QVERIFY(SyntheticKnowledgeBase(3000, 7).write(big));
+    KnowledgeBaseSession session;
+    int notChecked = -1;
+    bool wasCancelled = false;
+    connect(&session, &KnowledgeBaseSession::checked, this, [&](bool cancelled, int left) {
+        wasCancelled = cancelled;
+        notChecked = left;
+    });
+    connect(&session, &KnowledgeBaseSession::progress, this, [&](int stage, int done, int total) {
+        if (stage == KnowledgeBaseSession::Checking && session.isChecking() && done > 0 && done < total)
+            session.stopChecks();
+    });
+    session.open(big, withCache(m_cache));
+    QTRY_VERIFY_WITH_TIMEOUT(notChecked >= 0, 60000);
+    if (!wasCancelled)
+        QSKIP("the checks ended before a progress report came between their start and end");
+    QVERIFY(notChecked > 0 && notChecked < 3000);
+    QVERIFY(!session.isChecking());
+    QVERIFY(QFileInfo::exists(m_cache)); // what was checked is kept
+    const int left = notChecked;
+    disconnect(&session, nullptr, this, nullptr); // the second time, checked to the end
+
+    QSignalSpy checking(&session, &KnowledgeBaseSession::checking);
+    QSignalSpy checked(&session, &KnowledgeBaseSession::checked);
+    session.open(big, withCache(m_cache));
+    QVERIFY(checked.wait(60000));
+    QCOMPARE(checking.size(), 1);
+    QCOMPARE(checking.first().first().toInt(), left); // only the rest
+    QCOMPARE(checked.first().at(0).toBool(), false);
+}
+
+void KnowledgeBaseSessionTest::indexFollowsEdits()
+{
+    KnowledgeBaseSession session;
+    QVERIFY(session.read(m_root, withCache(m_cache)) && session.check() && session.buildIndex());
+    const auto hits = [&session] {
+        return session.index().search(SearchQuery::parse(QStringLiteral("quetzalcoatl"))).size();
+    };
+    QCOMPARE(hits(), 0);
+    QSignalSpy indexChanged(&session, &KnowledgeBaseSession::indexChanged);
+    Record *record = session.knowledgeBase().recordAt(0);
+    session.knowledgeBase().setValue(record, QStringLiteral("/signature"), OrderedJson("Quetzalcoatl failed"));
+    QVERIFY(!indexChanged.isEmpty());
+    QCOMPARE(hits(), 1);
+}
+
+QTEST_GUILESS_MAIN(KnowledgeBaseSessionTest)
+#include "KnowledgeBaseSessionTest.moc"
