@@ -7,6 +7,7 @@
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
 #include "review/ReviewView.h"
+#include "settings/Settings.h"
 #include "window/MainWindow.h"
 #include "window/Translations.h"
 
@@ -16,7 +17,6 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
@@ -26,8 +26,6 @@
 namespace Errata {
 
 namespace {
-
-const QString LastKbKey = QStringLiteral("kb/last");
 
 QCommandLineOption screenshotOption()
 {
@@ -142,7 +140,7 @@ QString chooseFolder(const QString &given, QString *error)
 {
     if (!given.isEmpty())
         return given;
-    const QString last = QSettings().value(LastKbKey).toString();
+    const QString last = Settings::lastKnowledgeBase();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
     return SampleKnowledgeBase::ensureCopy(error);

@@ -250,6 +250,56 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::KnowledgeBaseStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s)</source>
+        <translation>
+            <numerusform>%Ln record</numerusform>
+            <numerusform>%Ln records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln error(s)</source>
+        <translation>
+            <numerusform>%Ln error</numerusform>
+            <numerusform>%Ln errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln warning(s)</source>
+        <translation>
+            <numerusform>%Ln warning</numerusform>
+            <numerusform>%Ln warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 (checking…)</source>
+        <comment>the counts so far, while records are checked</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>the status bar&apos;s count of errors, then of warnings</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the records of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing %1 for search…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::LinkListEditor</name>
     <message>
         <source>Add a link: type an id or words of a signature, then pick a record or press Enter</source>
@@ -622,58 +672,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New Record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Id of the new record (its file path in the KB):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicate Record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Id of the copy:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rename Record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
-        <translation>
-            <numerusform>New id; the file moves and %Ln link to it is rewritten:</numerusform>
-            <numerusform>New id; the file moves and %Ln links to it are rewritten:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Renamed %1 to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete %1 and its file?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These records link to it; their links will dangle:
-%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete Record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deleted the record and its file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open KB Folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -700,45 +698,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>No record &quot;%1&quot; in this KB.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>File changed on disk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 was changed on disk by someone else since it was opened.
-
-Overwrite it with your version?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has no changes to save</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Revert</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throw away the unsaved changes to %1?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These records have unsaved changes:
-%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -788,13 +747,6 @@ Restore them?</source>
         <source>%1 — Errata</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln record(s)</source>
-        <translation>
-            <numerusform>%Ln record</numerusform>
-            <numerusform>%Ln records</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Graph</source>
         <translation type="unfinished"></translation>
@@ -808,37 +760,6 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add Reciprocal Link</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add %1 link to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Missing Reciprocal Links</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing was changed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %Ln reciprocal link(s) and saved the records.</source>
-        <translation>
-            <numerusform>Added %Ln reciprocal link and saved the record.</numerusform>
-            <numerusform>Added %Ln reciprocal links and saved the records.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Reading %1…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -846,40 +767,12 @@ Restore them?</source>
         <source>Checking the records of %1…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Indexing %1 for search…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <comment>the status bar&apos;s count of errors, then of warnings</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln error(s)</source>
-        <translation>
-            <numerusform>%Ln error</numerusform>
-            <numerusform>%Ln errors</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln warning(s)</source>
-        <translation>
-            <numerusform>%Ln warning</numerusform>
-            <numerusform>%Ln warnings</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.</source>
         <translation>
             <numerusform>Checking was cancelled: %Ln record not checked. Reload (F5) checks it.</numerusform>
             <numerusform>Checking was cancelled: %Ln records not checked. Reload (F5) checks them.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1, %2 (checking…)</source>
-        <comment>the counts so far, while records are checked</comment>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1044,6 +937,131 @@ Restore them?</source>
     <message>
         <source>not a regular file</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordActions</name>
+    <message>
+        <source>New Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id of the new record (its file path in the KB):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id of the copy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
+        <translation>
+            <numerusform>New id; the file moves and %Ln link to it is rewritten:</numerusform>
+            <numerusform>New id; the file moves and %Ln links to it are rewritten:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 and its file?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These records link to it; their links will dangle:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted the record and its file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed on disk by someone else since it was opened.
+
+Overwrite it with your version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no changes to save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw away the unsaved changes to %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These records have unsaved changes:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Reciprocal Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1 link to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %Ln reciprocal link(s) and saved the records.</source>
+        <translation>
+            <numerusform>Added %Ln reciprocal link and saved the record.</numerusform>
+            <numerusform>Added %Ln reciprocal links and saved the records.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

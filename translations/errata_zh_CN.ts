@@ -248,6 +248,53 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::KnowledgeBaseStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s)</source>
+        <translation>
+            <numerusform>%Ln 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln error(s)</source>
+        <translation>
+            <numerusform>%Ln 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln warning(s)</source>
+        <translation>
+            <numerusform>%Ln 个警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 (checking…)</source>
+        <comment>the counts so far, while records are checked</comment>
+        <translation>%1，%2（检查中…）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>the status bar&apos;s count of errors, then of warnings</comment>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Checking the records of %1…</source>
+        <translation>正在检查 %1 中的记录…</translation>
+    </message>
+    <message>
+        <source>Indexing %1 for search…</source>
+        <translation>正在为 %1 建立搜索索引…</translation>
+    </message>
+</context>
+<context>
     <name>Errata::LinkListEditor</name>
     <message>
         <source>Add a link: type an id or words of a signature, then pick a record or press Enter</source>
@@ -616,58 +663,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>删除记录(&amp;D)…</translation>
     </message>
     <message>
-        <source>New Record</source>
-        <translation>新建记录</translation>
-    </message>
-    <message>
-        <source>Id of the new record (its file path in the KB):</source>
-        <translation>新记录的 ID（即它在知识库中的文件路径）：</translation>
-    </message>
-    <message>
-        <source>Duplicate Record</source>
-        <translation>复制记录</translation>
-    </message>
-    <message>
-        <source>Id of the copy:</source>
-        <translation>副本的 ID：</translation>
-    </message>
-    <message>
-        <source>Rename Record</source>
-        <translation>重命名记录</translation>
-    </message>
-    <message numerus="yes">
-        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
-        <translation>
-            <numerusform>新 ID；文件将被移动，指向它的 %Ln 个链接将被改写：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Renamed %1 to %2</source>
-        <translation>已将 %1 重命名为 %2</translation>
-    </message>
-    <message>
-        <source>Delete %1 and its file?</source>
-        <translation>删除 %1 及其文件？</translation>
-    </message>
-    <message>
-        <source>These records link to it; their links will dangle:
-%1</source>
-        <translation>以下记录链接到它，这些链接将失效：
-%1</translation>
-    </message>
-    <message>
-        <source>Delete Record</source>
-        <translation>删除记录</translation>
-    </message>
-    <message>
-        <source>Deleted the record and its file.</source>
-        <translation>已删除该记录及其文件。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Open KB Folder</source>
         <translation>打开知识库文件夹</translation>
     </message>
@@ -692,48 +687,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>No record &quot;%1&quot; in this KB.</source>
         <translation>此知识库中没有记录“%1”。</translation>
-    </message>
-    <message>
-        <source>File changed on disk</source>
-        <translation>磁盘上的文件已更改</translation>
-    </message>
-    <message>
-        <source>%1 was changed on disk by someone else since it was opened.
-
-Overwrite it with your version?</source>
-        <translation>自打开以来，%1 已被其他人在磁盘上修改。
-
-要用你的版本覆盖它吗？</translation>
-    </message>
-    <message>
-        <source>Not saved</source>
-        <translation>未保存</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>%1 has no changes to save</source>
-        <translation>%1 没有需要保存的更改</translation>
-    </message>
-    <message>
-        <source>Revert</source>
-        <translation>还原</translation>
-    </message>
-    <message>
-        <source>Throw away the unsaved changes to %1?</source>
-        <translation>放弃对 %1 的未保存更改？</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>These records have unsaved changes:
-%1</source>
-        <translation>以下记录有未保存的更改：
-%1</translation>
     </message>
     <message>
         <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
@@ -785,12 +738,6 @@ Restore them?</source>
         <source>%1 — Errata</source>
         <translation>%1 — Errata</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln record(s)</source>
-        <translation>
-            <numerusform>%Ln 条记录</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Graph</source>
         <translation>关系图(&amp;G)</translation>
@@ -804,36 +751,6 @@ Restore them?</source>
         <translation>修复缺失的反向链接(&amp;R)…</translation>
     </message>
     <message>
-        <source>Add Reciprocal Link</source>
-        <translation>添加反向链接</translation>
-    </message>
-    <message>
-        <source>Add %1 link to %2</source>
-        <translation>添加指向 %2 的“%1”链接</translation>
-    </message>
-    <message>
-        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
-        <translation>已向 %3 添加 %1 %2（尚未保存；按 Ctrl+Z 可撤销）</translation>
-    </message>
-    <message>
-        <source>Missing Reciprocal Links</source>
-        <translation>缺失的反向链接</translation>
-    </message>
-    <message>
-        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
-        <translation>此知识库中每个 leads_to 和 preceded_by 链接都有对应的反向链接。</translation>
-    </message>
-    <message>
-        <source>Nothing was changed: %1</source>
-        <translation>未做任何更改：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %Ln reciprocal link(s) and saved the records.</source>
-        <translation>
-            <numerusform>已添加 %Ln 个反向链接并保存了记录。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
@@ -841,37 +758,11 @@ Restore them?</source>
         <source>Checking the records of %1…</source>
         <translation>正在检查 %1 中的记录…</translation>
     </message>
-    <message>
-        <source>Indexing %1 for search…</source>
-        <translation>正在为 %1 建立搜索索引…</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <comment>the status bar&apos;s count of errors, then of warnings</comment>
-        <translation>%1，%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln error(s)</source>
-        <translation>
-            <numerusform>%Ln 个错误</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln warning(s)</source>
-        <translation>
-            <numerusform>%Ln 个警告</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Checking was cancelled: %Ln record(s) not checked. Reload (F5) checks them.</source>
         <translation>
             <numerusform>检查已取消：%Ln 条记录未检查。重新加载（F5）会检查它们。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1, %2 (checking…)</source>
-        <comment>the counts so far, while records are checked</comment>
-        <translation>%1，%2（检查中…）</translation>
     </message>
 </context>
 <context>
@@ -1033,6 +924,133 @@ Restore them?</source>
     <message>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordActions</name>
+    <message>
+        <source>New Record</source>
+        <translation>新建记录</translation>
+    </message>
+    <message>
+        <source>Id of the new record (its file path in the KB):</source>
+        <translation>新记录的 ID（即它在知识库中的文件路径）：</translation>
+    </message>
+    <message>
+        <source>Duplicate Record</source>
+        <translation>复制记录</translation>
+    </message>
+    <message>
+        <source>Id of the copy:</source>
+        <translation>副本的 ID：</translation>
+    </message>
+    <message>
+        <source>Rename Record</source>
+        <translation>重命名记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>New id; the file moves and %Ln link(s) to it are rewritten:</source>
+        <translation>
+            <numerusform>新 ID；文件将被移动，指向它的 %Ln 个链接将被改写：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2</source>
+        <translation>已将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Delete %1 and its file?</source>
+        <translation>删除 %1 及其文件？</translation>
+    </message>
+    <message>
+        <source>These records link to it; their links will dangle:
+%1</source>
+        <translation>以下记录链接到它，这些链接将失效：
+%1</translation>
+    </message>
+    <message>
+        <source>Delete Record</source>
+        <translation>删除记录</translation>
+    </message>
+    <message>
+        <source>Deleted the record and its file.</source>
+        <translation>已删除该记录及其文件。</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>磁盘上的文件已更改</translation>
+    </message>
+    <message>
+        <source>%1 was changed on disk by someone else since it was opened.
+
+Overwrite it with your version?</source>
+        <translation>自打开以来，%1 已被其他人在磁盘上修改。
+
+要用你的版本覆盖它吗？</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no changes to save</source>
+        <translation>%1 没有需要保存的更改</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Throw away the unsaved changes to %1?</source>
+        <translation>放弃对 %1 的未保存更改？</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>These records have unsaved changes:
+%1</source>
+        <translation>以下记录有未保存的更改：
+%1</translation>
+    </message>
+    <message>
+        <source>No record &quot;%1&quot; in this KB.</source>
+        <translation>此知识库中没有记录“%1”。</translation>
+    </message>
+    <message>
+        <source>Add Reciprocal Link</source>
+        <translation>添加反向链接</translation>
+    </message>
+    <message>
+        <source>Add %1 link to %2</source>
+        <translation>添加指向 %2 的“%1”链接</translation>
+    </message>
+    <message>
+        <source>Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)</source>
+        <translation>已向 %3 添加 %1 %2（尚未保存；按 Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>Missing Reciprocal Links</source>
+        <translation>缺失的反向链接</translation>
+    </message>
+    <message>
+        <source>Every leads_to and preceded_by link of this KB has its link back.</source>
+        <translation>此知识库中每个 leads_to 和 preceded_by 链接都有对应的反向链接。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation>未做任何更改：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %Ln reciprocal link(s) and saved the records.</source>
+        <translation>
+            <numerusform>已添加 %Ln 个反向链接并保存了记录。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

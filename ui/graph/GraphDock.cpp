@@ -5,6 +5,7 @@
 #include "kb/KnowledgeBase.h"
 #include "links/LinkGraph.h"
 #include "record/Record.h"
+#include "settings/Settings.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QToolButton>
@@ -27,8 +27,6 @@ namespace Errata {
 
 namespace {
 
-const QString DepthKey = QStringLiteral("graph/depth");
-const QString ExportFolderKey = QStringLiteral("graph/exportFolder");
 constexpr double PngScale = 2.0; // sharp on high-density screens and in documents
 
 } // namespace
@@ -61,10 +59,10 @@ QWidget *GraphDock::toolBar()
     auto *depthLabel = new QLabel(tr("&Depth:"));
     depthLabel->setBuddy(m_depth);
     m_depth->setRange(1, 3);
-    m_depth->setValue(std::clamp(QSettings().value(DepthKey, 1).toInt(), 1, 3));
+    m_depth->setValue(Settings::graphDepth());
     m_depth->setToolTip(tr("How many links away from the record to show"));
     connect(m_depth, &QSpinBox::valueChanged, this, [this](int value) {
-        QSettings().setValue(DepthKey, value);
+        Settings::setGraphDepth(value);
         redraw();
     });
     row->addWidget(depthLabel);
@@ -195,14 +193,13 @@ void GraphDock::exportAs(const QString &format)
 {
     if (m_scene->graph().isEmpty())
         return;
-    QSettings settings;
-    const QString folder = settings.value(ExportFolderKey).toString();
+    const QString folder = Settings::graphExportFolder();
     const QString name = QString(m_id).replace(QLatin1Char('/'), QLatin1Char('-')) + QLatin1Char('.') + format;
     const QString filter = format == QLatin1String("png") ? tr("PNG images (*.png)") : tr("SVG drawings (*.svg)");
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Graph"), QDir(folder).filePath(name), filter);
     if (path.isEmpty())
         return;
-    settings.setValue(ExportFolderKey, QFileInfo(path).absolutePath());
+    Settings::setGraphExportFolder(QFileInfo(path).absolutePath());
     QString error;
     const bool written = format == QLatin1String("png") ? exportPng(path, &error) : exportSvg(path, &error);
     if (!written)

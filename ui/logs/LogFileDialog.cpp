@@ -3,18 +3,16 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QSettings>
 
 namespace Errata {
 
-QString LogFileDialog::choose(QWidget *parent, const QString &folderKey)
+QString LogFileDialog::choose(QWidget *parent, Settings::Tool tool)
 {
-    QSettings settings;
     const QString path = QFileDialog::getOpenFileName(
-        parent, QCoreApplication::translate("Errata::LogFileDialog", "Open Log"), settings.value(folderKey).toString(),
+        parent, QCoreApplication::translate("Errata::LogFileDialog", "Open Log"), Settings::logFolder(tool),
         QCoreApplication::translate("Errata::LogFileDialog", "Logs (*.log *.txt *.out);;All files (*)"));
     if (!path.isEmpty())
-        settings.setValue(folderKey, QFileInfo(path).absolutePath());
+        Settings::setLogFolder(tool, QFileInfo(path).absolutePath());
     return path;
 }
 

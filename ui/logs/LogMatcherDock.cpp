@@ -5,6 +5,7 @@
 #include "logs/LogFileDialog.h"
 #include "logs/MatchHighlighter.h"
 #include "matching/LogMatcher.h"
+#include "settings/Settings.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -20,14 +21,12 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace Errata {
 
@@ -35,9 +34,6 @@ namespace {
 
 constexpr qint64 MaxShownBytes = qint64(32) << 20; // bigger log files are matched without being shown
 constexpr qint64 MaxLogBytes = qint64(2) << 30;    // the biggest log file read at all
-const QString IgnoreCaseKey = QStringLiteral("matcher/ignoreCase");
-const QString LogFolderKey = QStringLiteral("matcher/logFolder");
-const QString HeaderKey = QStringLiteral("matcher/header");
 
 // Columns count characters from 1; a line's text counts UTF-16 units from 0.
 int unitOf(const QString &text, int column)
@@ -53,18 +49,15 @@ int unitOf(const QString &text, int column)
 // What a worker needs: copies only, nothing shared with the UI thread.
 struct LogMatcherDock::Job
 {
-    quint64 generation = 0;
     QByteArray log;
     bool ignoreCase = false;
     std::shared_ptr<const LogMatcher> matcher; // null: build one from `sources`
     QList<LogMatcher::Source> sources;
-    std::shared_ptr<std::atomic_bool> cancel;
 };
 
 struct LogMatcherDock::Outcome
 {
     LogMatchResult result;
-    std::shared_ptr<std::atomic_bool> cancel;       // the run's flag, read again when it is shown
     std::shared_ptr<const LogMatcher> builtMatcher; // set when the run built it
     bool ignoreCase = false;
 };
@@ -79,8 +72,10 @@ LogMatcherDock::LogMatcherDock(QWidget *parent)
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
     , m_highlighter(new MatchHighlighter(m_log))
+    , m_job(new BackgroundJob(this))
 {
     setObjectName(QStringLiteral("LogMatcher"));
+    connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_log);
     splitter->addWidget(m_view);
@@ -101,17 +96,17 @@ LogMatcherDock::LogMatcherDock(QWidget *parent)
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->header()->setSectionResizeMode(LogMatchModel::SignatureColumn, QHeaderView::Stretch);
-    m_view->header()->restoreState(QSettings().value(HeaderKey).toByteArray());
+    m_view->header()->restoreState(Settings::matcherHeader());
     connect(m_view, &QTreeView::clicked, this, &LogMatcherDock::itemClicked);
     connect(m_view, &QTreeView::activated, this, &LogMatcherDock::itemClicked);
 
-    m_ignoreCase->setChecked(QSettings().value(IgnoreCaseKey, false).toBool());
+    m_ignoreCase->setChecked(Settings::ignoreCase(Settings::Tool::Matcher));
     m_delay.setSingleShot(true);
     m_delay.setInterval(300);
     connect(&m_delay, &QTimer::timeout, this, &LogMatcherDock::start);
     connect(m_log, &QPlainTextEdit::textChanged, this, &LogMatcherDock::logEdited);
     connect(m_ignoreCase, &QCheckBox::toggled, this, [this](bool on) {
-        QSettings().setValue(IgnoreCaseKey, on);
+        Settings::setIgnoreCase(Settings::Tool::Matcher, on);
         schedule();
     });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
@@ -126,10 +121,9 @@ LogMatcherDock::LogMatcherDock(QWidget *parent)
 
 LogMatcherDock::~LogMatcherDock()
 {
-    QSettings().setValue(HeaderKey, m_view->header()->saveState());
+    Settings::setMatcherHeader(m_view->header()->saveState());
     cancel();
-    for (QFuture<void> &run : m_runs)
-        run.waitForFinished();
+    m_job->discard();
 }
 
 QWidget *LogMatcherDock::createToolRow()
@@ -226,7 +220,7 @@ bool LogMatcherDock::openLog(const QString &path, QString *error)
 
 void LogMatcherDock::chooseLog()
 {
-    const QString path = LogFileDialog::choose(this, LogFolderKey);
+    const QString path = LogFileDialog::choose(this, Settings::Tool::Matcher);
     if (path.isEmpty())
         return;
     QString error;
@@ -252,8 +246,8 @@ void LogMatcherDock::logEdited()
         m_log->setPlaceholderText(defaultPlaceholder());
     }
     // A new log: the run in progress is for the old one.
-    if (m_cancelRun)
-        *m_cancelRun = true;
+    m_cancelled = true;
+    m_job->cancel();
     schedule();
 }
 
@@ -281,20 +275,18 @@ void LogMatcherDock::matchNow()
 void LogMatcherDock::cancel()
 {
     m_delay.stop();
-    if (m_cancelRun)
-        *m_cancelRun = true;
+    m_cancelled = true;
+    m_job->cancel();
 }
 
 void LogMatcherDock::start()
 {
-    if (m_cancelRun)
-        *m_cancelRun = true; // the previous run, if it still goes
-    auto job = std::make_shared<Job>();
-    job->generation = ++m_generation;
-    job->log = m_fileLog.isEmpty() ? m_log->toPlainText().toUtf8() : m_fileLog;
-    job->ignoreCase = m_ignoreCase->isChecked();
-    job->cancel = m_cancelRun = std::make_shared<std::atomic_bool>(false);
-    if (job->log.isEmpty() || !m_kb) {
+    m_job->abandon(); // the previous run, if it still goes
+    m_cancelled = false;
+    Job job;
+    job.log = m_fileLog.isEmpty() ? m_log->toPlainText().toUtf8() : m_fileLog;
+    job.ignoreCase = m_ignoreCase->isChecked();
+    if (job.log.isEmpty() || !m_kb) {
         m_model->clear();
         m_highlighter->setRanges({});
         m_status->setText(tr("No log yet."));
@@ -302,64 +294,48 @@ void LogMatcherDock::start()
         emit finished();
         return;
     }
-    if (m_matcher && m_matcherIgnoresCase == job->ignoreCase)
-        job->matcher = m_matcher;
+    if (m_matcher && m_matcherIgnoresCase == job.ignoreCase)
+        job.matcher = m_matcher;
     else
-        job->sources = LogMatcher::sources(*m_kb, false);
-    m_runs.removeIf([](const QFuture<void> &run) { return run.isFinished(); });
-    m_runs << QtConcurrent::run([job, this] {
-        const std::shared_ptr<Outcome> outcome = run(job, this);
-        QMetaObject::invokeMethod(
-            this, [this, job, outcome] { finish(job->generation, outcome); }, Qt::QueuedConnection);
-    });
+        job.sources = LogMatcher::sources(*m_kb, false);
     m_progress->setValue(0);
-    m_status->setText(job->matcher ? tr("Matching…")
-                                   : tr("Preparing the regexes of %Ln record(s)…", nullptr, int(job->sources.size())));
+    m_status->setText(job.matcher ? tr("Matching…")
+                                  : tr("Preparing the regexes of %Ln record(s)…", nullptr, int(job.sources.size())));
+    m_job->start([job](const BackgroundJob::Control &control) { return run(job, control); },
+                 [this](const std::shared_ptr<Outcome> &outcome) { finish(outcome); });
     setRunning(true);
 }
 
-// On a worker thread. `dock` outlives the run: its destructor waits for it.
-std::shared_ptr<LogMatcherDock::Outcome> LogMatcherDock::run(const std::shared_ptr<Job> &job, LogMatcherDock *dock)
+// On a thread of the run's own, with copies of the log and the regexes.
+std::shared_ptr<LogMatcherDock::Outcome> LogMatcherDock::run(const Job &job, const BackgroundJob::Control &control)
 {
     auto outcome = std::make_shared<Outcome>();
-    outcome->ignoreCase = job->ignoreCase;
-    outcome->cancel = job->cancel;
-    std::shared_ptr<const LogMatcher> matcher = job->matcher;
+    outcome->ignoreCase = job.ignoreCase;
+    std::shared_ptr<const LogMatcher> matcher = job.matcher;
     if (!matcher) {
         auto built = std::make_shared<LogMatcher>();
         LogMatcher::Options options;
-        options.ignoreCase = job->ignoreCase;
-        built->build(job->sources, options);
+        options.ignoreCase = job.ignoreCase;
+        built->build(job.sources, options);
         matcher = outcome->builtMatcher = built;
     }
     int shown = -1;
-    outcome->result = matcher->match(job->log, job->cancel.get(), [&](int done, int) {
-        if (done == shown)
-            return;
-        shown = done;
-        QMetaObject::invokeMethod(
-            dock, [dock, job, done] { dock->showProgress(job->generation, done); }, Qt::QueuedConnection);
+    outcome->result = matcher->match(job.log, control.cancelFlag(), [&](int done, int) {
+        if (done != shown)
+            control.progress(shown = done, 100);
     });
     return outcome;
 }
 
-void LogMatcherDock::showProgress(quint64 generation, int percent)
+void LogMatcherDock::finish(const std::shared_ptr<Outcome> &outcome)
 {
-    if (generation == m_generation)
-        m_progress->setValue(percent);
-}
-
-void LogMatcherDock::finish(quint64 generation, const std::shared_ptr<Outcome> &outcome)
-{
-    if (outcome->builtMatcher && generation == m_generation) {
+    if (outcome->builtMatcher) {
         m_matcher = outcome->builtMatcher;
         m_matcherIgnoresCase = outcome->ignoreCase;
     }
-    if (generation != m_generation)
-        return; // a newer run replaces this one
     setRunning(false);
-    // Cancel may come after the worker finished but before this was shown.
-    if (outcome->result.cancelled || *outcome->cancel) {
+    // Cancel may come after the work finished but before this was shown.
+    if (outcome->result.cancelled || m_cancelled) {
         m_model->clear();
         m_highlighter->setRanges({});
         m_status->setText(tr("Cancelled. Edit the log or press Paste Log to match again."));

@@ -1,12 +1,11 @@
 #pragma once
 
 #include "matching/LogMatchResult.h"
+#include "util/BackgroundJob.h"
 
 #include <QDockWidget>
-#include <QFuture>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 
 class QCheckBox;
@@ -65,14 +64,13 @@ private:
     void logEdited();
     void schedule();
     void start();
-    void showProgress(quint64 generation, int percent);
-    void finish(quint64 generation, const std::shared_ptr<Outcome> &outcome);
+    void finish(const std::shared_ptr<Outcome> &outcome);
     void showResult(const LogMatchResult &result);
     void highlightLines(const LogMatchResult &result);
     void itemClicked(const QModelIndex &index);
     void revealLine(int number, int startColumn, int endColumn);
     void setRunning(bool running);
-    static std::shared_ptr<Outcome> run(const std::shared_ptr<Job> &job, LogMatcherDock *dock);
+    static std::shared_ptr<Outcome> run(const Job &job, const BackgroundJob::Control &control);
 
     const KnowledgeBase *m_kb = nullptr;
     std::shared_ptr<const LogMatcher> m_matcher; // for the KB as it was when built
@@ -88,10 +86,9 @@ private:
     QToolButton *m_cancel;
     MatchHighlighter *m_highlighter;
     QTimer m_delay;
-    quint64 m_generation = 0;
+    BackgroundJob *m_job;
     bool m_running = false;
-    std::shared_ptr<std::atomic_bool> m_cancelRun;
-    QList<QFuture<void>> m_runs; // waited for on destruction
+    bool m_cancelled = false; // the run going was cancelled
 };
 
 } // namespace Errata

@@ -7,6 +7,7 @@
 #include "logs/MatchHighlighter.h"
 #include "matching/RegexEngine.h"
 #include "record/Record.h"
+#include "settings/Settings.h"
 #include "util/Utf16Offsets.h"
 
 #include <QAction>
@@ -20,12 +21,10 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <QSet>
 
@@ -35,8 +34,6 @@ namespace {
 
 constexpr int MatchLimit = 10000;                 // matches listed and highlighted
 constexpr qint64 MaxLogBytes = qint64(256) << 20; // the biggest log file opened
-const QString IgnoreCaseKey = QStringLiteral("workbench/ignoreCase");
-const QString LogFolderKey = QStringLiteral("workbench/logFolder");
 
 QColor passColor()
 {
@@ -107,17 +104,16 @@ RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
     connect(m_matchView, &QTreeView::clicked, this, &RegexWorkbenchDock::jumpTo);
     connect(m_matchView, &QTreeView::activated, this, &RegexWorkbenchDock::jumpTo);
 
-    m_ignoreCase->setChecked(QSettings().value(IgnoreCaseKey, false).toBool());
+    m_ignoreCase->setChecked(Settings::ignoreCase(Settings::Tool::Workbench));
     m_delay.setSingleShot(true);
     m_delay.setInterval(200);
     connect(&m_delay, &QTimer::timeout, this, &RegexWorkbenchDock::start);
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, &RegexWorkbenchDock::finish);
     connect(m_log, &QPlainTextEdit::textChanged, this, [this] {
         m_logChanged = true;
         schedule();
     });
     connect(m_ignoreCase, &QCheckBox::toggled, this, [this](bool on) {
-        QSettings().setValue(IgnoreCaseKey, on);
+        Settings::setIgnoreCase(Settings::Tool::Workbench, on);
         updateTests();
         schedule();
     });
@@ -126,7 +122,7 @@ RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
 
 RegexWorkbenchDock::~RegexWorkbenchDock()
 {
-    m_watcher.waitForFinished();
+    m_job->discard();
 }
 
 QWidget *RegexWorkbenchDock::createRegexRow()
@@ -265,7 +261,7 @@ bool RegexWorkbenchDock::openLog(const QString &path, QString *error)
 
 void RegexWorkbenchDock::chooseLog()
 {
-    const QString path = LogFileDialog::choose(this, LogFolderKey);
+    const QString path = LogFileDialog::choose(this, Settings::Tool::Workbench);
     if (path.isEmpty())
         return;
     QString error;
@@ -327,7 +323,7 @@ void RegexWorkbenchDock::schedule()
 
 void RegexWorkbenchDock::start()
 {
-    if (m_watcher.isRunning()) {
+    if (m_job->isRunning()) {
         m_rerun = true;
         return;
     }
@@ -337,18 +333,18 @@ void RegexWorkbenchDock::start()
         m_logText = m_log->toPlainText();
         m_logChanged = false;
     }
-    m_watcher.setFuture(
-        QtConcurrent::run(&RegexWorkbenchDock::search, m_regex->text(), m_ignoreCase->isChecked(), m_logText));
+    m_job->start([pattern = m_regex->text(), ignoreCase = m_ignoreCase->isChecked(),
+                  text = m_logText](const BackgroundJob::Control &) { return search(pattern, ignoreCase, text); },
+                 [this](const std::shared_ptr<Outcome> &outcome) { finish(outcome); });
 }
 
-void RegexWorkbenchDock::finish()
+void RegexWorkbenchDock::finish(const std::shared_ptr<Outcome> &outcome)
 {
     if (m_rerun) {
         start();
         return;
     }
     m_searching = false;
-    const std::shared_ptr<Outcome> outcome = m_watcher.result();
     m_model->setMatches(outcome->matches);
     m_highlighter->setRanges(outcome->ranges);
     if (!outcome->valid)

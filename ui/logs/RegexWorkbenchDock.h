@@ -1,9 +1,9 @@
 #pragma once
 
 #include "matching/RegexMatch.h"
+#include "util/BackgroundJob.h"
 
 #include <QDockWidget>
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QTimer>
 
@@ -71,7 +71,7 @@ private:
     void regexEdited(const QString &text);
     void schedule();
     void start();
-    void finish();
+    void finish(const std::shared_ptr<Outcome> &outcome);
     void showError(const QString &message, int position);
     void updateTests();
     void jumpTo(const QModelIndex &index);
@@ -89,7 +89,7 @@ private:
     RegexMatchListModel *m_model;
     MatchHighlighter *m_highlighter;
     QTimer m_delay;
-    QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
+    BackgroundJob *m_job = new BackgroundJob(this);
     bool m_rerun = false;     // the input changed while a search ran
     bool m_searching = false; // until finish() has shown the result
     QString m_logText;        // the log as last searched

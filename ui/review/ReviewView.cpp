@@ -8,6 +8,7 @@
 #include "review/ReviewPane.h"
 #include "review/ReviewStatusDelegate.h"
 #include "review/ReviewTally.h"
+#include "settings/Settings.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -15,7 +16,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -27,14 +27,6 @@
 namespace Errata {
 
 namespace {
-
-namespace Keys {
-const QString Status = QStringLiteral("review/status");
-const QString Tier = QStringLiteral("review/tier");
-const QString Domain = QStringLiteral("review/domain");
-const QString Horizontal = QStringLiteral("review/horizontalSplitter");
-const QString Vertical = QStringLiteral("review/verticalSplitter");
-} // namespace Keys
 
 const QStringList Tiers = {QStringLiteral("ai_generated"), QStringLiteral("human_reviewed"),
                            QStringLiteral("community_verified"), QStringLiteral("expert_verified")};
@@ -426,7 +418,7 @@ void ReviewView::updateProgress()
     const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(*m_model);
     const ReviewTally::Counts total = ReviewTally::total(domains);
     const QString selected = m_domains->currentItem() ? m_domains->currentItem()->data(0, Qt::UserRole).toString()
-                                                      : QSettings().value(Keys::Domain).toString();
+                                                      : Settings::reviewDomain();
     const QSignalBlocker blocker(m_domains);
     m_domains->clear();
     const auto addItem = [this](const QString &name, const QString &domain, const ReviewTally::Counts &counts) {
@@ -454,22 +446,20 @@ void ReviewView::updateProgress()
 
 void ReviewView::restoreSettings()
 {
-    QSettings settings;
-    const int status = m_status->findData(settings.value(Keys::Status, int(ReviewFilterModel::Unfinished)).toInt());
+    const int status = m_status->findData(Settings::reviewStatus(int(ReviewFilterModel::Unfinished)));
     m_status->setCurrentIndex(std::max(status, 0));
-    m_tier->setCurrentIndex(std::max(m_tier->findData(settings.value(Keys::Tier).toString()), 0));
-    m_horizontal->restoreState(settings.value(Keys::Horizontal).toByteArray());
-    m_vertical->restoreState(settings.value(Keys::Vertical).toByteArray());
+    m_tier->setCurrentIndex(std::max(m_tier->findData(Settings::reviewTier()), 0));
+    m_horizontal->restoreState(Settings::reviewSplitter(Qt::Horizontal));
+    m_vertical->restoreState(Settings::reviewSplitter(Qt::Vertical));
 }
 
 void ReviewView::saveSettings() const
 {
-    QSettings settings;
-    settings.setValue(Keys::Status, m_status->currentData());
-    settings.setValue(Keys::Tier, m_tier->currentData());
-    settings.setValue(Keys::Domain, m_filter->domain());
-    settings.setValue(Keys::Horizontal, m_horizontal->saveState());
-    settings.setValue(Keys::Vertical, m_vertical->saveState());
+    Settings::setReviewStatus(m_status->currentData().toInt());
+    Settings::setReviewTier(m_tier->currentData().toString());
+    Settings::setReviewDomain(m_filter->domain());
+    Settings::setReviewSplitter(Qt::Horizontal, m_horizontal->saveState());
+    Settings::setReviewSplitter(Qt::Vertical, m_vertical->saveState());
 }
 
 } // namespace Errata

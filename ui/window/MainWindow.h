@@ -1,50 +1,45 @@
 #pragma once
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QTimer>
-#include <QUndoGroup>
 
 #include "links/ReciprocalLinks.h"
-#include "validation/RecordValidator.h"
 
-#include <atomic>
 #include <memory>
-#include <vector>
 
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
-class QToolButton;
 class QUndoGroup;
 
 namespace Errata {
 
 class BrowserDock;
-class LogMatcherDock;
-class RegexWorkbenchDock;
 class GraphDock;
-class EditSession;
-class KnowledgeBaseWatcher;
-class OwnFindingsJob;
-class RecoveryStore;
-class ProblemsDock;
 class KnowledgeBase;
+class KnowledgeBaseSession;
+class KnowledgeBaseStatus;
+class KnowledgeBaseWatcher;
+class LogMatcherDock;
+class ProblemsDock;
 class Record;
+class RecordActions;
 class RecordTab;
-class RecordValidator;
+class RecordTabs;
+class RecoveryStore;
+class RegexWorkbenchDock;
 class ReviewView;
-class SearchIndex;
-class SearchIndexCache;
+class EditSession;
 
 // The main window: the record browser dock on the left, one tab per opened
-// record in the middle, the KB and its health in the status bar. A KB is
-// loaded, validated and indexed in the background; the window stays usable
-// and the load can be cancelled. Geometry, docks, the last KB, recent KBs
-// and open tabs are remembered between runs.
+// record in the middle (or the translation review), the KB and its health
+// in the status bar. The KB is opened by a KnowledgeBaseSession in the
+// background; the window stays usable and the opening can be cancelled.
+// RecordTabs holds the tabs, RecordActions what the menus do to records.
+// Geometry, docks, the last KB, recent KBs and open tabs are remembered
+// between runs (Settings).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -53,12 +48,13 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Starts loading `folder`; `loaded` is emitted when it is shown.
+    // Starts opening `folder`; `loaded` is emitted when it is checked.
     void openKnowledgeBase(const QString &folder);
-    // Blocks (running the event loop) until a load in progress has finished.
+    // Blocks (running the event loop) until an opening in progress has
+    // finished.
     void waitForLoad();
 
-    const KnowledgeBase *knowledgeBase() const { return m_kb.get(); }
+    const KnowledgeBase *knowledgeBase() const;
     BrowserDock *browser() const { return m_browser; }
     ProblemsDock *problems() const { return m_problems; }
     RegexWorkbenchDock *workbench() const { return m_workbench; }
@@ -66,12 +62,9 @@ public:
     GraphDock *graph() const { return m_graph; }
     // Shows the Graph dock, wide enough to read, for the current record.
     void showGraph();
-    // Adds the missing link back (to missing.targetId) as an undoable edit
-    // of that record, opened in its editor; false when it cannot be added.
     bool addReciprocal(const ReciprocalLinks::Missing &missing);
-    // Lists every missing reciprocal of the KB and adds the chosen ones.
     void fixAllReciprocals();
-    QTabWidget *tabs() const { return m_tabs; }
+    QTabWidget *tabs() const;
     bool openRecord(const QString &id);
     RecordTab *currentTab() const;
     RecordTab *tabFor(const Record *record) const;
@@ -96,91 +89,57 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    struct Loaded;
-
+    KnowledgeBase &kb() const;
     void createActions();
+    void createFileMenu();
     void createEditMenu();
+    void createViewMenu();
     void createRecordMenu();
     void createToolsMenu();
+    void connectSession();
+    void connectTabs();
     void showSettings();
     void activateRecord(const Record *record);
     // The edit session of a record edited in review mode (its tab is
     // opened behind the review, in edit mode, if it was not open).
     EditSession *reviewSession(Record *record);
     void reviewSelected(Record *record);
-    void newRecord();
-    void duplicateRecord();
-    void renameRecord();
-    void deleteRecord();
-    bool save(RecordTab *tab);
-    void revertCurrent();
     void toggleEditing();
-    // Asks what to do with unsaved edits; false when the user cancels.
-    bool settleUnsaved(const QList<RecordTab *> &tabs);
-    QList<RecordTab *> allTabs() const;
-    // The tab the Record menu acts on: the current one, or in review mode
-    // that of the record under review (opened behind the review if needed).
-    RecordTab *actionTab();
-    void updateTabTitle(RecordTab *tab);
-    void createStatusBar();
     void createToolDocks();
     void bindWorkbench();
     void setDocksKnowledgeBase(KnowledgeBase *kb);
     void chooseFolder();
     void reload();
-    void cancelLoad();
-    // What a load is busy with, as the status bar says.
-    enum LoadPhase { Reading, Checking, Indexing };
-    void showLoadProgress(LoadPhase phase, int done, int total);
-    void finishLoad();
-    bool isLoading() const;
-    void startChecks(std::unique_ptr<SearchIndexCache> cache, const std::vector<const Record *> &records);
-    void finishChecks();
-    void stopChecks();
-    void dropChecks();
-    void openRecordTab(const Record *record);
+    void letGoOfKnowledgeBase();
+    void showKnowledgeBase();
+    void startedChecks(int records);
+    void finishedChecks(bool cancelled, int notChecked);
     void closeTab(int index);
     void updateStatus();
-    void followKnowledgeBase();
     void watchDisk();
     void offerRecovery();
     void storeRecovery();
     void updateCenter();
     QString welcomeText() const;
     void updateRecentMenu();
-    void addRecent(const QString &folder);
-    void restoreTabs(const QStringList &ids);
     void saveSettings();
     void showLoadProblems();
 
-    std::unique_ptr<KnowledgeBase> m_kb;
-    std::unique_ptr<SearchIndex> m_index;
+    QUndoGroup *m_undoGroup;
+    KnowledgeBaseSession *m_session;
     BrowserDock *m_browser;
     ProblemsDock *m_problems;
     RegexWorkbenchDock *m_workbench;
     LogMatcherDock *m_logMatcher;
     GraphDock *m_graph;
-    QTabWidget *m_tabs;
+    RecordTabs *m_tabs;
+    RecordActions *m_actions;
     QStackedWidget *m_center;
     QLabel *m_welcome;
     ReviewView *m_review;
     QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
-    QUndoGroup *m_undoGroup = new QUndoGroup(this);
-    std::unique_ptr<RecordValidator> m_validator = std::make_unique<RecordValidator>();
-    QLabel *m_pathLabel;
-    QLabel *m_countLabel;
-    QLabel *m_healthLabel;
-    QProgressBar *m_progress;
-    QToolButton *m_cancelButton;
-    QFutureWatcher<std::shared_ptr<Loaded>> m_loadWatcher;
-    // The checks of the records shown before they were checked, and the
-    // cache that keeps their findings once they are in.
-    std::shared_ptr<OwnFindingsJob> m_checks;
-    std::unique_ptr<SearchIndexCache> m_checksCache;
-    QFutureWatcher<bool> m_checksWatcher;
-    std::atomic_bool m_cancel{false};
-    QString m_loadingFolder;
+    KnowledgeBaseStatus *m_status;
     QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
     QTimer m_refreshTimer;  // search and status after edits, coalesced

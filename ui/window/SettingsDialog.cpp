@@ -1,12 +1,12 @@
 #include "window/SettingsDialog.h"
 
+#include "settings/Settings.h"
 #include "window/Translations.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace Errata {
@@ -41,11 +41,7 @@ bool SettingsDialog::apply()
     const QString chosen = m_language->currentData().toString();
     if (chosen == Translations::storedSetting())
         return false;
-    QSettings settings;
-    if (chosen.isEmpty())
-        settings.remove(Translations::settingKey());
-    else
-        settings.setValue(Translations::settingKey(), chosen);
+    Settings::setLanguage(chosen);
     return true;
 }
 

@@ -1,9 +1,9 @@
 #include "window/Translations.h"
 
+#include "settings/Settings.h"
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QSettings>
 #include <QTranslator>
 
 namespace Errata {
@@ -60,7 +60,7 @@ QString Translations::resolve(const QString &setting)
 
 QString Translations::storedSetting()
 {
-    const QString value = QSettings().value(settingKey()).toString();
+    const QString value = Settings::language();
     return languages().contains(value) ? value : QString();
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "settings/Settings.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -15,7 +17,7 @@ namespace Errata {
 class Translations
 {
 public:
-    static QString settingKey() { return QStringLiteral("ui/language"); }
+    static QString settingKey() { return Settings::languageKey(); }
     // The languages there are translations for: "en", "zh_CN".
     static QStringList languages();
     // The language name written in that language: "English", "简体中文".

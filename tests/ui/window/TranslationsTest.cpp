@@ -99,15 +99,15 @@ void TranslationsTest::englishPluralForms()
     };
     QCOMPARE(count("Errata::BrowserDock", "%Ln result(s) of %L1", 1).arg(24), QStringLiteral("1 result of 24"));
     QCOMPARE(count("Errata::BrowserDock", "%Ln result(s) of %L1", 3).arg(24), QStringLiteral("3 results of 24"));
-    QCOMPARE(count("Errata::MainWindow", "%Ln record(s)", 1), QStringLiteral("1 record"));
-    QCOMPARE(count("Errata::MainWindow", "%Ln error(s)", 0), QStringLiteral("0 errors"));
-    QCOMPARE(count("Errata::MainWindow", "%Ln warning(s)", 1), QStringLiteral("1 warning"));
+    QCOMPARE(count("Errata::KnowledgeBaseStatus", "%Ln record(s)", 1), QStringLiteral("1 record"));
+    QCOMPARE(count("Errata::KnowledgeBaseStatus", "%Ln error(s)", 0), QStringLiteral("0 errors"));
+    QCOMPARE(count("Errata::KnowledgeBaseStatus", "%Ln warning(s)", 1), QStringLiteral("1 warning"));
     // Large counts are grouped as the user's locale groups them.
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QCOMPARE(count("Errata::BrowserDock", "%Ln result(s) of %L1", 1200).arg(50000),
              QStringLiteral("1,200 results of 50,000"));
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-    QCOMPARE(count("Errata::MainWindow", "%Ln record(s)", 50000), QStringLiteral("50.000 records"));
+    QCOMPARE(count("Errata::KnowledgeBaseStatus", "%Ln record(s)", 50000), QStringLiteral("50.000 records"));
     QVERIFY(Translations::install(qApp, QStringLiteral("en"))); // the locale as it was
 
     MainWindow window; // the bundled sample KB, read only

@@ -1,0 +1,86 @@
+#include "window/KnowledgeBaseStatus.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseSession.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QToolButton>
+
+namespace Errata {
+
+KnowledgeBaseStatus::KnowledgeBaseStatus(QStatusBar *bar, KnowledgeBaseSession *session)
+    : QObject(bar)
+    , m_bar(bar)
+    , m_session(session)
+    , m_pathLabel(new QLabel(bar))
+    , m_countLabel(new QLabel(bar))
+    , m_healthLabel(new QLabel(bar))
+    , m_progress(new QProgressBar(bar))
+    , m_cancelButton(new QToolButton(bar))
+{
+    m_progress->setMaximumWidth(220);
+    m_progress->setVisible(false);
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setVisible(false);
+    connect(m_cancelButton, &QToolButton::clicked, m_session, &KnowledgeBaseSession::cancel);
+    m_bar->addWidget(m_pathLabel, 1);
+    m_bar->addPermanentWidget(m_progress);
+    m_bar->addPermanentWidget(m_cancelButton);
+    m_bar->addPermanentWidget(m_countLabel);
+    m_bar->addPermanentWidget(m_healthLabel);
+}
+
+void KnowledgeBaseStatus::update()
+{
+    const KnowledgeBase &kb = m_session->knowledgeBase();
+    const KnowledgeBase::Counts counts = kb.counts();
+    m_pathLabel->setText(kb.root());
+    m_countLabel->setText(tr("%Ln record(s)", nullptr, kb.count()));
+    const QString errors = tr("%Ln error(s)", nullptr, counts.errors);
+    const QString warnings = tr("%Ln warning(s)", nullptr, counts.warnings);
+    const QString health = m_session->isChecking()
+        ? tr("%1, %2 (checking…)", "the counts so far, while records are checked")
+        : tr("%1, %2", "the status bar's count of errors, then of warnings");
+    m_healthLabel->setText(health.arg(errors, warnings));
+}
+
+void KnowledgeBaseStatus::showProgress(int stage, int done, int total)
+{
+    if (!m_session->isBusy())
+        return;
+    const QString message = stage == KnowledgeBaseSession::Reading ? tr("Reading %1…")
+        : stage == KnowledgeBaseSession::Checking                  ? tr("Checking the records of %1…")
+                                                                   : tr("Indexing %1 for search…");
+    m_bar->showMessage(message.arg(m_session->folderBeingOpened()));
+    m_progress->setRange(0, total);
+    m_progress->setValue(done);
+}
+
+void KnowledgeBaseStatus::startProgress(const QString &message, int total)
+{
+    m_progress->setRange(0, total);
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    m_cancelButton->setVisible(true);
+    m_bar->showMessage(message);
+}
+
+void KnowledgeBaseStatus::hideProgress()
+{
+    m_progress->setVisible(false);
+    m_cancelButton->setVisible(false);
+}
+
+bool KnowledgeBaseStatus::isProgressVisible() const
+{
+    return m_progress->isVisible();
+}
+
+void KnowledgeBaseStatus::setHealthDetails(const QString &text)
+{
+    m_healthLabel->setToolTip(text);
+}
+
+} // namespace Errata

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QToolButton;
+
+namespace Errata {
+
+class KnowledgeBaseSession;
+
+// The main window's status bar as it speaks of the KB: its folder, its
+// record count and health (errors and warnings, "checking…" while its
+// records are checked), and an opening's progress, with a Cancel button
+// that stops it.
+class KnowledgeBaseStatus : public QObject
+{
+    Q_OBJECT
+
+public:
+    KnowledgeBaseStatus(QStatusBar *bar, KnowledgeBaseSession *session);
+
+    // The folder, the count and the health of the session's KB now.
+    void update();
+    // A step of an opening (KnowledgeBaseSession::Stage), `done` of `total`.
+    void showProgress(int stage, int done, int total);
+    // An opening or checks begin: `total` steps, or 0 when not known yet.
+    void startProgress(const QString &message, int total);
+    void hideProgress();
+    bool isProgressVisible() const;
+    void setHealthDetails(const QString &text);
+
+private:
+    QStatusBar *m_bar;
+    KnowledgeBaseSession *m_session;
+    QLabel *m_pathLabel;
+    QLabel *m_countLabel;
+    QLabel *m_healthLabel;
+    QProgressBar *m_progress;
+    QToolButton *m_cancelButton;
+};
+
+} // namespace Errata
