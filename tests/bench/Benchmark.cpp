@@ -1,4 +1,4 @@
-#include "Benchmark.h"
+#include "bench/Benchmark.h"
 
 #include "itemmodels/RecordFilterModel.h"
 #include "itemmodels/RecordTreeModel.h"

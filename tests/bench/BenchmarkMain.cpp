@@ -12,8 +12,8 @@
 // its own, then through a new search index cache (a first open, which
 // writes the cache) and through that cache again (the KB reopened).
 
-#include "Benchmark.h"
-#include "SyntheticKnowledgeBase.h"
+#include "bench/Benchmark.h"
+#include "bench/SyntheticKnowledgeBase.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,5 +1,5 @@
-#include "SyntheticKnowledgeBase.h"
-#include "SyntheticVocabulary.h"
+#include "bench/SyntheticKnowledgeBase.h"
+#include "bench/SyntheticVocabulary.h"
 
 #include "util/Parallel.h"
 

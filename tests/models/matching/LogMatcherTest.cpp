@@ -469,7 +469,7 @@ void LogMatcherTest::equivalenceOnSampleKb()
 
 void LogMatcherTest::equivalenceOnSharedCorpus()
 {
-    const QString folder = QStringLiteral(ERRATA_SHARED_DIR "/corpus/deadends-canons");
+    const QString folder = QStringLiteral(ERRATA_CORPUS_DIR "/deadends-canons");
     if (!QFileInfo(folder).isDir())
         QSKIP("the shared corpus is not here");
     const std::vector<std::unique_ptr<Record>> owned = corpusRecords(folder);

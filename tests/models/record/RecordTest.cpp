@@ -308,7 +308,7 @@ void RecordTest::changedNumberIsWrittenCanonically_data()
                                     << QByteArray("5");
     QTest::newRow("0.50 -> string") << QByteArray("0.50") << QStringLiteral("\"0.50\"") << QByteArray("\"0.50\"");
     QTest::newRow("1.0 -> 1.5") << QByteArray("1.0") << QStringLiteral("1.5") << QByteArray("1.5");
-    // The value did not change, so its spelling stays (format-decisions.md).
+    // The value did not change, so its spelling stays (docs/record-format.md).
     QTest::newRow("0.50 -> same value") << QByteArray("0.50") << QStringLiteral("0.5") << QByteArray("0.50");
 }
 

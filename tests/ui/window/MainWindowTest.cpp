@@ -1,5 +1,6 @@
 #include "window/MainWindow.h"
-#include "SyntheticKnowledgeBase.h"
+
+#include "bench/SyntheticKnowledgeBase.h"
 #include "browser/BrowserDock.h"
 #include "browser/ProblemsDock.h"
 #include "card/RecordCardView.h"
@@ -15,6 +16,7 @@
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
 #include "review/ReviewView.h"
+#include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 
 #include <QUndoStack>
@@ -34,14 +36,6 @@
 using namespace Errata;
 
 namespace {
-
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(text);
-}
 
 QByteArray recordText(const char *id, const char *signature, const char *extra = "")
 {
@@ -85,12 +79,14 @@ void MainWindowTest::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     const QString root = m_dir.path();
-    writeFile(root + QStringLiteral("/pytorch/oom.json"),
-              recordText("pytorch/oom", "CUDA out of memory",
-                         ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"pytorch/nan\"}]}"));
-    writeFile(root + QStringLiteral("/pytorch/nan.json"), recordText("pytorch/nan", "Loss is NaN"));
-    writeFile(root + QStringLiteral("/docker/socket.json"),
-              recordText("docker/socket", "permission denied on docker.sock"));
+    QVERIFY(TestSupport::writeFile(
+        root + QStringLiteral("/pytorch/oom.json"),
+        recordText("pytorch/oom", "CUDA out of memory",
+                   ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"pytorch/nan\"}]}")));
+    QVERIFY(
+        TestSupport::writeFile(root + QStringLiteral("/pytorch/nan.json"), recordText("pytorch/nan", "Loss is NaN")));
+    QVERIFY(TestSupport::writeFile(root + QStringLiteral("/docker/socket.json"),
+                                   recordText("docker/socket", "permission denied on docker.sock")));
 }
 
 void MainWindowTest::init()
@@ -199,8 +195,9 @@ void MainWindowTest::cardLinkOpensLinkedRecord()
 void MainWindowTest::brokenFilesAreListedAndTheRestOpens()
 {
     QTemporaryDir dir;
-    writeFile(dir.path() + QStringLiteral("/a/good.json"), recordText("a/good", "fine"));
-    writeFile(dir.path() + QStringLiteral("/a/broken.json"), "{\"id\": \"a/broken\",\n  \"signature\": }");
+    QVERIFY(TestSupport::writeFile(dir.path() + QStringLiteral("/a/good.json"), recordText("a/good", "fine")));
+    QVERIFY(TestSupport::writeFile(dir.path() + QStringLiteral("/a/broken.json"),
+                                   "{\"id\": \"a/broken\",\n  \"signature\": }"));
     MainWindow window;
     QSignalSpy loaded(&window, &MainWindow::loaded);
     window.openKnowledgeBase(dir.path());
@@ -232,7 +229,7 @@ void MainWindowTest::openTabsAreRestored()
 void MainWindowTest::editSaveAndDirtyMarkers()
 {
     QTemporaryDir dir;
-    writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first"));
+    QVERIFY(TestSupport::writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first")));
     MainWindow window;
     QSignalSpy loaded(&window, &MainWindow::loaded);
     window.openKnowledgeBase(dir.path());
@@ -257,9 +254,10 @@ void MainWindowTest::editSaveAndDirtyMarkers()
 void MainWindowTest::renameIsUndoableAndFollowedBySearch()
 {
     QTemporaryDir dir;
-    writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first"));
-    writeFile(dir.path() + QStringLiteral("/a/two.json"),
-              recordText("a/two", "second", ", \"transition_graph\": {\"leads_to\": [\"a/one\"]}"));
+    QVERIFY(TestSupport::writeFile(dir.path() + QStringLiteral("/a/one.json"), recordText("a/one", "first")));
+    QVERIFY(
+        TestSupport::writeFile(dir.path() + QStringLiteral("/a/two.json"),
+                               recordText("a/two", "second", ", \"transition_graph\": {\"leads_to\": [\"a/one\"]}")));
     MainWindow window;
     QSignalSpy loaded(&window, &MainWindow::loaded);
     window.openKnowledgeBase(dir.path());
@@ -342,12 +340,14 @@ void MainWindowTest::browsingLeavesDocumentsReleased()
 void MainWindowTest::reopeningGoesThroughTheIndexCache()
 {
     QTemporaryDir dir;
-    writeFile(dir.filePath(QStringLiteral("node/a.json")),
-              recordText("node/a", "Cannot find module lodash",
-                         ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"node/f\"}]}"));
-    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/a.json")),
+                                   recordText("node/a", "Cannot find module lodash",
+                                              ", \"transition_graph\": {\"leads_to\": [{\"error_id\": \"node/f\"}]}")));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/b.json")),
+                                   recordText("node/b", "EADDRINUSE port taken")));
     for (const char *id : {"node/c", "node/d", "node/e", "node/f"}) // few changes: the cached index is used
-        writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")), recordText(id, "Some other error"));
+        QVERIFY(TestSupport::writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")),
+                                       recordText(id, "Some other error")));
     const auto rulesOfA = [](const MainWindow &window) {
         QStringList rules;
         for (const Problem &problem :
@@ -368,7 +368,8 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
         QVERIFY(rulesOfA(window).contains(QStringLiteral("link-reciprocal")));
     }
     QVERIFY(QFileInfo::exists(cacheFile));
-    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "ECONNREFUSED nothing listens"));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/b.json")),
+                                   recordText("node/b", "ECONNREFUSED nothing listens")));
     QVERIFY(QFile::remove(dir.filePath(QStringLiteral("node/f.json"))));
     MainWindow window;
     window.show();
@@ -395,10 +396,12 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
 void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
 {
     QTemporaryDir dir;
-    writeFile(dir.filePath(QStringLiteral("node/a.json")),
-              recordText("node/a", "Cannot find module lodash", ", \"regex\": \"lodash (\""));
-    writeFile(dir.filePath(QStringLiteral("node/b.json")), recordText("node/b", "EADDRINUSE port taken"));
-    writeFile(dir.filePath(QStringLiteral("git/c.json")), recordText("git/c", "Permission denied (publickey)"));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/a.json")),
+                                   recordText("node/a", "Cannot find module lodash", ", \"regex\": \"lodash (\"")));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/b.json")),
+                                   recordText("node/b", "EADDRINUSE port taken")));
+    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("git/c.json")),
+                                   recordText("git/c", "Permission denied (publickey)")));
     QFile::remove(SearchIndexCache::fileFor(dir.path()));
     MainWindow window;
     window.show();
