@@ -3,6 +3,7 @@
 // released after loading, and relative paths. Loading itself is in
 // KnowledgeBaseTest.
 
+#include "KnowledgeBaseFixture.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "links/LinkIndex.h"
@@ -23,33 +24,10 @@
 #include <utility>
 
 using namespace Errata;
+using namespace Errata::KnowledgeBaseFixture;
 using namespace Errata::TestSupport;
 
 namespace {
-
-// A reference date for validation, so results do not change with the calendar.
-const QDate Today(2024, 7, 1);
-
-// A record with no error and no warning on `Today` (infos only).
-QByteArray cleanRecord(const QString &id, const QByteArray &extraFields = QByteArray(),
-                       const QByteArray &regex = "Error: disk full on \\\\S+")
-{
-    const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
-    return "{\n"
-           "  \"id\": \""
-        + id.toUtf8()
-        + "\",\n"
-          "  \"signature\": \"Error: disk full on /dev/sda1\",\n"
-          "  \"regex\": \""
-        + regex
-        + "\",\n"
-          "  \"domain\": \""
-        + domain
-        + "\",\n"
-          "  \"category\": \"io_error\",\n"
-          "  \"last_confirmed\": \"2024-06-01\""
-        + extraFields + "\n}\n";
-}
 
 QString linkList(const QStringList &ids)
 {
@@ -57,22 +35,6 @@ QString linkList(const QStringList &ids)
     for (const QString &id : ids)
         items << QStringLiteral("{\"error_id\": \"%1\"}").arg(id);
     return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
-QStringList ids(const KnowledgeBase &kb)
-{
-    QStringList list;
-    for (int i = 0; i < kb.count(); ++i)
-        list << kb.recordAt(i)->id();
-    return list;
-}
-
-QStringList rules(const QList<Problem> &problems)
-{
-    QStringList list;
-    for (const Problem &problem : problems)
-        list << problem.rule;
-    return list;
 }
 
 } // namespace

@@ -39,8 +39,6 @@ private slots:
     void validationOfAnEmptyKbWritesNothing();
 
 private:
-    void compareWithFreshBuild(const Opened &opened, QDate today = Today) const;
-    void compareRecordsWithFreshLoad(const Opened &opened, QDate today = Today) const;
     std::unique_ptr<Opened> validateAndCheck();
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -54,72 +52,7 @@ void SearchIndexCacheFindingsTest::init()
     QVERIFY(m_dir->isValid());
     m_root = m_dir->filePath(QStringLiteral("kb"));
     m_cacheFile = m_dir->filePath(QStringLiteral("cache/kb.idx"));
-    writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
-    OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
-    // The 7 is no link, but counts in the link's pointer: /transition_graph/leads_to/1.
-    nan["transition_graph"] = OrderedJson{
-        {"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
-    writeRecord(m_root, nan);
-    OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
-    zh["signature_zh"] = "检测到梯度溢出";
-    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪。";
-    writeRecord(m_root, zh, QByteArray("\xEF\xBB\xBF")); // with a byte order mark
-    OrderedJson docker = record("docker/gpu-driver", "could not select device driver", "No nvidia runtime for CUDA.");
-    docker["verification_tier"] = "ai_generated";
-    docker["fix_success_rate"] = 0.3;
-    docker["last_confirmed"] = "2024-01-01";
-    writeRecord(m_root, docker);
-    writeRecord(m_root, record("python/cafe", "Café menu error", "Accents everywhere."));
-    OrderedJson bad = record("python/bad-regex", "Broken (regex", "A regex RE2 rejects.");
-    bad["regex"] = "Broken (regex";
-    writeRecord(m_root, bad);
-    for (int i = 0; i < 6; ++i) {
-        const std::string n = std::to_string(i);
-        writeRecord(m_root, record("node/e" + n, "Error number " + n + " in node", "Cause " + n + " of memory use."));
-    }
-    QVERIFY(writeFile(
-        pathOf(m_root, QStringLiteral("node/crlf")),
-        QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n")));
-    QVERIFY(writeFile(pathOf(m_root, QStringLiteral("node/broken")), "{\"id\": "));
-}
-
-// The cached index must answer every query as one built from scratch.
-void SearchIndexCacheFindingsTest::compareWithFreshBuild(const Opened &opened, QDate today) const
-{
-    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
-    for (const QString &query : Queries)
-        QCOMPARE(results(opened.index, query), results(fresh->index, query));
-    compareRecordsWithFreshLoad(opened, today);
-}
-
-// Every record and every finding must be as without a cache.
-void SearchIndexCacheFindingsTest::compareRecordsWithFreshLoad(const Opened &opened, QDate today) const
-{
-    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
-    QCOMPARE(opened.kb.count(), fresh->kb.count());
-    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
-    for (int i = 0; i < fresh->kb.count(); ++i) {
-        const Record *expected = fresh->kb.recordAt(i);
-        const Record *actual = opened.kb.findFile(expected->filePath());
-        QVERIFY(actual);
-        QCOMPARE(actual->signature(), expected->signature());
-        QCOMPARE(actual->signatureZh(), expected->signatureZh());
-        QCOMPARE(actual->regex(), expected->regex());
-        QCOMPARE(actual->domain(), expected->domain());
-        QCOMPARE(actual->category(), expected->category());
-        QCOMPARE(actual->linkTargets().size(), expected->linkTargets().size());
-        for (qsizetype l = 0; l < expected->linkTargets().size(); ++l) {
-            QCOMPARE(actual->linkTargets().at(l).id, expected->linkTargets().at(l).id);
-            QCOMPARE(actual->linkTargets().at(l).kind, expected->linkTargets().at(l).kind);
-        }
-        QCOMPARE(actual->hadByteOrderMark(), expected->hadByteOrderMark());
-        QCOMPARE(actual->textToWrite(), expected->textToWrite());
-        QVERIFY(actual->json() == expected->json());
-        QCOMPARE(actual->firstSeen(), expected->firstSeen());
-        QCOMPARE(actual->lastConfirmed(), expected->lastConfirmed());
-        QCOMPARE(actual->lastUpdated(), expected->lastUpdated());
-        QCOMPARE(findings(opened.kb, actual), findings(fresh->kb, expected));
-    }
+    writeSampleKb(m_root);
 }
 
 void SearchIndexCacheFindingsTest::ownFindingsComeFromTheCache()
@@ -135,7 +68,7 @@ void SearchIndexCacheFindingsTest::ownFindingsComeFromTheCache()
     QVERIFY(rulesOf(opened->kb, QStringLiteral("pytorch/zh")).contains(QStringLiteral("byte-order-mark")));
     for (int i = 0; i < opened->kb.count(); ++i)
         QVERIFY(!opened->kb.recordAt(i)->hasDocument()); // nothing was parsed to validate
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 // At a first opening every record is left for later, with no findings;
@@ -153,7 +86,7 @@ void SearchIndexCacheFindingsTest::deferredFindingsAreHandedBack()
     QVERIFY(job.run(RecordValidator(Today)));
     QCOMPARE(job.apply(first->kb, RecordValidator(Today), first->cache.get()), 13);
     first->index.refresh(first->kb, Today);
-    compareWithFreshBuild(*first);
+    compareWithFreshBuild(m_root, *first);
     QVERIFY(first->cache->isOutdated());
     saveCache(*first);
 
@@ -162,7 +95,7 @@ void SearchIndexCacheFindingsTest::deferredFindingsAreHandedBack()
     QVERIFY(deferred.empty());
     QCOMPARE(again->cache->reusedFindingsCount(), 13);
     QVERIFY(!again->cache->isOutdated());
-    compareWithFreshBuild(*again);
+    compareWithFreshBuild(m_root, *again);
 
     // One file changed: only its record is left for later.
     const OrderedJson e2 = record("node/e2", "Error number 2 in node, changed", "Cause 2.");
@@ -189,7 +122,7 @@ void SearchIndexCacheFindingsTest::findingsOfAnOlderTextAreNotKept()
     QCOMPARE(again->cache->restoredCount(), 13);
     QCOMPARE(again->cache->reusedFindingsCount(), 12);
     QVERIFY(!rulesOf(again->kb, bad->id()).contains(QStringLiteral("regex-compile")));
-    compareWithFreshBuild(*again);
+    compareWithFreshBuild(m_root, *again);
 }
 
 // The rules that read the KB run again for records whose text did not
@@ -211,7 +144,7 @@ void SearchIndexCacheFindingsTest::kbWideFindingsFollowTheKb()
             rules << problem.rule;
         QVERIFY(rules.contains(QStringLiteral("duplicate-id")));
     }
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 // Findings are kept in the language of their messages: in another one
@@ -232,13 +165,13 @@ void SearchIndexCacheFindingsTest::findingsFollowTheLanguage()
         if (problem.rule == QLatin1String("regex-compile"))
             QVERIFY2(problem.message.startsWith(QStringLiteral("【zh】")), qPrintable(problem.message));
     }
-    compareWithFreshBuild(*translated);
+    compareWithFreshBuild(m_root, *translated);
     saveCache(*translated);
     QCOMPARE(openThroughCache(m_root, m_cacheFile)->cache->reusedFindingsCount(), 13);
     QVERIFY(QCoreApplication::removeTranslator(&chinese));
     const std::unique_ptr<Opened> english = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(english->cache->reusedFindingsCount(), 0);
-    compareWithFreshBuild(*english);
+    compareWithFreshBuild(m_root, *english);
 }
 
 std::unique_ptr<Opened> SearchIndexCacheFindingsTest::validateAndCheck()
@@ -248,7 +181,7 @@ std::unique_ptr<Opened> SearchIndexCacheFindingsTest::validateAndCheck()
     if (!opened)
         qWarning("the cache was not written: %s", qPrintable(error));
     else
-        compareRecordsWithFreshLoad(*opened);
+        compareRecordsWithFreshLoad(m_root, *opened);
     return opened;
 }
 
@@ -269,11 +202,11 @@ void SearchIndexCacheFindingsTest::validationWritesFindingsWithoutIndex()
     QCOMPARE(opened->cache->restoredCount(), 13);
     QCOMPARE(opened->cache->reusedFindingsCount(), 13);
     QVERIFY(opened->cache->isOutdated()); // no index to read: built whole, to be written
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
     saveCache(*opened);
     opened = openThroughCache(m_root, m_cacheFile);
     QVERIFY(!opened->cache->isOutdated());
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 // A few files changed since the window wrote the cache: `errata validate`
@@ -291,7 +224,7 @@ void SearchIndexCacheFindingsTest::validationKeepsTheIndexWhenItCan()
     QCOMPARE(opened->cache->reusedFindingsCount(), 12);
     QVERIFY(!opened->cache->isOutdated()); // the index read was up to date
     QCOMPARE(results(opened->index, QStringLiteral("hip")).size(), 1);
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 
     // Most files changed: the file is written without the index.
     changeMostRecords(m_root);
@@ -299,7 +232,7 @@ void SearchIndexCacheFindingsTest::validationKeepsTheIndexWhenItCan()
     const std::unique_ptr<Opened> reopened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(reopened->cache->reusedFindingsCount(), 12);
     QVERIFY(reopened->cache->isOutdated());
-    compareWithFreshBuild(*reopened);
+    compareWithFreshBuild(m_root, *reopened);
 }
 
 // Nothing changed: the file is not written again, only marked as used.

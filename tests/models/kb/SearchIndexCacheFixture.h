@@ -238,4 +238,77 @@ inline void saveCache(const Opened &opened)
     QVERIFY2(opened.cache->save(opened.kb, opened.index, &error), qPrintable(error));
 }
 
+// The KB both tests open: records of several domains, links, Chinese text
+// with a byte order mark, a regex RE2 rejects, CRLF line ends and a file that
+// does not parse.
+inline void writeSampleKb(const QString &root)
+{
+    writeRecord(root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
+    OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
+    // The 7 is no link, but counts in the link's pointer: /transition_graph/leads_to/1.
+    nan["transition_graph"] = OrderedJson{
+        {"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
+    writeRecord(root, nan);
+    OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
+    zh["signature_zh"] = "检测到梯度溢出";
+    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪。";
+    writeRecord(root, zh, QByteArray("\xEF\xBB\xBF")); // with a byte order mark
+    OrderedJson docker = record("docker/gpu-driver", "could not select device driver", "No nvidia runtime for CUDA.");
+    docker["verification_tier"] = "ai_generated";
+    docker["fix_success_rate"] = 0.3;
+    docker["last_confirmed"] = "2024-01-01";
+    writeRecord(root, docker);
+    writeRecord(root, record("python/cafe", "Café menu error", "Accents everywhere."));
+    OrderedJson bad = record("python/bad-regex", "Broken (regex", "A regex RE2 rejects.");
+    bad["regex"] = "Broken (regex";
+    writeRecord(root, bad);
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i);
+        writeRecord(root, record("node/e" + n, "Error number " + n + " in node", "Cause " + n + " of memory use."));
+    }
+    QVERIFY(writeFile(
+        pathOf(root, QStringLiteral("node/crlf")),
+        QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n")));
+    QVERIFY(writeFile(pathOf(root, QStringLiteral("node/broken")), "{\"id\": "));
+}
+
+// Every record and every finding must be as without a cache.
+inline void compareRecordsWithFreshLoad(const QString &root, const Opened &opened, QDate today = Today)
+{
+    const std::unique_ptr<Opened> fresh = openWithoutCache(root, today);
+    QCOMPARE(opened.kb.count(), fresh->kb.count());
+    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
+    for (int i = 0; i < fresh->kb.count(); ++i) {
+        const Record *expected = fresh->kb.recordAt(i);
+        const Record *actual = opened.kb.findFile(expected->filePath());
+        QVERIFY(actual);
+        QCOMPARE(actual->signature(), expected->signature());
+        QCOMPARE(actual->signatureZh(), expected->signatureZh());
+        QCOMPARE(actual->regex(), expected->regex());
+        QCOMPARE(actual->domain(), expected->domain());
+        QCOMPARE(actual->category(), expected->category());
+        QCOMPARE(actual->linkTargets().size(), expected->linkTargets().size());
+        for (qsizetype l = 0; l < expected->linkTargets().size(); ++l) {
+            QCOMPARE(actual->linkTargets().at(l).id, expected->linkTargets().at(l).id);
+            QCOMPARE(actual->linkTargets().at(l).kind, expected->linkTargets().at(l).kind);
+        }
+        QCOMPARE(actual->hadByteOrderMark(), expected->hadByteOrderMark());
+        QCOMPARE(actual->textToWrite(), expected->textToWrite());
+        QVERIFY(actual->json() == expected->json());
+        QCOMPARE(actual->firstSeen(), expected->firstSeen());
+        QCOMPARE(actual->lastConfirmed(), expected->lastConfirmed());
+        QCOMPARE(actual->lastUpdated(), expected->lastUpdated());
+        QCOMPARE(findings(opened.kb, actual), findings(fresh->kb, expected));
+    }
+}
+
+// The cached index must answer every query as one built from scratch.
+inline void compareWithFreshBuild(const QString &root, const Opened &opened, QDate today = Today)
+{
+    const std::unique_ptr<Opened> fresh = openWithoutCache(root, today);
+    for (const QString &query : Queries)
+        QCOMPARE(results(opened.index, query), results(fresh->index, query));
+    compareRecordsWithFreshLoad(root, opened, today);
+}
+
 } // namespace Errata::SearchIndexCacheFixture

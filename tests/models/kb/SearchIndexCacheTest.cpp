@@ -44,9 +44,6 @@ private slots:
     void unusedCachesAreRemoved();
 
 private:
-    void compareWithFreshBuild(const Opened &opened, QDate today = Today) const;
-    void compareRecordsWithFreshLoad(const Opened &opened, QDate today = Today) const;
-
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_root;
     QString m_cacheFile;
@@ -58,72 +55,7 @@ void SearchIndexCacheTest::init()
     QVERIFY(m_dir->isValid());
     m_root = m_dir->filePath(QStringLiteral("kb"));
     m_cacheFile = m_dir->filePath(QStringLiteral("cache/kb.idx"));
-    writeRecord(m_root, record("pytorch/oom", "torch.OutOfMemoryError: CUDA out of memory", "Too little GPU memory."));
-    OrderedJson nan = record("pytorch/nan", "RuntimeError: Loss is NaN", "Exploding gradients; clip them.");
-    // The 7 is no link, but counts in the link's pointer: /transition_graph/leads_to/1.
-    nan["transition_graph"] = OrderedJson{
-        {"leads_to", OrderedJson::array({7, OrderedJson{{"error_id", "pytorch/oom"}}})}};
-    writeRecord(m_root, nan);
-    OrderedJson zh = record("pytorch/zh", "Gradient overflow detected", "Loss scale too high.");
-    zh["signature_zh"] = "检测到梯度溢出";
-    zh["root_cause_zh"] = "损失缩放过高，需要梯度裁剪。";
-    writeRecord(m_root, zh, QByteArray("\xEF\xBB\xBF")); // with a byte order mark
-    OrderedJson docker = record("docker/gpu-driver", "could not select device driver", "No nvidia runtime for CUDA.");
-    docker["verification_tier"] = "ai_generated";
-    docker["fix_success_rate"] = 0.3;
-    docker["last_confirmed"] = "2024-01-01";
-    writeRecord(m_root, docker);
-    writeRecord(m_root, record("python/cafe", "Café menu error", "Accents everywhere."));
-    OrderedJson bad = record("python/bad-regex", "Broken (regex", "A regex RE2 rejects.");
-    bad["regex"] = "Broken (regex";
-    writeRecord(m_root, bad);
-    for (int i = 0; i < 6; ++i) {
-        const std::string n = std::to_string(i);
-        writeRecord(m_root, record("node/e" + n, "Error number " + n + " in node", "Cause " + n + " of memory use."));
-    }
-    QVERIFY(writeFile(
-        pathOf(m_root, QStringLiteral("node/crlf")),
-        QByteArray::fromStdString(record("node/crlf", "Line ends", "CRLF text.").dump(2)).replace("\n", "\r\n")));
-    QVERIFY(writeFile(pathOf(m_root, QStringLiteral("node/broken")), "{\"id\": "));
-}
-
-// The cached index must answer every query as one built from scratch.
-void SearchIndexCacheTest::compareWithFreshBuild(const Opened &opened, QDate today) const
-{
-    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
-    for (const QString &query : Queries)
-        QCOMPARE(results(opened.index, query), results(fresh->index, query));
-    compareRecordsWithFreshLoad(opened, today);
-}
-
-// Every record and every finding must be as without a cache.
-void SearchIndexCacheTest::compareRecordsWithFreshLoad(const Opened &opened, QDate today) const
-{
-    const std::unique_ptr<Opened> fresh = openWithoutCache(m_root, today);
-    QCOMPARE(opened.kb.count(), fresh->kb.count());
-    QCOMPARE(opened.kb.loadProblems().size(), fresh->kb.loadProblems().size());
-    for (int i = 0; i < fresh->kb.count(); ++i) {
-        const Record *expected = fresh->kb.recordAt(i);
-        const Record *actual = opened.kb.findFile(expected->filePath());
-        QVERIFY(actual);
-        QCOMPARE(actual->signature(), expected->signature());
-        QCOMPARE(actual->signatureZh(), expected->signatureZh());
-        QCOMPARE(actual->regex(), expected->regex());
-        QCOMPARE(actual->domain(), expected->domain());
-        QCOMPARE(actual->category(), expected->category());
-        QCOMPARE(actual->linkTargets().size(), expected->linkTargets().size());
-        for (qsizetype l = 0; l < expected->linkTargets().size(); ++l) {
-            QCOMPARE(actual->linkTargets().at(l).id, expected->linkTargets().at(l).id);
-            QCOMPARE(actual->linkTargets().at(l).kind, expected->linkTargets().at(l).kind);
-        }
-        QCOMPARE(actual->hadByteOrderMark(), expected->hadByteOrderMark());
-        QCOMPARE(actual->textToWrite(), expected->textToWrite());
-        QVERIFY(actual->json() == expected->json());
-        QCOMPARE(actual->firstSeen(), expected->firstSeen());
-        QCOMPARE(actual->lastConfirmed(), expected->lastConfirmed());
-        QCOMPARE(actual->lastUpdated(), expected->lastUpdated());
-        QCOMPARE(findings(opened.kb, actual), findings(fresh->kb, expected));
-    }
+    writeSampleKb(m_root);
 }
 
 void SearchIndexCacheTest::firstOpenFindsNoCache()
@@ -134,7 +66,7 @@ void SearchIndexCacheTest::firstOpenFindsNoCache()
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(opened->cache->restoredCount(), 0);
     QVERIFY(opened->cache->isOutdated());
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::reopenedKbComesFromTheCache()
@@ -151,7 +83,7 @@ void SearchIndexCacheTest::reopenedKbComesFromTheCache()
     const QList<Record::LinkTarget> links = opened->kb.find(QStringLiteral("pytorch/nan"))->linkTargets();
     QCOMPARE(links.size(), 1);
     QCOMPARE(links.first().id, QStringLiteral("pytorch/oom"));
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::changedAddedAndRemovedFilesAreReadAnew()
@@ -167,14 +99,14 @@ void SearchIndexCacheTest::changedAddedAndRemovedFilesAreReadAnew()
     QCOMPARE(results(opened->index, QStringLiteral("cuda out")).size(), 0);
     QCOMPARE(results(opened->index, QStringLiteral("quokka")).size(), 1);
     QCOMPARE(results(opened->index, QStringLiteral("cafe")).size(), 0);
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 
     saveCache(*opened); // compacted: the retired entries are left out
     opened = openThroughCache(m_root, m_cacheFile);
     QCOMPARE(opened->cache->rowCount(), 13);
     QCOMPARE(opened->cache->restoredCount(), 13);
     QVERIFY(!opened->cache->isOutdated());
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::sameSizeChangeIsSeen()
@@ -194,7 +126,7 @@ void SearchIndexCacheTest::sameSizeChangeIsSeen()
     const QStringList found = results(opened->index, QStringLiteral("zebrafi3"));
     QCOMPARE(found.size(), 1);
     QVERIFY(found.first().startsWith(QStringLiteral("node/e3 ")));
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::mostlyChangedKbIsIndexedWhole()
@@ -205,7 +137,7 @@ void SearchIndexCacheTest::mostlyChangedKbIsIndexedWhole()
     QCOMPARE(opened->cache->restoredCount(), 7);
     QVERIFY(opened->cache->isOutdated());
     QCOMPARE(results(opened->index, QStringLiteral("changed")).size(), 6);
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::unsavedEditsAreLeftOut()
@@ -220,7 +152,7 @@ void SearchIndexCacheTest::unsavedEditsAreLeftOut()
     QCOMPARE(opened->cache->restoredCount(), 12);
     QCOMPARE(opened->kb.find(QStringLiteral("node/e1"))->signature(), QStringLiteral("Error number 1 in node"));
     QCOMPARE(results(opened->index, QStringLiteral("edited")).size(), 0);
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 void SearchIndexCacheTest::stalenessFollowsTheDay()
@@ -231,13 +163,13 @@ void SearchIndexCacheTest::stalenessFollowsTheDay()
     QCOMPARE(opened->cache->restoredCount(), 13);
     QCOMPARE(results(opened->index, QStringLiteral("stale")).size(), 13);
     QVERIFY(rulesOf(opened->kb, QStringLiteral("node/e1")).contains(QStringLiteral("stale")));
-    compareWithFreshBuild(*opened, later);
+    compareWithFreshBuild(m_root, *opened, later);
     const QDate earlier(2025, 1, 1); // every last_confirmed is in the future
     const std::unique_ptr<Opened> before = openThroughCache(m_root, m_cacheFile, earlier);
     QCOMPARE(before->cache->reusedFindingsCount(), 13);
     QVERIFY(rulesOf(before->kb, QStringLiteral("node/e1")).contains(QStringLiteral("future-date")));
     QVERIFY(!rulesOf(before->kb, QStringLiteral("node/e1")).contains(QStringLiteral("stale")));
-    compareWithFreshBuild(*before, earlier);
+    compareWithFreshBuild(m_root, *before, earlier);
 }
 
 void SearchIndexCacheTest::damagedCacheIsNotUsed_data()
@@ -281,7 +213,7 @@ void SearchIndexCacheTest::damagedCacheIsNotUsed()
     QCOMPARE(cache.errorString().isEmpty(), rowsUsable);
     const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
     QVERIFY(opened->cache->isOutdated()); // written again whole
-    compareWithFreshBuild(*opened);
+    compareWithFreshBuild(m_root, *opened);
 }
 
 // The index part is not checksummed but checked item by item: whatever

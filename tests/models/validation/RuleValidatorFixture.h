@@ -5,11 +5,18 @@
 // Included after the test class: moc does not lex raw string literals and
 // would read the "//" of their URLs as a comment.
 
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "record/Record.h"
+#include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "json/OrderedJson.h"
 
 #include <QDate>
+#include <QDir>
 #include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
 
 #include <initializer_list>
 #include <string>
@@ -185,6 +192,34 @@ inline QByteArray patch(std::initializer_list<std::pair<const char *, OrderedJso
 inline std::string iso(const QDate &date)
 {
     return date.toString(Qt::ISODate).toStdString();
+}
+
+// The four demo records written to `dir` and loaded into `kb`.
+inline void loadDemoKb(const QTemporaryDir &dir, KnowledgeBase &kb)
+{
+    QVERIFY2(dir.isValid(), qPrintable(dir.errorString()));
+    const QList<std::pair<const char *, const char *>> files = {{"demo/base-error.json", BaseRecordText},
+                                                                {"demo/next-error.json", NextRecordText},
+                                                                {"demo/prev-error.json", PrevRecordText},
+                                                                {"demo/other-error.json", OtherRecordText}};
+    for (const auto &[name, text] : files)
+        QVERIFY2(writeFile(dir.filePath(QString::fromUtf8(name)), QByteArray(text)), name);
+    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(dir.path());
+    QVERIFY2(result.problems.isEmpty(), qPrintable(describe(result.problems)));
+    kb.adopt(std::move(result));
+    QCOMPARE(kb.count(), 4);
+    QVERIFY(kb.find(QStringLiteral("demo/base-error")));
+}
+
+// The base record, read alone, as if from `fileName` below the KB's root.
+inline Record baseRecordIn(const KnowledgeBase &kb, const QString &fileName)
+{
+    Record record;
+    Record::LoadError error;
+    if (!record.parse(QByteArray(BaseRecordText), &error))
+        qFatal("the base record does not parse: %s", qPrintable(error.message));
+    record.setFilePath(QDir(kb.root()).filePath(fileName));
+    return record;
 }
 
 } // namespace Errata::RuleValidatorFixture

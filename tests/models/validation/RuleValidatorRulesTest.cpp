@@ -56,28 +56,12 @@ using namespace Errata::RuleValidatorFixture;
 
 void RuleValidatorRulesTest::initTestCase()
 {
-    QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
-    const QList<std::pair<const char *, const char *>> files = {{"demo/base-error.json", BaseRecordText},
-                                                                {"demo/next-error.json", NextRecordText},
-                                                                {"demo/prev-error.json", PrevRecordText},
-                                                                {"demo/other-error.json", OtherRecordText}};
-    for (const auto &[name, text] : files)
-        QVERIFY2(writeFile(m_dir.filePath(QString::fromUtf8(name)), QByteArray(text)), name);
-    KnowledgeBaseLoader::Result result = KnowledgeBaseLoader::load(m_dir.path());
-    QVERIFY2(result.problems.isEmpty(), qPrintable(describe(result.problems)));
-    m_kb.adopt(std::move(result));
-    QCOMPARE(m_kb.count(), 4);
-    QVERIFY(m_kb.find(QStringLiteral("demo/base-error")));
+    loadDemoKb(m_dir, m_kb);
 }
 
 Record RuleValidatorRulesTest::baseRecord(const QString &fileName) const
 {
-    Record record;
-    Record::LoadError error;
-    if (!record.parse(QByteArray(BaseRecordText), &error))
-        qFatal("the base record does not parse: %s", qPrintable(error.message));
-    record.setFilePath(QDir(m_kb.root()).filePath(fileName));
-    return record;
+    return baseRecordIn(m_kb, fileName);
 }
 
 QList<Problem> RuleValidatorRulesTest::check(const Record &record, bool withKb) const
