@@ -3,6 +3,7 @@
 // the cache of findings). `import-deadends` and `export-deadends` are in
 // ConvertCommandTest.
 
+#include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -23,13 +24,6 @@
 using namespace Errata::TestSupport;
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 // "path:line:col: severity: message [pointer]"
 const QRegularExpression GccLine(QStringLiteral("^(.+):(\\d+):(\\d+): (error|warning|info): (.+) \\[(/[^\\]]*)\\]$"));
@@ -122,29 +116,11 @@ private:
 
 Run CommandLineTest::run(const QStringList &arguments, int timeoutMs, const QString &cacheHome)
 {
-    Run result;
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    environment.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome.isEmpty() ? m_cacheHome.path() : cacheHome);
-    process.setProcessEnvironment(environment);
-    process.setWorkingDirectory(m_dir.path());
-    process.start(QStringLiteral(ERRATA_BINARY), arguments);
-    if (!process.waitForStarted(10000)) {
-        result.err = process.errorString();
-        return result;
-    }
-    process.closeWriteChannel();
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.cacheHome = cacheHome.isEmpty() ? m_cacheHome.path() : cacheHome;
+    options.timeoutMs = timeoutMs;
+    return runErrata(arguments, options);
 }
 
 QStringList CommandLineTest::cacheFiles() const

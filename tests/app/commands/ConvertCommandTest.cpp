@@ -2,6 +2,7 @@
 // (ERRATA_BINARY): a round trip, refusal to overwrite, bad usage, and the
 // shared corpus imported and validated when it is present.
 
+#include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
@@ -20,13 +21,6 @@ using Errata::OrderedJson;
 using namespace Errata::TestSupport;
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 // "N files, N records: N errors, N warnings, N infos (S s)"
 const QRegularExpression SummaryLine(
@@ -100,29 +94,11 @@ private:
 
 Run ConvertCommandTest::run(const QStringList &arguments, int timeoutMs, const QString &cacheHome)
 {
-    Run result;
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    environment.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome.isEmpty() ? m_cacheHome.path() : cacheHome);
-    process.setProcessEnvironment(environment);
-    process.setWorkingDirectory(m_dir.path());
-    process.start(QStringLiteral(ERRATA_BINARY), arguments);
-    if (!process.waitForStarted(10000)) {
-        result.err = process.errorString();
-        return result;
-    }
-    process.closeWriteChannel();
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.cacheHome = cacheHome.isEmpty() ? m_cacheHome.path() : cacheHome;
+    options.timeoutMs = timeoutMs;
+    return runErrata(arguments, options);
 }
 
 void ConvertCommandTest::initTestCase()

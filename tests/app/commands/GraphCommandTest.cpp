@@ -4,6 +4,7 @@
 // 2 bad usage or unreadable folder).
 
 #include "commands/GraphCommand.h"
+#include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -28,13 +29,6 @@ QStringList strings(std::initializer_list<const char *> items)
         list << QString::fromUtf8(item);
     return list;
 }
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 QByteArray record(const QByteArray &id, const QByteArray &graph)
 {
@@ -69,17 +63,7 @@ private:
 
 Run GraphCommandTest::run(const QStringList &arguments)
 {
-    Run result;
-    QProcess process;
-    process.start(QStringLiteral(ERRATA_BINARY), QStringList{QStringLiteral("graph")} + arguments);
-    if (!process.waitForStarted(10000) || !process.waitForFinished(60000)) {
-        result.err = process.errorString();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runErrata(QStringList{QStringLiteral("graph")} + arguments);
 }
 
 // a/one leads_to a/two (0.4) and a record that is missing, with a quote and a

@@ -3,6 +3,7 @@
 // the current folder, skipped records on stderr, and the exit codes (0: a
 // record matched, 1: none did, 2: bad usage, unreadable log or KB folder).
 
+#include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -20,13 +21,6 @@
 using namespace Errata::TestSupport;
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 // "N of M records matched, in L lines (T ms)"
 const QRegularExpression SummaryLine(
@@ -95,29 +89,10 @@ private:
 
 Run MatchCommandTest::run(const QStringList &arguments, const QByteArray &input, const QString &folder, bool match)
 {
-    Run result;
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(environment);
-    process.setWorkingDirectory(folder.isEmpty() ? m_dir.path() : folder);
-    process.start(QStringLiteral(ERRATA_BINARY), match ? QStringList{QStringLiteral("match")} + arguments : arguments);
-    if (!process.waitForStarted(10000)) {
-        result.err = process.errorString();
-        return result;
-    }
-    process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    RunOptions options;
+    options.workingDirectory = folder.isEmpty() ? m_dir.path() : folder;
+    options.input = input;
+    return runErrata(match ? QStringList{QStringLiteral("match")} + arguments : arguments, options);
 }
 
 void MatchCommandTest::initTestCase()

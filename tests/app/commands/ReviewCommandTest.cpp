@@ -4,6 +4,7 @@
 
 #include "record/Record.h"
 #include "review/ReviewStore.h"
+#include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -37,13 +38,6 @@ private slots:
     void defaultsToCurrentFolder();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-
     Run run(const QStringList &arguments, const QString &workingDir = QString());
     void writeRecord(const QString &id, const QByteArray &extra);
 
@@ -57,18 +51,11 @@ const QByteArray Done =
 
 } // namespace
 
-ReviewCommandTest::Run ReviewCommandTest::run(const QStringList &arguments, const QString &workingDir)
+Run ReviewCommandTest::run(const QStringList &arguments, const QString &workingDir)
 {
-    Run result;
-    QProcess process;
-    process.setWorkingDirectory(workingDir.isEmpty() ? m_dir->path() : workingDir);
-    process.start(QStringLiteral(ERRATA_BINARY), QStringList{QStringLiteral("review")} + arguments);
-    if (!process.waitForFinished(60000))
-        return result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    RunOptions options;
+    options.workingDirectory = workingDir.isEmpty() ? m_dir->path() : workingDir;
+    return runErrata(QStringList{QStringLiteral("review")} + arguments, options);
 }
 
 void ReviewCommandTest::writeRecord(const QString &id, const QByteArray &extra)

@@ -1,0 +1,38 @@
+#include "support/ErrataProcess.h"
+
+#include <QProcess>
+#include <QProcessEnvironment>
+
+namespace Errata::TestSupport {
+
+Run runErrata(const QStringList &arguments, const RunOptions &options)
+{
+    Run result;
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (!options.cacheHome.isEmpty())
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"), options.cacheHome);
+    process.setProcessEnvironment(environment);
+    if (!options.workingDirectory.isEmpty())
+        process.setWorkingDirectory(options.workingDirectory);
+    process.start(QStringLiteral(ERRATA_BINARY), arguments);
+    if (!process.waitForStarted(10000)) {
+        result.err = process.errorString();
+        return result;
+    }
+    process.write(options.input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(options.timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = QStringLiteral("timed out: ") + arguments.join(QLatin1Char(' '));
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+} // namespace Errata::TestSupport
