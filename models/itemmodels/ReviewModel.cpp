@@ -58,23 +58,22 @@ void ReviewModel::rebuild()
 // own, and the rows are made from its results on this thread.
 void ReviewModel::startCounting()
 {
-    m_job = std::make_shared<TranslationSummaryJob>(*m_kb);
+    const auto job = std::make_shared<TranslationSummaryJob>(*m_kb);
     m_counting->start(
-        [job = m_job](const BackgroundJob::Control &control) { job->run(control.cancelFlag(), control.reporter()); },
-        [this] { finishCounting(); });
-    emit countingProgress(0, m_job->count());
+        [job](const BackgroundJob::Control &control) { job->run(control.cancelFlag(), control.reporter()); },
+        [this, job] { finishCounting(*job); });
+    emit countingProgress(0, job->count());
 }
 
 // The records of the KB now: those added or changed since the job was made
 // are summarised here, those removed meanwhile are gone.
-void ReviewModel::finishCounting()
+void ReviewModel::finishCounting(const TranslationSummaryJob &job)
 {
-    const std::shared_ptr<TranslationSummaryJob> job = std::move(m_job);
     beginResetModel();
     m_summaries.reserve(size_t(m_kb->count()));
     for (int i = 0; i < m_kb->count(); ++i) {
         m_records << m_kb->recordAt(i);
-        m_summaries.push_back(job->summaryOf(*m_kb->recordAt(i)));
+        m_summaries.push_back(job.summaryOf(*m_kb->recordAt(i)));
     }
     endResetModel();
     emit counted();
@@ -88,7 +87,6 @@ bool ReviewModel::isCounting() const
 void ReviewModel::stopCounting()
 {
     m_counting->discard();
-    m_job.reset();
 }
 
 void ReviewModel::recordChanged(const Record *record)

@@ -89,7 +89,7 @@ signals:
 private:
     void rebuild();
     void startCounting();
-    void finishCounting();
+    void finishCounting(const TranslationSummaryJob &job);
     void stopCounting();
     void recordChanged(const Record *record);
     void rowChanged(int row);
@@ -102,8 +102,7 @@ private:
     QList<const Record *> m_records;
     std::vector<TranslationSummary> m_summaries; // one per row
     ReviewStore m_store;
-    std::shared_ptr<TranslationSummaryJob> m_job;
-    BackgroundJob *m_counting; // runs m_job
+    BackgroundJob *m_counting; // summarises the records (TranslationSummaryJob)
 };
 
 } // namespace Errata

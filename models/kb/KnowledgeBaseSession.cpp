@@ -153,7 +153,6 @@ void KnowledgeBaseSession::open(const QString &folder, const Options &options)
 {
     m_opening->discard();
     m_checking->discard();
-    m_checks.reset();
     m_cache.reset();
     m_folder = folder;
     m_today = options.today;
@@ -193,26 +192,25 @@ void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
 // threads; the records stay this thread's own.
 void KnowledgeBaseSession::startChecks(const std::vector<const Record *> &records)
 {
-    m_checks = std::make_shared<OwnFindingsJob>(records);
+    const auto checks = std::make_shared<OwnFindingsJob>(records);
     m_checking->start(
-        [job = m_checks, today = m_today](const BackgroundJob::Control &control) {
+        [job = checks, today = m_today](const BackgroundJob::Control &control) {
             return job->run(RecordValidator(today), control.cancelFlag(), control.reporter(Checking));
         },
-        [this](bool completed) { finishChecks(completed); });
-    emit checking(m_checks->count());
+        [this, checks](bool completed) { finishChecks(*checks, completed); });
+    emit checking(checks->count());
 }
 
 // Sets what was found (even when cancelled: each record checked counts)
 // and writes the cache with it, so that a reopening checks only the rest.
-void KnowledgeBaseSession::finishChecks(bool completed)
+void KnowledgeBaseSession::finishChecks(OwnFindingsJob &checks, bool completed)
 {
-    const std::shared_ptr<OwnFindingsJob> checks = std::move(m_checks);
     const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
-    const int done = checks->apply(*m_kb, *m_validator, cache.get());
+    const int done = checks.apply(*m_kb, *m_validator, cache.get());
     QString error;
     if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
         qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
-    emit checked(!completed, completed ? 0 : checks->count() - done);
+    emit checked(!completed, completed ? 0 : checks.count() - done);
 }
 
 void KnowledgeBaseSession::cancel()
@@ -223,7 +221,7 @@ void KnowledgeBaseSession::cancel()
 
 void KnowledgeBaseSession::stopChecks()
 {
-    if (!m_checks)
+    if (!isChecking())
         return;
     m_checking->cancel();
     m_checking->finishNow();
@@ -236,7 +234,7 @@ bool KnowledgeBaseSession::isOpening() const
 
 bool KnowledgeBaseSession::isChecking() const
 {
-    return m_checks != nullptr;
+    return m_checking->isRunning();
 }
 
 // Keeps the links' findings and the search index current while records are

@@ -120,7 +120,7 @@ private:
                                                      const std::function<Progress(Stage)> &progress);
     void replace(std::shared_ptr<Opening> opening);
     void startChecks(const std::vector<const Record *> &records);
-    void finishChecks(bool completed);
+    void finishChecks(OwnFindingsJob &checks, bool completed);
     void follow();
 
     std::unique_ptr<KnowledgeBase> m_kb;
@@ -133,7 +133,6 @@ private:
     QString m_folder; // being opened
     BackgroundJob *m_opening;
     BackgroundJob *m_checking;
-    std::shared_ptr<OwnFindingsJob> m_checks;
 };
 
 } // namespace Errata
