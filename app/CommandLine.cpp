@@ -3,6 +3,7 @@
 #include "GuiLauncher.h"
 #include "commands/ConvertCommand.h"
 #include "commands/GraphCommand.h"
+#include "commands/LookupCommand.h"
 #include "commands/MatchCommand.h"
 #include "commands/ReviewCommand.h"
 #include "commands/ValidateCommand.h"
@@ -27,11 +28,9 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"validate", &ValidateCommand::run},
-    {"import-deadends", &ConvertCommand::run},
-    {"export-deadends", &ConvertCommand::run},
-    {"match", &MatchCommand::run},
-    {"graph", &GraphCommand::run},
+    {"validate", &ValidateCommand::run},       {"import-deadends", &ConvertCommand::run},
+    {"export-deadends", &ConvertCommand::run}, {"match", &MatchCommand::run},
+    {"lookup", &LookupCommand::run},           {"graph", &GraphCommand::run},
     {"review", &ReviewCommand::run},
 };
 

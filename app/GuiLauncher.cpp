@@ -188,6 +188,7 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
                        "  import-deadends SRC DST   convert deadends.dev canons to records\n"
                        "  export-deadends SRC DST   convert records to deadends.dev canons\n"
                        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
+                       "  lookup [--kb DIR] [TEXT]  find the records most like an error text\n"
                        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
                        "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
                        "Without a command, the desktop program starts."));

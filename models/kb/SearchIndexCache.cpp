@@ -357,11 +357,16 @@ bool SearchIndexCache::readIndex(SearchIndex &index)
     restored.reserve(m_rows.size());
     for (const Row &row : m_rows)
         restored.push_back(row.record);
+    // Read whole first: the index's checks ask how much is left at every
+    // list, which a file answers with a system call each time.
+    const QByteArray rest = m_device.readAll();
+    QDataStream in(rest);
+    in.setVersion(StreamVersion);
     quint32 trailer = 0;
-    if (!index.read(m_in, restored))
+    if (!index.read(in, restored))
         return false;
-    m_in >> trailer;
-    return m_in.status() == QDataStream::Ok && trailer == Magic;
+    in >> trailer;
+    return in.status() == QDataStream::Ok && trailer == Magic;
 }
 
 // An up-to-date cache is not written again, so its time is set to show

@@ -189,6 +189,7 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
     m_tokens.clear();
     std::unordered_map<std::string, std::vector<uint32_t>> postings;
     std::vector<std::vector<std::pair<std::string, uint32_t>>> batch;
+    std::vector<LookupDocument> documents(static_cast<size_t>(count));
     for (int first = 0; first < count; first += Batch) {
         const int size = qMin(Batch, count - first);
         batch.assign(size_t(size), {});
@@ -197,6 +198,7 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
             const Record::ParsedForNow parsed(record);
             m_entries[size_t(first + i)] = makeEntry(kb, record, today);
             batch[size_t(i)] = tokensOf(record);
+            documents[size_t(first + i)] = LookupDocument::of(record);
         });
         if (cancel && cancel->load()) {
             *this = SearchIndex();
@@ -216,6 +218,8 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
         m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
     }
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
+    m_lookup.clear();
+    m_lookup.add(records(), std::move(documents));
     finishBuild();
     return true;
 }
@@ -323,6 +327,7 @@ void SearchIndex::remove(const Record *record)
     m_entries[size_t(*it)] = Entry(); // retired: postings may still name it, search skips it
     m_initialLetters[size_t(*it)] = InitialLetters();
     m_entryOf.erase(it);
+    m_lookup.remove(record);
     m_idOrderStale = true;
 }
 
@@ -334,6 +339,7 @@ void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate to
     m_initialLetters.push_back(initialLettersOf(m_entries.back()));
     m_entryOf.insert(record, entry);
     addTokens(entry, tokensOf(*record));
+    m_lookup.update(record, LookupDocument::of(*record));
     m_idOrderStale = true;
 }
 
@@ -484,12 +490,15 @@ void SearchIndex::add(const KnowledgeBase &kb, const std::vector<const Record *>
     const size_t first = m_entries.size();
     m_entries.resize(first + records.size());
     std::vector<std::vector<std::pair<std::string, uint32_t>>> tokens(records.size());
+    std::vector<LookupDocument> documents(records.size());
     Parallel::forEach(int(records.size()), [&](int i) {
         const Record &record = *records[size_t(i)];
         const Record::ParsedForNow parsed(record);
         m_entries[first + size_t(i)] = makeEntry(kb, record, today);
         tokens[size_t(i)] = tokensOf(record);
+        documents[size_t(i)] = LookupDocument::of(record);
     });
+    m_lookup.add(records, std::move(documents));
     std::map<std::string, std::vector<uint32_t>> fresh;
     for (size_t i = 0; i < records.size(); ++i) {
         for (auto &[text, field] : tokens[i]) {
@@ -558,12 +567,13 @@ void SearchIndex::write(QDataStream &out, const std::vector<const Record *> &rec
         writeArray(out, token.text.data(), token.text.size());
         writeArray(out, kept.data(), kept.size());
     }
+    m_lookup.write(out, records);
 }
 
 bool SearchIndex::read(QDataStream &in, const std::vector<const Record *> &records)
 {
     *this = SearchIndex();
-    if (!readEntries(in, records) || !readTokens(in)) {
+    if (!readEntries(in, records) || !readTokens(in) || !m_lookup.read(in, records)) {
         *this = SearchIndex();
         return false;
     }

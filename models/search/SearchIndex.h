@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lookup/LookupIndex.h"
 #include "search/SearchQuery.h"
 
 #include <QDate>
@@ -30,7 +31,8 @@ class Record;
 // word is the prefix of a token of the record. A hit in the signature or id
 // scores highest, then one in the Chinese signature, aliases or tags, then
 // one in the body; an exact token beats a prefix, and a signature or id that
-// starts with the word gets a bonus.
+// starts with the word gets a bonus. Beside it, the same pass builds the
+// LookupIndex that answers "what is this error?" (lookup()).
 class SearchIndex
 {
 public:
@@ -89,6 +91,9 @@ public:
     void add(const KnowledgeBase &kb, const std::vector<const Record *> &records, QDate today);
 
     int size() const { return int(m_entries.size()); }
+    // The lookup side of the index (LookupEngine), built, kept current and
+    // cached with it.
+    const LookupIndex &lookup() const { return m_lookup; }
     const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
 
     // Matching entries, best first (ties by id). An empty query matches all.
@@ -145,6 +150,7 @@ private:
     mutable bool m_idOrderStale = true;
     std::vector<Token> m_tokens;                                       // sorted by text
     std::unordered_map<std::string, std::vector<uint32_t>> m_initials; // initial -> merged postings
+    LookupIndex m_lookup;
 };
 
 } // namespace Errata

@@ -1,0 +1,175 @@
+#include "commands/LookupCommand.h"
+
+#include "CommandLine.h"
+#include "kb/KnowledgeBaseSession.h"
+#include "lookup/LookupEngine.h"
+#include "search/SearchIndex.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace Errata {
+
+namespace {
+
+constexpr qint64 MaxInput = 16 * 1024 * 1024; // bytes of standard input read
+
+struct Options
+{
+    QString kb = QStringLiteral(".");
+    QStringList text; // empty or "-": standard input
+    bool json = false;
+    int limit = 10;
+};
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+bool usage(const QString &why)
+{
+    err() << "errata lookup: " << why << '\n';
+    return false;
+}
+
+bool parseOptions(const QStringList &arguments, Options &options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Find the records of a KB most like an error text: one line, a "
+                                                    "stack trace or a whole log, best first, with why."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("lookup"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("TEXT"),
+                                 QStringLiteral("The error text; \"-\" or none: standard input."),
+                                 QStringLiteral("[TEXT...|-]"));
+    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
+                                QStringLiteral("DIR"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
+                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("The most records shown (default: 10)."),
+                                   QStringLiteral("N"), QStringLiteral("10"));
+    parser.addOptions({kb, format, limit});
+    if (!parser.parse(arguments))
+        return usage(parser.errorText());
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        parser.showHelp(0); // exits
+    options.text = parser.positionalArguments().mid(1);
+    if (parser.isSet(kb))
+        options.kb = parser.value(kb);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return usage(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
+    options.json = formatName == QLatin1String("json");
+    bool ok = false;
+    options.limit = parser.value(limit).toInt(&ok);
+    if (!ok || options.limit < 1)
+        return usage(QStringLiteral("--limit must be a whole number above 0, not \"%1\"").arg(parser.value(limit)));
+    return true;
+}
+
+bool readInput(const Options &options, QString *text)
+{
+    if (!(options.text.isEmpty() || options.text == QStringList{QStringLiteral("-")})) {
+        *text = options.text.join(QLatin1Char(' '));
+        return true;
+    }
+    QFile input;
+    if (!input.open(stdin, QIODevice::ReadOnly))
+        return usage(QStringLiteral("cannot read standard input (%1)").arg(input.errorString()));
+    *text = QString::fromUtf8(input.read(MaxInput));
+    return true;
+}
+
+QJsonObject toJson(const LookupResult::Why &why)
+{
+    const QString how = LookupResult::regexHowName(why.regex);
+    return QJsonObject{{QStringLiteral("regex"), how.isEmpty() ? QJsonValue() : QJsonValue(how)},
+                       {QStringLiteral("regexLine"), why.regexLine},
+                       {QStringLiteral("regexMatch"), why.regexMatch},
+                       {QStringLiteral("sharedWords"), QJsonArray::fromStringList(why.sharedWords)},
+                       {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
+                       {QStringLiteral("coverage"), why.coverage},
+                       {QStringLiteral("textScore"), why.textScore},
+                       {QStringLiteral("regexScore"), why.regexScore}};
+}
+
+void printJson(const LookupResult &result, QTextStream &out)
+{
+    QJsonArray results;
+    for (const LookupResult::Hit &hit : result.hits)
+        results.append(QJsonObject{{QStringLiteral("id"), hit.id},
+                                   {QStringLiteral("score"), hit.score},
+                                   {QStringLiteral("band"), LookupResult::bandName(hit.band)},
+                                   {QStringLiteral("signature"), hit.signature},
+                                   {QStringLiteral("domain"), hit.domain},
+                                   {QStringLiteral("why"), toJson(hit.why)}});
+    out << QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}})
+               .toJson(QJsonDocument::Indented);
+}
+
+QString whyText(const LookupResult::Why &why)
+{
+    QStringList parts;
+    if (why.regex != LookupResult::NoRegex)
+        parts << QStringLiteral("regex %1 on line %2").arg(LookupResult::regexHowName(why.regex)).arg(why.regexLine);
+    if (!why.sharedWords.isEmpty())
+        parts << QStringLiteral("words: ") + why.sharedWords.join(QStringLiteral(", "));
+    if (!why.environment.isEmpty())
+        parts << QStringLiteral("environment: ") + why.environment.join(QStringLiteral(", "));
+    return parts.join(QStringLiteral("; "));
+}
+
+void printText(const LookupResult &result, QTextStream &out)
+{
+    int rank = 0;
+    for (const LookupResult::Hit &hit : result.hits) {
+        out << ++rank << ". " << hit.id << "  [" << LookupResult::bandName(hit.band) << ", "
+            << QString::number(hit.score, 'f', 2) << "]\n"
+            << "   " << hit.signature.simplified() << '\n'
+            << "   why: " << whyText(hit.why) << "\n\n";
+    }
+    if (result.hits.isEmpty())
+        out << "No record is like this error.\n";
+}
+
+} // namespace
+
+int LookupCommand::run(const QStringList &arguments)
+{
+    Options options;
+    QString text;
+    if (!parseOptions(arguments, options) || !readInput(options, &text))
+        return 2;
+    const QFileInfo folder(options.kb);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err() << "errata lookup: " << options.kb << ": not a readable folder\n";
+        return 2;
+    }
+    KnowledgeBaseSession session;
+    session.read(options.kb, KnowledgeBaseSession::Options());
+    session.check(); // the cache keeps findings: it must stay of use to the window
+    session.buildIndex();
+    QString error;
+    if (!session.writeCache(&error))
+        err() << "errata lookup: cannot write the cache " << session.cacheFile() << " (" << error << ")\n";
+    const LookupEngine engine(session.index().lookup());
+    const LookupResult result = engine.lookup(text, options.limit);
+    QTextStream out(stdout);
+    if (options.json)
+        printJson(result, out);
+    else
+        printText(result, out);
+    out.flush();
+    err().flush(); // the exit below skips destructors
+    CommandLine::exitWithoutCleanup(result.hits.isEmpty() ? 1 : 0);
+    return 0;
+}
+
+} // namespace Errata

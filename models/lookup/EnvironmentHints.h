@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+#include <vector>
+
+namespace Errata {
+
+class Record;
+
+// Where an error happened, read from a text or a record, as canonical hints
+// that the two can share: "python", "python3", "python3.11", "os:linux",
+// "arch:arm64", "gpu:rtx3090", "mem:40gb".
+//
+//   text:   "Python 3.11.4 on linux", "node v20.11.1 (darwin)",
+//           "torch 2.1.0+cu121", "go1.21.5", "py311", "Ubuntu 22.04"
+//   record: the id's last segment ("py311-linux", "node20-macos-x64",
+//           "torch2.1-rtx3090"), its versions ("python>=3.11,<3.13") and
+//           the keys of its OS notes.
+//
+// Names have one spelling (py, cp, python -> python; nodejs, node.js ->
+// node; k8s, kubectl -> kubernetes; pt, pytorch -> torch ...). A compact
+// version of a name whose major version is one digit is read as major and
+// minor: py311 -> python3.11, go121 -> go1.21, k8s128 -> kubernetes1.28.
+class EnvironmentHints
+{
+public:
+    static std::vector<std::string> ofText(const QString &text);
+    static std::vector<std::string> ofRecord(const Record &record);
+    // From an id's last segment and version strings: what ofRecord() reads.
+    static std::vector<std::string> ofParts(const QString &idSegment, const QStringList &versions,
+                                            const QStringList &osNames);
+
+    // How much a shared hint says: a name alone little, a version or a
+    // machine more.
+    static double weightOf(const std::string &hint);
+    // The sum of the weights of the hints in both (each list sorted).
+    static double shared(const std::vector<std::string> &a, const std::vector<std::string> &b,
+                         std::vector<std::string> *both = nullptr);
+};
+
+} // namespace Errata

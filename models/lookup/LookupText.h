@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QString>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace Errata {
+
+// The words of a text as lookup compares them: what varies between two
+// occurrences of one error is normalised away first, and each word has a
+// weight for how much it says about the error.
+//
+//   "KeyError: 'user_id' at /srv/app/models/user.py:42 (0x7f3a9c)"
+//     -> keyerror key error (1.0 each, class-like names 1.5), user id (0.3:
+//        quoted), user py (0.3: the file name of a path), 42 (0.2: a short
+//        number); the directories and the hex address are dropped.
+//
+// Normalised away: URLs, UUIDs, timestamps and clock times, IP addresses,
+// hex numbers and hashes, version numbers, numbers of five digits or more,
+// the folders of a path. Kept with a low weight: quoted names, a path's
+// file name, short numbers (a count or a port may be the error's own:
+// "exit code 137", "HTTP 502"). Kept with a high weight: error codes
+// (E0502, TS2322, ORA-00942) and exception class names (KeyError,
+// NullPointerException). Words are folded (case, accents) and split as
+// SearchTokenizer splits them for a query: camelCase parts beside the
+// whole word, Chinese as character pairs.
+class LookupText
+{
+public:
+    static constexpr float QuotedWeight = 0.3f;
+    static constexpr float PathWeight = 0.3f;
+    static constexpr float NumberWeight = 0.2f;
+    static constexpr float CodeWeight = 1.5f;
+
+    using Words = std::vector<std::pair<std::string, float>>;
+
+    // Every word of `text` with its weight, in order, repeated words repeated.
+    static Words words(std::string_view utf8);
+    static Words words(const QString &text);
+
+    // The text with the variable parts replaced by placeholders, for the
+    // tests and for showing what lookup compared: <num>, <hex>, <path>...
+    static QString normalized(const QString &text);
+
+    // The words of `words` merged, each once with the sum of its weights.
+    static Words merged(const Words &words);
+};
+
+} // namespace Errata
