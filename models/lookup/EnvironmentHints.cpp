@@ -220,6 +220,12 @@ std::vector<std::string> EnvironmentHints::ofText(const QString &text)
         if (!canonical.isEmpty())
             addVersion(canonical, QString::fromStdString(major), QString::fromStdString(minor), hints);
     }
+    static const RE2 x64(R"((?i)(x86_64|amd64))");
+    static const RE2 arm64(R"((?i)(aarch64|arm64))");
+    if (RE2::PartialMatch(utf8, x64))
+        hints.push_back("arch:x64");
+    if (RE2::PartialMatch(utf8, arm64))
+        hints.push_back("arch:arm64");
     static const RE2 spacedGpu(R"((?i)\b(rtx|gtx)\s+(\d{4})\b)");
     input = utf8;
     std::string series, model;

@@ -16,10 +16,10 @@ const QRegularExpression &strongPattern()
             R"((?:^|[\s:(\[])(?:[A-Za-z_][\w$]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Exception|Fault|Failure|Panic)\b\s*(?::|$))"
             // error marks that start a line (after a timestamp or a [tag])
             R"(|^(?:\S*\s+)?(?:\[[^\]]*\]\s*)*(?:error|fatal|panic|failure|critical)(?:\[[^\]]*\])?\s*[:!])"
-            R"(|\b(?:ERROR|FATAL|CRITICAL|PANIC|ERR!)\b|##\[error\]|^E\s{2,}\S|\bCaused by:)"
+            R"(|\b(?:ERROR|FATAL|CRITICAL|PANIC)\b|\bERR!|##\[error\]|^E\s{2,}\S|\bCaused by:)"
             // error codes and errno names
             R"(|\b(?:E\d{3,5}|TS\d{4}|CS\d{4}|ORA-\d{5}|SQLSTATE|E(?:NOENT|ACCES|ADDRINUSE|CONNREFUSED|PERM|EXIST|NOTDIR|ISDIR|MFILE|NFILE|PIPE|TIMEDOUT|CONNRESET|NOSPC|ROFS|AGAIN|NOMEM|HOSTUNREACH|NETUNREACH|INVAL|BUSY|NOTEMPTY|XDEV|NOEXEC|LOOP))\b)"
-            R"(|\b(?:Segmentation fault|Traceback|panic:|CrashLoopBackOff|OOMKilled|ImagePullBackOff|ErrImagePull)\b)"),
+            R"(|\b(?:Segmentation fault|panic:|CrashLoopBackOff|OOMKilled|ImagePullBackOff|ErrImagePull)\b)"),
         QRegularExpression::UseUnicodePropertiesOption);
     return pattern;
 }

@@ -141,8 +141,8 @@ LookupDocument LookupDocument::of(const Record &record)
     fields.add(record.rootCause(), RootCauseField);
     fields.add(record.rootCauseZh(), RootCauseField);
     document.words = fields.take(&document.length);
-    document.signature = LookupText::merged(LookupText::words(record.signature()));
-    document.signatureZh = LookupText::merged(LookupText::words(record.signatureZh()));
+    document.signature = LookupText::merged(LookupText::words(record.signature(), LookupText::WholeWords));
+    document.signatureZh = LookupText::merged(LookupText::words(record.signatureZh(), LookupText::WholeWords));
     document.hints = EnvironmentHints::ofRecord(record);
     document.regexKeys = RegexKeys::of(record.regex());
     document.fixRate = float(record.fixSuccessRate().value_or(-1));

@@ -111,8 +111,10 @@ LookupEngine::LookupEngine(const LookupIndex &index)
 LookupEngine::~LookupEngine() = default;
 
 // BM25F over the words of the records (field weights already in each
-// posting's weight), and `ideal`: what a record holding every known word of
-// the query once in its signature, at the average length, would score.
+// posting's weight), and `ideal`: what a record holding every word of the
+// query in its signature, at the average length, would score. A word no
+// record holds counts in `ideal` as the rarest: text that nothing explains
+// lowers every record's share alike.
 std::vector<double> LookupEngine::Private::bm25(const std::unordered_map<std::string, float> &words,
                                                 double *ideal) const
 {
@@ -120,11 +122,11 @@ std::vector<double> LookupEngine::Private::bm25(const std::unordered_map<std::st
     const double average = index.averageLength();
     *ideal = 0;
     for (const auto &[word, queryWeight] : words) {
-        const std::vector<LookupIndex::Posting> *postings = index.postings(word);
-        if (!postings || index.documentFrequency(word) == 0)
-            continue;
         const double idf = index.idf(word);
         *ideal += idf * queryWeight * (K1 + 1) * 3.0 / (3.0 + K1);
+        const std::vector<LookupIndex::Posting> *postings = index.postings(word);
+        if (!postings)
+            continue;
         for (const LookupIndex::Posting &posting : *postings) {
             const LookupIndex::Entry &entry = index.entry(int(posting.entry));
             if (!entry.record)

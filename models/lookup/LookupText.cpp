@@ -26,7 +26,7 @@ const char *const VariablePattern =
     R"(|(\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b))"
     R"(|(\b0[xX][0-9a-fA-F]+\b|\b[0-9a-fA-F]{8,}\b))"
     R"(|(\b[A-Z][A-Z0-9]{0,5}-?\d{2,6}\b))"
-    R"(|((?:(?m:^)|[\s'"=(\[<,])(?:[A-Za-z]:\\|\\\\|~/|\.{1,2}/|/)[^\s'"<>(),;\[\]]*))"
+    R"(|((?:(?m:^)|[\s'"=(\[<,])(?:[A-Za-z]:\\|\\\\|~/|\.{1,2}/|/)[^\s'"<>(),;:\[\]]*))"
     R"(|('[^'\n]{1,80}'|"[^"\n]{1,80}"|`[^`\n]{1,80}`|‘[^’\n]{1,80}’|“[^”\n]{1,80}”))"
     R"(|(\bv?\d+(?:\.\d+)+\b))"
     R"(|(\b\d+\b))";
@@ -50,6 +50,11 @@ bool isClassName(std::string_view word)
     });
 }
 
+bool hasDigit(std::string_view text)
+{
+    return std::any_of(text.begin(), text.end(), [](char c) { return std::isdigit(uchar(c)); });
+}
+
 bool isWordByte(char c)
 {
     return uchar(c) >= 0x80 || std::isalnum(uchar(c)) || c == '_';
@@ -58,8 +63,9 @@ bool isWordByte(char c)
 class WordCollector
 {
 public:
-    explicit WordCollector(LookupText::Words &out)
+    WordCollector(LookupText::Words &out, LookupText::Split split)
         : m_out(out)
+        , m_purpose(split == LookupText::WithParts ? SearchTokenizer::Indexing : SearchTokenizer::Querying)
     {
     }
 
@@ -80,12 +86,19 @@ public:
         }
     }
 
+    // Split as the search index splits what it indexes (camelCase parts
+    // beside the whole word), but Chinese in pairs only: a lone character
+    // says little.
     void add(std::string_view text, float weight)
     {
         m_tokens.clear();
-        SearchTokenizer::appendTokens(text, SearchTokenizer::Querying, m_tokens);
-        for (std::string &token : m_tokens)
-            m_out.emplace_back(std::move(token), weight);
+        SearchTokenizer::appendTokens(text, m_purpose, m_tokens);
+        for (std::string &token : m_tokens) {
+            if (isOneHanCharacter(token))
+                continue;
+            const float own = isFunctionWord(token) ? std::min(weight, LookupText::FunctionWordWeight) : weight;
+            m_out.emplace_back(std::move(token), own);
+        }
     }
 
     void addFileName(std::string_view path)
@@ -95,7 +108,23 @@ public:
     }
 
 private:
+    // English words that carry no meaning of their own: in a small KB their
+    // idf alone would not say so. ("not", "no", "cannot" do carry meaning.)
+    static bool isFunctionWord(const std::string &token)
+    {
+        static const char *const words[] = {"a",  "an",  "and",  "are",  "as",  "at",   "be",  "by",   "for", "from",
+                                            "in", "is",  "it",   "its",  "of",  "on",   "or",  "that", "the", "this",
+                                            "to", "was", "were", "with", "has", "have", "had", "will", "been"};
+        return std::any_of(std::begin(words), std::end(words), [&token](const char *word) { return token == word; });
+    }
+
+    static bool isOneHanCharacter(const std::string &token)
+    {
+        return token.size() == 3 && uchar(token[0]) >= 0xE3 && uchar(token[0]) <= 0xE9;
+    }
+
     LookupText::Words &m_out;
+    SearchTokenizer::Purpose m_purpose;
     std::vector<std::string> m_tokens;
 };
 
@@ -104,7 +133,7 @@ void addVariable(WordCollector &collector, Kind kind, std::string_view span)
     switch (kind) {
     case Code: collector.add(span, LookupText::CodeWeight); break;
     case Hex: // a word such as "deadbeef" or "facade" is not a number
-        if (std::none_of(span.begin(), span.end(), [](char c) { return std::isdigit(uchar(c)); }))
+        if (!hasDigit(span))
             collector.addPlain(span);
         break;
     case Path: collector.addFileName(span); break;
@@ -121,7 +150,7 @@ void addVariable(WordCollector &collector, Kind kind, std::string_view span)
 // Calls `plain(text)` and `variable(kind, text)` for the pieces of `utf8`
 // in order.
 template<typename Plain, typename Variable>
-void split(std::string_view utf8, Plain plain, Variable variable)
+void splitVariable(std::string_view utf8, Plain plain, Variable variable)
 {
     const RE2 &pattern = variablePattern();
     re2::StringPiece groups[KindCount];
@@ -144,20 +173,20 @@ void split(std::string_view utf8, Plain plain, Variable variable)
 
 } // namespace
 
-LookupText::Words LookupText::words(std::string_view utf8)
+LookupText::Words LookupText::words(std::string_view utf8, Split split)
 {
     Words out;
-    WordCollector collector(out);
-    split(
+    WordCollector collector(out, split);
+    splitVariable(
         utf8, [&](std::string_view plain) { collector.addPlain(plain); },
         [&](Kind kind, std::string_view span) { addVariable(collector, kind, span); });
     return out;
 }
 
-LookupText::Words LookupText::words(const QString &text)
+LookupText::Words LookupText::words(const QString &text, Split split)
 {
     const QByteArray utf8 = text.toUtf8();
-    return words(std::string_view(utf8.constData(), size_t(utf8.size())));
+    return words(std::string_view(utf8.constData(), size_t(utf8.size())), split);
 }
 
 QString LookupText::normalized(const QString &text)
@@ -166,7 +195,7 @@ QString LookupText::normalized(const QString &text)
                                                "<hex>", nullptr, "<path>", nullptr,  "<version>", "<num>"};
     const QByteArray utf8 = text.toUtf8();
     std::string out;
-    split(
+    splitVariable(
         std::string_view(utf8.constData(), size_t(utf8.size())), [&](std::string_view plain) { out += plain; },
         [&](Kind kind, std::string_view span) {
             if (kind == Path) { // keep the character before the path
@@ -175,7 +204,7 @@ QString LookupText::normalized(const QString &text)
                 out += span.substr(0, lead);
             }
             const char *placeholder = Placeholders[kind];
-            if (kind == Number && span.size() <= 4)
+            if ((kind == Number && span.size() <= 4) || (kind == Hex && !hasDigit(span)))
                 placeholder = nullptr;
             out += placeholder ? std::string_view(placeholder) : span;
         });

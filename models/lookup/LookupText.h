@@ -24,7 +24,8 @@ namespace Errata {
 // file name, short numbers (a count or a port may be the error's own:
 // "exit code 137", "HTTP 502"). Kept with a high weight: error codes
 // (E0502, TS2322, ORA-00942) and exception class names (KeyError,
-// NullPointerException). Words are folded (case, accents) and split as
+// NullPointerException). English function words ("the", "is", "of") weigh
+// next to nothing. Words are folded (case, accents) and split as
 // SearchTokenizer splits them for a query: camelCase parts beside the
 // whole word, Chinese as character pairs.
 class LookupText
@@ -34,12 +35,18 @@ public:
     static constexpr float PathWeight = 0.3f;
     static constexpr float NumberWeight = 0.2f;
     static constexpr float CodeWeight = 1.5f;
+    static constexpr float FunctionWordWeight = 0.1f; // "the", "is", "of": see isFunctionWord
 
     using Words = std::vector<std::pair<std::string, float>>;
 
+    // Whether a word written in camelCase also gives its parts
+    // ("RuntimeError": runtimeerror, runtime, error). A query does, so that
+    // "runtime error" meets it; a signature's coverage counts whole words.
+    enum Split { WithParts, WholeWords };
+
     // Every word of `text` with its weight, in order, repeated words repeated.
-    static Words words(std::string_view utf8);
-    static Words words(const QString &text);
+    static Words words(std::string_view utf8, Split split = WithParts);
+    static Words words(const QString &text, Split split = WithParts);
 
     // The text with the variable parts replaced by placeholders, for the
     // tests and for showing what lookup compared: <num>, <hex>, <path>...

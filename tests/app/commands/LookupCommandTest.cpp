@@ -1,0 +1,179 @@
+// `errata lookup` as a user runs it (ERRATA_BINARY) on a copy of the sample
+// KB: the text and JSON outputs, the text from the arguments or standard
+// input, --limit, the KB cache, and the exit codes (0: a record was found,
+// 1: none, 2: bad usage or an unreadable KB folder).
+
+#include "support/ErrataProcess.h"
+#include "support/TestFiles.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Errata::TestSupport;
+
+namespace {
+
+const QByteArray Traceback = "Traceback (most recent call last):\n"
+                             "  File \"/home/ci/build/app/main.py\", line 3, in <module>\n"
+                             "    import httpx\n"
+                             "ModuleNotFoundError: No module named 'httpx'\n";
+
+} // namespace
+
+class LookupCommandTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void help();
+    void textOutput();
+    void jsonOutput();
+    void standardInput();
+    void limit();
+    void nothingFound();
+    void cacheIsWrittenAndUsed();
+    void errors_data();
+    void errors();
+
+private:
+    Run run(const QStringList &arguments, const QByteArray &input = {});
+    QString kbPath() const { return m_dir.filePath(QStringLiteral("kb")); }
+    QString cachePath() const { return m_dir.filePath(QStringLiteral("cache")); }
+
+    QTemporaryDir m_dir;
+};
+
+Run LookupCommandTest::run(const QStringList &arguments, const QByteArray &input)
+{
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.input = input;
+    options.cacheHome = cachePath();
+    return runErrata(QStringList{QStringLiteral("lookup")} + arguments, options);
+}
+
+void LookupCommandTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
+    QVERIFY(copyFolder(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), kbPath()));
+}
+
+void LookupCommandTest::help()
+{
+    const Run result = run({QStringLiteral("--help")});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(QLatin1String("--limit")) && result.out.contains(QLatin1String("--format")),
+             qPrintable(result.out));
+}
+
+void LookupCommandTest::textOutput()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QString::fromUtf8(Traceback)});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QStringList lines = result.out.split(QLatin1Char('\n'));
+    QVERIFY2(lines.value(0).startsWith(QLatin1String("1. python/module-not-found  [exact, ")), qPrintable(result.out));
+    QCOMPARE(lines.value(1), QStringLiteral("   ModuleNotFoundError: No module named 'requests'"));
+    QVERIFY2(lines.value(2).startsWith(QLatin1String("   why: regex as written on line 4; words: ")),
+             qPrintable(lines.value(2)));
+}
+
+void LookupCommandTest::jsonOutput()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"),
+                            QString::fromUtf8(Traceback)});
+    QCOMPARE(result.exitCode, 0);
+    QJsonParseError error;
+    const QJsonObject root = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(root.value(QStringLiteral("query")).toString(),
+             QStringLiteral("ModuleNotFoundError: No module named 'httpx'"));
+    const QJsonObject first = root.value(QStringLiteral("results")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("python/module-not-found"));
+    QCOMPARE(first.value(QStringLiteral("band")).toString(), QStringLiteral("exact"));
+    QCOMPARE(first.value(QStringLiteral("domain")).toString(), QStringLiteral("python"));
+    QCOMPARE(first.value(QStringLiteral("signature")).toString(),
+             QStringLiteral("ModuleNotFoundError: No module named 'requests'"));
+    QVERIFY(first.value(QStringLiteral("score")).toDouble() > 0.5);
+    const QJsonObject why = first.value(QStringLiteral("why")).toObject();
+    QCOMPARE(why.value(QStringLiteral("regex")).toString(), QStringLiteral("as written"));
+    QCOMPARE(why.value(QStringLiteral("regexLine")).toInt(), 4);
+    QVERIFY(why.value(QStringLiteral("sharedWords")).toArray().contains(QStringLiteral("modulenotfounderror")));
+}
+
+void LookupCommandTest::standardInput()
+{
+    for (const QStringList &arguments : {QStringList{QStringLiteral("--kb"), kbPath()},
+                                         QStringList{QStringLiteral("--kb"), kbPath(), QStringLiteral("-")}}) {
+        const Run result = run(arguments, "kubectl get pods\nweb-5f7d 0/1 OOMKilled 4 (1m ago) 6m\n");
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.startsWith(QLatin1String("1. kubernetes/oomkilled  [")), qPrintable(result.out));
+    }
+}
+
+void LookupCommandTest::limit()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--limit"), QStringLiteral("1"),
+                            QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("permission denied")});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonArray results =
+        QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("results")).toArray();
+    QCOMPARE(results.size(), 1);
+}
+
+void LookupCommandTest::nothingFound()
+{
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("the weather is lovely today")});
+    QCOMPARE(result.exitCode, 1);
+    QCOMPARE(result.out, QStringLiteral("No record is like this error.\n"));
+}
+
+void LookupCommandTest::cacheIsWrittenAndUsed()
+{
+    QDir(cachePath()).removeRecursively();
+    const QStringList arguments{QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"),
+                                QStringLiteral("fatal: refusing to merge unrelated histories")};
+    const Run first = run(arguments);
+    QCOMPARE(first.exitCode, 0);
+    const QStringList caches =
+        QDir(cachePath() + QStringLiteral("/errata/search-index")).entryList({QStringLiteral("*.idx")}, QDir::Files);
+    QCOMPARE(caches.size(), 1);
+    const Run second = run(arguments);
+    QCOMPARE(second.exitCode, 0);
+    QCOMPARE(second.out, first.out);
+}
+
+void LookupCommandTest::errors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no such KB") << QStringList{QStringLiteral("--kb"), QStringLiteral("/no/such/folder"),
+                                               QStringLiteral("x")}
+                                << QStringLiteral("errata lookup: /no/such/folder: not a readable folder");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--format"), QStringLiteral("xml"), QStringLiteral("x")}
+                                << QStringLiteral("errata lookup: --format must be text or json, not \"xml\"");
+    QTest::newRow("bad limit") << QStringList{QStringLiteral("--limit"), QStringLiteral("0"), QStringLiteral("x")}
+                               << QStringLiteral("errata lookup: --limit must be a whole number above 0, not \"0\"");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
+                                    << QStringLiteral("errata lookup: Unknown option 'frobnicate'.");
+}
+
+void LookupCommandTest::errors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run result = run(arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.startsWith(message), qPrintable(result.err));
+    QVERIFY(result.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(LookupCommandTest)
+#include "LookupCommandTest.moc"
