@@ -5,12 +5,15 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/KnowledgeBaseSession.h"
+#include "lookup/LookupEngine.h"
+#include "record/Record.h"
 #include "search/SearchIndex.h"
 #include "search/SearchQuery.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <sys/resource.h>
@@ -164,6 +167,11 @@ QString Benchmark::SearchFigures::toText() const
                 .arg(treeP50Ms, 0, 'f', 2)
                 .arg(treeP95Ms, 0, 'f', 2)
                 .arg(treeMaxMs, 0, 'f', 2);
+    text += QStringLiteral("\n  lookup of %1 error texts (warm): p50 %2 ms, p95 %3 ms, max %4 ms")
+                .arg(lookups)
+                .arg(lookupP50Ms, 0, 'f', 2)
+                .arg(lookupP95Ms, 0, 'f', 2)
+                .arg(lookupMaxMs, 0, 'f', 2);
     for (const QueryFigures &query : queries)
         text += QStringLiteral("\n  \"%1\": %2 hits, slowest keystroke %3 ms")
                     .arg(query.query)
@@ -189,7 +197,11 @@ QJsonObject Benchmark::SearchFigures::toJson() const
                        {QStringLiteral("queries"), list},
                        {QStringLiteral("tree_p50_ms"), treeP50Ms},
                        {QStringLiteral("tree_p95_ms"), treeP95Ms},
-                       {QStringLiteral("tree_max_ms"), treeMaxMs}};
+                       {QStringLiteral("tree_max_ms"), treeMaxMs},
+                       {QStringLiteral("lookups"), lookups},
+                       {QStringLiteral("lookup_p50_ms"), lookupP50Ms},
+                       {QStringLiteral("lookup_p95_ms"), lookupP95Ms},
+                       {QStringLiteral("lookup_max_ms"), lookupMaxMs}};
 }
 
 Benchmark::SearchFigures Benchmark::SearchFigures::fromJson(const QJsonObject &json)
@@ -205,6 +217,10 @@ Benchmark::SearchFigures Benchmark::SearchFigures::fromJson(const QJsonObject &j
     figures.treeP50Ms = json.value(QStringLiteral("tree_p50_ms")).toDouble();
     figures.treeP95Ms = json.value(QStringLiteral("tree_p95_ms")).toDouble();
     figures.treeMaxMs = json.value(QStringLiteral("tree_max_ms")).toDouble();
+    figures.lookups = json.value(QStringLiteral("lookups")).toInt();
+    figures.lookupP50Ms = json.value(QStringLiteral("lookup_p50_ms")).toDouble();
+    figures.lookupP95Ms = json.value(QStringLiteral("lookup_p95_ms")).toDouble();
+    figures.lookupMaxMs = json.value(QStringLiteral("lookup_max_ms")).toDouble();
     for (const QJsonValue &value : json.value(QStringLiteral("queries")).toArray()) {
         const QJsonObject query = value.toObject();
         figures.queries << QueryFigures{query.value(QStringLiteral("query")).toString(),
@@ -303,7 +319,43 @@ Benchmark::SearchFigures Benchmark::measureSearch(const QString &folder)
     figures.treeP50Ms = percentile(treeTimes, 0.50);
     figures.treeP95Ms = percentile(treeTimes, 0.95);
     figures.treeMaxMs = treeTimes.empty() ? 0 : treeTimes.back();
+    measureLookup(index, lookupTexts(kb), figures);
     return figures;
+}
+
+void Benchmark::measureLookup(const SearchIndex &index, const QStringList &texts, SearchFigures &figures)
+{
+    const LookupEngine engine(index.lookup());
+    std::vector<double> times;
+    for (int pass = 0; pass < 2; ++pass) { // the first compiles the regexes it needs
+        for (const QString &text : texts) {
+            QElapsedTimer timer;
+            timer.start();
+            engine.lookup(text);
+            if (pass == 1)
+                times.push_back(elapsedMs(timer));
+        }
+    }
+    std::sort(times.begin(), times.end());
+    figures.lookups = int(times.size());
+    figures.lookupP50Ms = percentile(times, 0.50);
+    figures.lookupP95Ms = percentile(times, 0.95);
+    figures.lookupMaxMs = times.empty() ? 0 : times.back();
+}
+
+QStringList Benchmark::lookupTexts(const KnowledgeBase &kb, int count)
+{
+    static const QRegularExpression number(QStringLiteral("\\d+"));
+    QStringList texts;
+    for (int i = 0; i < count && kb.count() > 0; ++i) {
+        const Record *record = kb.recordAt(int(qint64(i) * kb.count() / count));
+        QString signature = record->signature();
+        signature.replace(number, QString::number(7 * i + 3));
+        texts << QStringLiteral("INFO starting job %1\nDEBUG loaded 12 modules\n%2\nINFO exiting with 1\n")
+                     .arg(i)
+                     .arg(signature);
+    }
+    return texts;
 }
 
 QStringList Benchmark::queries()

@@ -7,6 +7,9 @@
 
 namespace Errata {
 
+class KnowledgeBase;
+class SearchIndex;
+
 // The measurements of errata-bench, each in the calling process.
 //
 //   measureLoad("kb")   KnowledgeBaseLoader::load + KnowledgeBase::adopt,
@@ -70,6 +73,12 @@ public:
         double treeP50Ms = 0;
         double treeP95Ms = 0;
         double treeMaxMs = 0;
+        // LookupEngine::lookup() on error texts made of records' signatures
+        // (numbers changed, inside a few log lines), warm: after one pass.
+        int lookups = 0;
+        double lookupP50Ms = 0;
+        double lookupP95Ms = 0;
+        double lookupMaxMs = 0;
         QList<QueryFigures> queries;
         QString toText() const;
         QJsonObject toJson() const;
@@ -80,6 +89,12 @@ public:
     // in that file, which is then written if it was outdated.
     static LoadFigures measureLoad(const QString &folder, const QString &cacheFile = {});
     static SearchFigures measureSearch(const QString &folder);
+    // The error texts measureSearch() looks up: `count` records spread over
+    // the KB, each signature with its numbers changed, in a short log.
+    static QStringList lookupTexts(const KnowledgeBase &kb, int count = 60);
+
+private:
+    static void measureLookup(const SearchIndex &index, const QStringList &texts, SearchFigures &figures);
 
     // Plain words, two words, Chinese, filters, as a user types them.
     static QStringList queries();

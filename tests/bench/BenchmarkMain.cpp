@@ -38,6 +38,9 @@ constexpr double LoadIndexTargetMs = 2000;
 constexpr int LoadIndexTargetSize = 50000;
 constexpr double RssTargetRatio = 3;
 constexpr double SearchTargetMs = 10;
+constexpr double LookupTargetMs = 100;     // p95 at 50,000 records
+constexpr double LookupTargetMsSmall = 20; // p95 at 2,500 records and fewer
+constexpr int LookupSmallSize = 2500;
 
 QTextStream &out()
 {
@@ -257,8 +260,8 @@ void printTable(const QList<Row> &rows)
 {
     out() << "| records | raw MB | load ms | validate ms | index ms | load+index ms | total ms | peak RSS MB "
              "| RSS/raw | search p50 ms | search p95 ms | search max ms | tree p50 ms | tree p95 ms | tree max ms "
-             "| keystrokes |\n"
-             "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+             "| keystrokes | lookup p50 ms | lookup p95 ms | lookup max ms |\n"
+             "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
     for (const Row &row : rows) {
         const Benchmark::LoadFigures &l = row.load;
         const Benchmark::SearchFigures &s = row.search;
@@ -269,7 +272,9 @@ void printTable(const QList<Row> &rows)
                                 number(l.rssRatio(), 2),   number(s.p50Ms, 2),
                                 number(s.p95Ms, 2),        number(s.maxMs, 2),
                                 number(s.treeP50Ms, 2),    number(s.treeP95Ms, 2),
-                                number(s.treeMaxMs, 2),    QString::number(s.keystrokes)};
+                                number(s.treeMaxMs, 2),    QString::number(s.keystrokes),
+                                number(s.lookupP50Ms, 2),  number(s.lookupP95Ms, 2),
+                                number(s.lookupMaxMs, 2)};
         out() << "| " << cells.join(QStringLiteral(" | ")) << " |\n";
     }
 }
@@ -355,6 +360,14 @@ void printTargets(const QList<Row> &rows)
           << "\n  the same keystrokes with the tree's filter model (search, rank, map every row): "
           << verdicts(
                  rows, all, [](const Row &r) { return r.search.treeP95Ms; }, SearchTargetMs, QStringLiteral(" ms"), 2)
+          << "\n- lookup p95 <= " << LookupTargetMsSmall << " ms at " << LookupSmallSize << " records and fewer: "
+          << verdicts(
+                 rows, [](const Row &r) { return r.size <= LookupSmallSize; },
+                 [](const Row &r) { return r.search.lookupP95Ms; }, LookupTargetMsSmall, QStringLiteral(" ms"), 2)
+          << "\n- lookup p95 <= " << LookupTargetMs << " ms at " << LoadIndexTargetSize << " records: "
+          << verdicts(
+                 rows, at50k, [](const Row &r) { return r.search.lookupP95Ms; }, LookupTargetMs, QStringLiteral(" ms"),
+                 2)
           << '\n';
     for (const Row &row : rows)
         printNotes(row);
