@@ -4,17 +4,53 @@
 #include "util/Parallel.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFileInfo>
+
+#include <cctype>
+#include <filesystem>
+#include <string_view>
 
 namespace Errata {
 
+namespace {
+
+bool hasJsonSuffix(const std::string &name)
+{
+    constexpr std::string_view suffix = ".json";
+    if (name.size() < suffix.size())
+        return false;
+    for (size_t i = 0; i < suffix.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(name[name.size() - suffix.size() + i])) != suffix[i])
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+// As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them
+// (hidden entries and folders left out, folder links not followed, links to
+// files followed), but from the type each directory entry already gives:
+// QDirIterator asks the file system about every file, which took a fifth of
+// a lookup's time at 2,000 records.
 QStringList KnowledgeBaseLoader::recordFiles(const QString &root)
 {
+    namespace fs = std::filesystem;
     QStringList files;
-    QDirIterator it(root, {QStringLiteral("*.json")}, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << QDir::cleanPath(it.next());
+    std::error_code error;
+    fs::recursive_directory_iterator it(root.toStdString(), fs::directory_options::skip_permission_denied, error);
+    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        const bool hidden = !name.empty() && name.front() == '.';
+        if (it->is_directory(error) && !it->is_symlink(error)) {
+            if (hidden)
+                it.disable_recursion_pending();
+            continue;
+        }
+        if (!hidden && hasJsonSuffix(name) && it->is_regular_file(error))
+            files << QDir::cleanPath(QString::fromStdString(it->path().string()));
+        error.clear();
+    }
     files.sort();
     return files;
 }
