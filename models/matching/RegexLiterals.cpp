@@ -8,17 +8,42 @@ namespace Errata {
 
 namespace {
 
-// Steps over one element of a pattern at `i`: an escape (\Q...\E whole), a
+// Index just past the escape at `i` (a backslash): \Q...\E whole, \x with
+// its hex digits or braces, \p and \P with their class, an octal code with
+// its digits; else the backslash and one character.
+qsizetype skipEscape(QStringView p, qsizetype i)
+{
+    const QChar kind = i + 1 < p.size() ? p.at(i + 1) : QChar();
+    const auto bracedOr = [&](qsizetype plain) {
+        if (i + 2 < p.size() && p.at(i + 2) == QLatin1Char('{')) {
+            const qsizetype close = p.indexOf(QLatin1Char('}'), i + 3);
+            return close < 0 ? p.size() : close + 1;
+        }
+        return std::min(p.size(), i + 2 + plain);
+    };
+    if (kind == QLatin1Char('Q')) {
+        const qsizetype end = p.indexOf(QLatin1String("\\E"), i + 2);
+        return end < 0 ? p.size() : end + 2;
+    }
+    if (kind == QLatin1Char('x'))
+        return bracedOr(2);
+    if (kind == QLatin1Char('p') || kind == QLatin1Char('P'))
+        return bracedOr(1);
+    if (kind >= QLatin1Char('0') && kind <= QLatin1Char('7')) {
+        qsizetype j = i + 1;
+        while (j < p.size() && j < i + 4 && p.at(j) >= QLatin1Char('0') && p.at(j) <= QLatin1Char('7'))
+            ++j;
+        return j;
+    }
+    return std::min(p.size(), i + 2);
+}
+
+// Steps over one element of a pattern at `i`: an escape (skipEscape), a
 // character class, or one character. Returns the index just past it.
 qsizetype skipElement(QStringView p, qsizetype i)
 {
-    if (p.at(i) == QLatin1Char('\\')) {
-        if (p.mid(i + 1, 1) == QLatin1String("Q")) {
-            const qsizetype end = p.indexOf(QLatin1String("\\E"), i + 2);
-            return end < 0 ? p.size() : end + 2;
-        }
-        return std::min(p.size(), i + 2);
-    }
+    if (p.at(i) == QLatin1Char('\\'))
+        return skipEscape(p, i);
     if (p.at(i) != QLatin1Char('['))
         return i + 1;
     qsizetype j = i + 1;
@@ -127,6 +152,19 @@ QStringView literalAt(QStringView p, qsizetype i)
     return p.mid(i, c.isHighSurrogate() && i + 1 < p.size() ? 2 : 1);
 }
 
+// Where the body of the group that opens `p` begins: after "(", "(?:",
+// "(?P<name>" or "(?<name>"; -1 for any other kind of group.
+qsizetype groupBodyStart(QStringView p)
+{
+    if (p.startsWith(QLatin1String("(?:")))
+        return 3;
+    if (p.startsWith(QLatin1String("(?P<")) || p.startsWith(QLatin1String("(?<"))) {
+        const qsizetype close = p.indexOf(QLatin1Char('>'));
+        return close < 0 ? -1 : close + 1;
+    }
+    return p.startsWith(QLatin1String("(?")) ? -1 : 1;
+}
+
 } // namespace
 
 // The top-level alternatives of a pattern, each with the pattern's leading
@@ -144,7 +182,10 @@ QStringList RegexLiterals::alternatives(const QString &pattern)
     qsizetype close = -1;
     QList<QStringView> parts = topLevelAlternatives(body, &close);
     if (parts.size() == 1 && close == body.size() - 1) {
-        body = body.mid(body.startsWith(QLatin1String("(?:")) ? 3 : 1).chopped(1);
+        const qsizetype inner = groupBodyStart(body);
+        if (inner < 0)
+            return {pattern};
+        body = body.mid(inner).chopped(1);
         parts = topLevelAlternatives(body, &close);
     }
     if (parts.size() < 2)

@@ -214,6 +214,16 @@ private slots:
         QCOMPARE(result.hits.at(0).why.regex, LookupResult::NoRegex);
     }
 
+    // The keys that decide which regexes run must never leave out one that
+    // matches: escapes with an argument are no literal text.
+    void regexWithEscapesIsRun()
+    {
+        Kb kb(Noise + QList<Fields>{{"x/escape/any", "Job failed", "\\x41BC job \\pL+ed"}});
+        const LookupResult result = kb.lookup(QStringLiteral("ABC job failed"));
+        QCOMPARE(result.hits.value(0).id, QStringLiteral("x/escape/any"));
+        QCOMPARE(result.hits.at(0).why.regex, LookupResult::AsWritten);
+    }
+
     void indexFollowsEdits()
     {
         Kb kb(Noise);

@@ -316,6 +316,7 @@ private slots:
     void equivalenceAcrossChunks();
     void equivalenceIgnoringCase();
     void equivalenceOnSampleKb();
+    void equivalenceWithEscapesAndNamedGroups();
     void equivalenceOnSharedCorpus();
     void fallbackUnderTinyBudget_data();
     void fallbackUnderTinyBudget();
@@ -448,6 +449,45 @@ void LogMatcherTest::equivalenceIgnoringCase()
         return list;
     };
     QVERIFY(ids(result).contains(QStringLiteral("app/error-exact-case")));
+}
+
+// Escapes with an argument and named groups around an alternation: the
+// literal extraction once read "\x41" as "41" and dropped the "(" of
+// "(?P<n>", and the fast path then missed lines these regexes match.
+void LogMatcherTest::equivalenceWithEscapesAndNamedGroups()
+{
+    const char *const regexes[][2] = {{"esc/hex", "\\x41BC job failed"},
+                                      {"esc/hex-braces", "\\x{41}BD job failed"},
+                                      {"esc/digit", "code \\pN+ rejected"},
+                                      {"esc/class", "\\p{Greek}+ missing here"},
+                                      {"esc/not-letter", "\\PL+ stray token"},
+                                      {"esc/octal", "octal \\101 here"},
+                                      {"group/named", "(?P<kind>timeout|refused) on socket"},
+                                      {"group/nested", "(?P<what>(?:disk|tape)) offline now"}};
+    std::vector<std::unique_ptr<Record>> own;
+    for (const auto &[id, regex] : regexes) {
+        own.push_back(std::make_unique<Record>());
+        own.back()->setJson(recordJson(QString::fromUtf8(id), QString::fromUtf8(regex), QString::fromUtf8(id)));
+    }
+    const QByteArray log = "INFO ok\n"
+                           "ABC job failed\nABD job failed\n"
+                           "code 42 rejected\n"
+                           "\xce\xb1\xce\xb2 missing here\n"
+                           "-- stray token\n"
+                           "octal A here\n"
+                           "connection refused on socket\nread timeout on socket\n"
+                           "tape offline now\n";
+    const QList<const Record *> records = pointers(own);
+    for (const bool ignoreCase : {false, true}) {
+        LogMatcher matcher;
+        LogMatcher::Options options;
+        options.ignoreCase = ignoreCase;
+        matcher.build(records, options);
+        const LogMatchResult result = matcher.match(log);
+        const std::map<QString, Expected> expected = reference(records, log, ignoreCase);
+        QCOMPARE(expected.size(), size_t(std::size(regexes)));
+        compare(result, expected, log);
+    }
 }
 
 void LogMatcherTest::equivalenceOnSampleKb()

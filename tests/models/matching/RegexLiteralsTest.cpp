@@ -59,6 +59,9 @@ void RegexLiteralsTest::alternatives_data()
     row("a(?i)b|c", {QStringLiteral("a(?i)b|c")});
     row("(?i)a|(?s:b)", {QStringLiteral("(?i)a|(?s:b)")});
     row("(unclosed|x", {QStringLiteral("(unclosed|x")});
+    // A named group around an alternation is split inside it, its name left out.
+    row("(?P<n>abc|def)", {QStringLiteral("abc"), QStringLiteral("def")});
+    row("(?<n>abc|def)", {QStringLiteral("abc"), QStringLiteral("def")});
     row("a)|(b", {QStringLiteral("a)|(b")});
 }
 
@@ -86,6 +89,14 @@ void RegexLiteralsTest::requiredRuns_data()
     row("错误：(\\S+) 未找到", {"错误：", " 未找到"});
     row("😀ab", {"😀ab"});
     row("é", {"é"}); // two bytes in UTF-8
+    // Escapes with their argument are not literal text: \x41 is not "41".
+    row("ab\\x41cd", {"ab", "cd"});
+    row("ab\\x{263a}cd", {"ab", "cd"});
+    row("ab\\pNcd", {"ab", "cd"});
+    row("ab\\p{Greek}cd", {"ab", "cd"});
+    row("ab\\PLcd", {"ab", "cd"});
+    row("ab\\101cd", {"ab", "cd"}); // octal
+    row("ab\\0cd", {"ab", "cd"});
 }
 
 void RegexLiteralsTest::requiredRuns()
