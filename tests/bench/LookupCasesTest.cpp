@@ -203,6 +203,11 @@ void LookupCasesTest::variationKeepsWhatNamesTheError()
                  tensor, dice,
                  LookupVariation::idWords(QStringLiteral("python/attributeerror-tensor-no-grad/torch2.1-linux"))),
              tensor);
+    const QString generator = QStringLiteral("TypeError: 'async_generator' object is not iterable");
+    QCOMPARE(LookupVariation::vary(
+                 generator, dice,
+                 LookupVariation::idWords(QStringLiteral("python/typeerror-async-generator-not-iterable/py311-linux"))),
+             generator);
     const QString module = LookupVariation::vary(QStringLiteral("ModuleNotFoundError: No module named 'requests'"),
                                                  dice);
     QVERIFY(module.startsWith(QLatin1String("ModuleNotFoundError: No module named '")));

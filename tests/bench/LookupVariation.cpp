@@ -180,8 +180,7 @@ QString differentNumber(const QString &old, LookupCaseDice &dice, bool port)
             static const int common[] = {3000, 5000, 5432, 6379, 8000, 8080, 8443, 8888, 9000, 9200};
             text = dice.chance(0.6) ? QString::number(dice.pick(common)) : QString::number(dice.between(1025, 65000));
         } else if (decimals == 0 && value < 10) {
-            text =
-                QString::number(dice.between(value == 0 ? 1 : 0, 9)).rightJustified(int(old.size()), QLatin1Char('0'));
+            text = QString::number(dice.between(1, 9)).rightJustified(int(old.size()), QLatin1Char('0'));
         } else {
             const double factor = 0.35 + dice.below(2450) / 1000.0; // 0.35 .. 2.8
             const double changed = value == 0 ? dice.between(1, 99) / 10.0 : value * factor;
@@ -409,6 +408,19 @@ QString newImage(const QRegularExpressionMatch &, const QString &, LookupCaseDic
     return dice.pick(images()).arg(differentVersion(QStringLiteral("1.0.0"), dice));
 }
 
+// "<hash>", "<path>", "<package>": the placeholders of generic signatures.
+QString newAnglePlaceholder(const QRegularExpressionMatch &match, const QString &, LookupCaseDice &dice)
+{
+    const QString word = match.captured(1).toLower();
+    if (word == QLatin1String("hash") || word == QLatin1String("commit") || word == QLatin1String("sha"))
+        return dice.hex(word == QLatin1String("hash") ? 40 : 7);
+    if (word == QLatin1String("path") || word == QLatin1String("file"))
+        return newUnixPath(QStringLiteral("/x/y"), dice);
+    if (word == QLatin1String("port"))
+        return differentNumber(QStringLiteral("80"), dice, true);
+    return other(names(), word, dice);
+}
+
 QString newQuotedContent(const QString &content, LookupCaseDice &dice)
 {
     static const QRegularExpression numeric(QStringLiteral("^\\d+(?:\\.\\d+)*$"));
@@ -478,6 +490,8 @@ const QList<Rule> &rules()
         {QRegularExpression(QStringLiteral("\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\\d)[0-9a-f]{7,64}\\b")), newHex},
         {QRegularExpression(QStringLiteral("\\b(\\d+)\\.[xyXY]\\b")), newVersionPlaceholder},
         {QRegularExpression(QStringLiteral(":port\\b")), newPort},
+        {QRegularExpression(QStringLiteral("<(package|hash|path|commit|sha|file|name|branch|port|host|user)>")),
+         newAnglePlaceholder},
         {QRegularExpression(QStringLiteral("(?<![\\w'\"`.\\\\-])[xXyYN](?![\\w'\"`/\\\\+-])")), newPlaceholder},
     };
     return list;
@@ -546,8 +560,13 @@ void addKeptSpans(const QString &text, const QStringList &keep, Spans *spans)
         QStringLiteral("'([^'\\s]{1,80})'|\"([^\"\\s]{1,80})\"|`([^`\\s]{1,80})`|(?<![\\w.])(\\d+)(?![\\w.])"));
     for (auto it = quotedOrNumber.globalMatch(text); it.hasNext();) {
         const QRegularExpressionMatch match = it.next();
-        const QString value = match.captured(match.lastCapturedIndex()).toLower();
-        if (keep.contains(value))
+        static const QRegularExpression separators(QStringLiteral("[-_.]"));
+        const QStringList words =
+            match.captured(match.lastCapturedIndex()).toLower().split(separators, Qt::SkipEmptyParts);
+        // 'async_generator' in typeerror-async-generator-not-iterable: all its words are the id's
+        const bool named = !words.isEmpty()
+            && std::all_of(words.begin(), words.end(), [&](const QString &word) { return keep.contains(word); });
+        if (named)
             spans->add({match.capturedStart(), match.capturedLength(), QString(), true});
     }
 }
