@@ -90,14 +90,16 @@ bool readInput(const Options &options, QString *text)
 QJsonObject toJson(const LookupResult::Why &why)
 {
     const QString how = LookupResult::regexHowName(why.regex);
-    return QJsonObject{{QStringLiteral("regex"), how.isEmpty() ? QJsonValue() : QJsonValue(how)},
-                       {QStringLiteral("regexLine"), why.regexLine},
-                       {QStringLiteral("regexMatch"), why.regexMatch},
-                       {QStringLiteral("sharedWords"), QJsonArray::fromStringList(why.sharedWords)},
-                       {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
-                       {QStringLiteral("coverage"), why.coverage},
-                       {QStringLiteral("textScore"), why.textScore},
-                       {QStringLiteral("regexScore"), why.regexScore}};
+    return QJsonObject{
+        {QStringLiteral("regex"), how.isEmpty() ? QJsonValue() : QJsonValue(how)},
+        {QStringLiteral("regexLine"), why.regexLine},
+        {QStringLiteral("regexRecord"), why.regexRecord.isEmpty() ? QJsonValue() : QJsonValue(why.regexRecord)},
+        {QStringLiteral("regexMatch"), why.regexMatch},
+        {QStringLiteral("sharedWords"), QJsonArray::fromStringList(why.sharedWords)},
+        {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
+        {QStringLiteral("coverage"), why.coverage},
+        {QStringLiteral("textScore"), why.textScore},
+        {QStringLiteral("regexScore"), why.regexScore}};
 }
 
 void printJson(const LookupResult &result, QTextStream &out)
@@ -118,7 +120,8 @@ QString whyText(const LookupResult::Why &why)
 {
     QStringList parts;
     if (why.regex != LookupResult::NoRegex)
-        parts << QStringLiteral("regex %1 on line %2").arg(LookupResult::regexHowName(why.regex)).arg(why.regexLine);
+        parts << (why.regexRecord.isEmpty() ? QStringLiteral("regex") : QStringLiteral("regex of ") + why.regexRecord)
+                + QStringLiteral(" %1 on line %2").arg(LookupResult::regexHowName(why.regex)).arg(why.regexLine);
     if (!why.sharedWords.isEmpty())
         parts << QStringLiteral("words: ") + why.sharedWords.join(QStringLiteral(", "));
     if (!why.environment.isEmpty())

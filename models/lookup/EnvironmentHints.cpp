@@ -95,6 +95,7 @@ const QHash<QString, QString> &canonicalNames()
         {"helm", "helm"},
         {"awscli", "awscli"},
         {"aws-cli", "awscli"},
+        {"aws", "awscli"},
         {"grpc", "grpc"},
         {"opencv", "opencv"},
         {"cv", "opencv"},

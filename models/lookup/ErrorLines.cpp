@@ -44,15 +44,52 @@ bool isFrame(const QString &line)
     return frame.match(line).hasMatch();
 }
 
+// A line of a log at a level that reports no trouble (after a time stamp
+// or a [tag]): INFO, DEBUG, TRACE, NOTICE, VERBOSE.
+bool isQuiet(const QString &line)
+{
+    static const QRegularExpression quiet(QStringLiteral(
+        R"(^\W*(?:\S*\d\S*\s+){0,3}(?:\[[^\]]*\]\s*){0,2}\[?(?:INFO|DEBUG|TRACE|NOTICE|VERBOSE)\]?(?:\s|:|$))"));
+    return quiet.match(line).hasMatch();
+}
+
+// "0 errors", "errors=0", "no errors", "0 failed": a count of nothing.
+bool reportsNone(const QString &line)
+{
+    static const QRegularExpression none(
+        QStringLiteral(
+            R"(\b(?:0|no|zero)\s+(?:errors?|failures?|failed)\b|\b(?:errors?|failures?|failed)\w*\s*[=:]\s*0\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return none.match(line).hasMatch();
+}
+
+// The closing line of a job that failed: it says that something failed,
+// not what ("Process completed with exit code 1", "make: *** [all] Error 2").
+bool isJobSummary(const QString &line)
+{
+    static const QRegularExpression summary(
+        QStringLiteral(
+            R"(completed with exit code|exited with (?:exit )?code|exit (?:status|code):? \d|Command failed with)"
+            R"(|\bELIFECYCLE\b|^make(?:\[\d+\])?: \*\*\*|Job failed|returned (?:a )?non-zero exit)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return summary.match(line).hasMatch();
+}
+
 } // namespace
 
 int ErrorLines::strengthOf(const QString &line, bool afterTraceback)
 {
     if (line.trimmed().isEmpty() || isFrame(line))
         return 0;
-    if (afterTraceback || strongPattern().match(line).hasMatch())
+    if (afterTraceback)
         return 3;
-    return weakPattern().match(line).hasMatch() ? 2 : 0;
+    if (isJobSummary(line))
+        return 1;
+    if (strongPattern().match(line).hasMatch())
+        return 3;
+    if (isQuiet(line) || reportsNone(line))
+        return 0;
+    return weakPattern().match(line).hasMatch() ? 2 : 1;
 }
 
 bool ErrorLines::looksLikeError(const QString &line)
@@ -77,11 +114,18 @@ QList<ErrorLines::Line> classify(const QString &text)
         if (line.trimmed().isEmpty())
             continue;
         const bool ends = inTraceback && !line.at(0).isSpace() && !line.startsWith(QLatin1String("Traceback"));
-        if (line.contains(QLatin1String("Traceback (most recent call last)")))
-            inTraceback = true;
-        lines.append({number, line, ErrorLines::strengthOf(line, ends)});
-        if (ends)
-            inTraceback = false;
+        const bool header = line.contains(QLatin1String("Traceback (most recent call last)"));
+        // Inside a traceback, its header and the indented source lines
+        // between the frames are no error of their own.
+        const bool quoted = header || (inTraceback && !ends);
+        inTraceback = (inTraceback || header) && !ends;
+        int strength = quoted ? 0 : ErrorLines::strengthOf(line, ends);
+        // A line that introduces its message on the next ("operation
+        // failed:") gives that line its strength.
+        if (!lines.isEmpty() && lines.last().strength >= 2 && lines.last().number == number - 1
+            && lines.last().text.trimmed().endsWith(QLatin1Char(':')) && strength > 0)
+            strength = std::max(strength, lines.last().strength);
+        lines.append({number, line, strength});
     }
     return lines;
 }
@@ -94,13 +138,13 @@ QList<ErrorLines::Line> ErrorLines::find(const QString &text)
     if (lines.size() <= ShortText)
         return lines;
     QList<Line> chosen;
-    for (int strength : {3, 2}) {
+    for (int strength : {3, 2, 1}) {
         for (qsizetype i = lines.size() - 1; i >= 0 && chosen.size() < MaxLines; --i) {
             if (lines.at(i).strength == strength)
                 chosen.append(lines.at(i));
         }
     }
-    if (chosen.isEmpty())
+    if (chosen.isEmpty()) // only quiet lines: the end of the text
         chosen = lines.mid(std::max<qsizetype>(0, lines.size() - MaxLines));
     std::sort(chosen.begin(), chosen.end(), [](const Line &a, const Line &b) { return a.number < b.number; });
     return chosen;

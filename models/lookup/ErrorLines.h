@@ -16,7 +16,14 @@ namespace Errata {
 //   that ends a Python traceback.
 //   Weak (2): a line with a word of failure (failed, cannot, denied,
 //   refused, not found, timed out, killed, invalid, unexpected ...).
-//   None (0): anything else, and stack frames ("  at ...", "  File ...").
+//   Unmarked (1): any other line, and the closing line of a failed job
+//   ("Process completed with exit code 1"), which says that something
+//   failed but not what.
+//   None (0): a line logged at a quiet level (INFO, DEBUG, TRACE), one
+//   that counts no errors ("0 errors"), stack frames ("  at ...",
+//   "  File ...") and a traceback's own lines but its last.
+// A line that ends with a colon and states an error gives the line after
+// it its strength: "ERROR [x] operation failed:" then the message.
 //
 // Example: in a Python traceback, the frames are none and the last line,
 // "ModuleNotFoundError: No module named 'torch'", is strong.
@@ -43,8 +50,9 @@ public:
     static bool looksLikeError(const QString &line);
 
     // The lines lookup compares, in text order: a short text whole; else
-    // the strong lines, then as many weak ones as fit MaxLines, the last of
-    // each kind first; else the last MaxLines non-empty lines.
+    // the strong lines, then as many weak, then unmarked ones as fit
+    // MaxLines, the last of each kind first; else (only quiet lines) the
+    // last MaxLines non-empty lines.
     static QList<Line> find(const QString &text);
 };
 

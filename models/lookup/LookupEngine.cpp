@@ -28,49 +28,82 @@ constexpr float MaxQueryWeight = 2.0f;
 constexpr size_t TextCandidates = 200;
 constexpr int MaxLineLength = 2000; // of a line looked at, in characters
 constexpr int SharedWordsShown = 6;
+constexpr qsizetype MaxRegexText = 256 * 1024; // characters of a text whose every line regexes run on
 
-// A regex compiled both ways, the second only when needed.
+// A regex compiled both ways.
 struct Compiled
 {
     std::unique_ptr<RE2> asWritten;
     std::unique_ptr<RE2> ignoringCase;
 };
 
-// The text a lookup compares: the error lines, one per line.
-struct Focus
+// Lines of the text given, as one UTF-8 text with where each line starts
+// and its number in the text given.
+struct Scope
 {
-    QList<int> lineNumbers;
-    QString text;
     std::string utf8;
-    std::string folded;          // RegexKeys::folded(text)
-    std::vector<int> lineStarts; // byte offsets of the lines in utf8
+    std::string folded; // RegexKeys::folded(text)
+    std::vector<int> lineStarts;
+    QList<int> lineNumbers;
+
+    void add(int number, const QString &line)
+    {
+        if (!lineNumbers.isEmpty())
+            utf8 += '\n';
+        lineStarts.push_back(int(utf8.size()));
+        utf8 += line.toStdString();
+        lineNumbers << number;
+    }
+    void finish() { folded = RegexKeys::folded(QString::fromStdString(utf8)); }
+    int lineAt(int offset) const
+    {
+        const auto line = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+        return int(line - lineStarts.begin()) - 1;
+    }
+    std::string_view line(int place) const
+    {
+        const size_t start = size_t(lineStarts[size_t(place)]);
+        const size_t end = size_t(place) + 1 < lineStarts.size() ? size_t(lineStarts[size_t(place) + 1]) - 1
+                                                                 : utf8.size();
+        return std::string_view(utf8).substr(start, end - start);
+    }
 };
 
-Focus focusOf(const QString &text)
+// The error lines (ErrorLines), each cut at MaxLineLength.
+Scope focusOf(const QString &text)
 {
-    Focus focus;
-    for (const ErrorLines::Line &line : ErrorLines::find(text)) {
-        if (!focus.text.isEmpty())
-            focus.text += QLatin1Char('\n');
-        focus.text += line.text.left(MaxLineLength);
-        focus.lineNumbers << line.number;
-    }
-    focus.utf8 = focus.text.toStdString();
-    focus.folded = RegexKeys::folded(focus.text);
-    focus.lineStarts.push_back(0);
-    for (size_t i = 0; i < focus.utf8.size(); ++i) {
-        if (focus.utf8[i] == '\n')
-            focus.lineStarts.push_back(int(i + 1));
-    }
+    Scope focus;
+    for (const ErrorLines::Line &line : ErrorLines::find(text))
+        focus.add(line.number, line.text.left(MaxLineLength));
+    focus.finish();
     return focus;
+}
+
+// What regexes are run on: the whole text up to MaxRegexText, so that an
+// error line with no word of failure is still found by a regex; beyond
+// that, the error lines.
+Scope regexScopeOf(const QString &text, const Scope &focus)
+{
+    if (text.size() > MaxRegexText)
+        return focus;
+    Scope whole;
+    int number = 0;
+    for (const QStringView line : QStringView(text).split(QLatin1Char('\n'))) {
+        ++number;
+        whole.add(number, line.endsWith(QLatin1Char('\r')) ? line.chopped(1).toString() : line.toString());
+    }
+    whole.finish();
+    return whole;
 }
 
 // The query's words, each once, its weight capped so that one word said
 // many times does not outweigh the rest.
-std::unordered_map<std::string, float> queryWords(const Focus &focus)
+using WordWeights = std::unordered_map<std::string, float>;
+
+WordWeights queryWords(std::string_view utf8)
 {
-    std::unordered_map<std::string, float> words;
-    for (const auto &[word, weight] : LookupText::words(std::string_view(focus.utf8)))
+    WordWeights words;
+    for (const auto &[word, weight] : LookupText::words(utf8))
         words[word] += weight;
     for (auto &[word, weight] : words)
         weight = std::min(weight, MaxQueryWeight);
@@ -86,20 +119,30 @@ QString shortened(const std::string &text)
 
 } // namespace
 
+// What a regex found: how, and the words of the line it matched.
+struct RegexFound
+{
+    LookupResult::RegexHow how = LookupResult::NoRegex;
+    LookupResult::Why why;
+    WordWeights lineWords;
+};
+
 struct LookupEngine::Private
 {
     const LookupIndex &index;
     mutable std::mutex mutex;
     mutable QHash<QString, std::shared_ptr<Compiled>> compiled;
 
-    std::vector<double> bm25(const std::unordered_map<std::string, float> &words, double *ideal) const;
-    std::vector<uint32_t> regexCandidates(const Focus &focus) const;
+    std::vector<double> bm25(const WordWeights &words, double *ideal) const;
+    std::vector<uint32_t> byText(const std::vector<double> &scores) const;
+    std::vector<uint32_t> regexCandidates(const Scope &scope) const;
     std::shared_ptr<Compiled> compile(const QString &pattern) const;
-    LookupResult::RegexHow runRegex(const QString &pattern, const Focus &focus, LookupResult::Why &why) const;
-    double coverage(const LookupDocument &document, const std::unordered_map<std::string, float> &words) const;
-    QStringList sharedWords(const LookupDocument &document, const std::unordered_map<std::string, float> &words) const;
-    LookupResult::Hit hit(uint32_t entry, double bm25Share, LookupResult::RegexHow how, LookupResult::Why why,
-                          const std::unordered_map<std::string, float> &words,
+    RegexFound runRegex(const QString &pattern, const Scope &scope) const;
+    std::unordered_map<uint32_t, RegexFound> regexMatches(const Scope &scope) const;
+    void shareRegexes(const std::vector<uint32_t> &candidates, std::unordered_map<uint32_t, RegexFound> &found) const;
+    double coverage(const LookupDocument &document, const WordWeights &words) const;
+    QStringList sharedWords(const LookupDocument &document, const WordWeights &words) const;
+    LookupResult::Hit hit(uint32_t entry, double bm25Share, const RegexFound *regex, const WordWeights &words,
                           const std::vector<std::string> &hints) const;
 };
 
@@ -115,8 +158,7 @@ LookupEngine::~LookupEngine() = default;
 // query in its signature, at the average length, would score. A word no
 // record holds counts in `ideal` as the rarest: text that nothing explains
 // lowers every record's share alike.
-std::vector<double> LookupEngine::Private::bm25(const std::unordered_map<std::string, float> &words,
-                                                double *ideal) const
+std::vector<double> LookupEngine::Private::bm25(const WordWeights &words, double *ideal) const
 {
     std::vector<double> scores(size_t(index.size()), 0.0);
     const double average = index.averageLength();
@@ -138,11 +180,26 @@ std::vector<double> LookupEngine::Private::bm25(const std::unordered_map<std::st
     return scores;
 }
 
-// The entries whose regex may match the focus: every alternative's keys are
-// in the case-folded text, or it has none.
-std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Focus &focus) const
+// The TextCandidates entries with the best text scores.
+std::vector<uint32_t> LookupEngine::Private::byText(const std::vector<double> &scores) const
 {
-    const TrigramFilter filter(focus.folded);
+    std::vector<uint32_t> best;
+    for (size_t i = 0; i < scores.size(); ++i) {
+        if (scores[i] > 0)
+            best.push_back(uint32_t(i));
+    }
+    const size_t keep = std::min(best.size(), TextCandidates);
+    std::partial_sort(best.begin(), best.begin() + qsizetype(keep), best.end(),
+                      [&](uint32_t a, uint32_t b) { return scores[a] > scores[b]; });
+    best.resize(keep);
+    return best;
+}
+
+// The entries whose regex may match the scope: every key of one of its
+// alternatives is in the case-folded text, or that alternative has none.
+std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Scope &scope) const
+{
+    const TrigramFilter filter(scope.folded);
     std::vector<uint32_t> candidates;
     for (int i = 0; i < index.size(); ++i) {
         const LookupIndex::Entry &entry = index.entry(i);
@@ -172,32 +229,88 @@ std::shared_ptr<Compiled> LookupEngine::Private::compile(const QString &pattern)
     return slot;
 }
 
-// As written first, then ignoring case; `why` gets the line and the text.
-LookupResult::RegexHow LookupEngine::Private::runRegex(const QString &pattern, const Focus &focus,
-                                                       LookupResult::Why &why) const
+namespace {
+
+// Where `regex` matches `text` first, with something in it; empty if not.
+re2::StringPiece firstMatch(const RE2 &regex, const re2::StringPiece &text)
+{
+    re2::StringPiece match;
+    if (!regex.ok() || !regex.Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1))
+        return {};
+    return match;
+}
+
+} // namespace
+
+// As written first, then ignoring case; a regex that matches only the empty
+// string says nothing.
+RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &scope) const
 {
     const std::shared_ptr<Compiled> regex = compile(pattern);
-    const re2::StringPiece text(focus.utf8);
-    re2::StringPiece match;
-    LookupResult::RegexHow how = LookupResult::NoRegex;
-    if (regex->asWritten->ok() && regex->asWritten->Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1))
-        how = LookupResult::AsWritten;
-    else if (regex->ignoringCase->ok() && regex->ignoringCase->Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1))
-        how = LookupResult::IgnoringCase;
-    if (how == LookupResult::NoRegex || match.empty())
-        return LookupResult::NoRegex; // a regex that matches nothing at all says nothing
-    const int offset = int(match.data() - text.data());
-    const auto line = std::upper_bound(focus.lineStarts.begin(), focus.lineStarts.end(), offset);
-    const int place = int(line - focus.lineStarts.begin()) - 1;
-    why.regexLine = focus.lineNumbers.value(place);
-    why.regexMatch = shortened(std::string(match.data(), match.size()));
-    return how;
+    const re2::StringPiece text(scope.utf8);
+    RegexFound found;
+    re2::StringPiece match = firstMatch(*regex->asWritten, text);
+    found.how = match.empty() ? LookupResult::NoRegex : LookupResult::AsWritten;
+    if (match.empty()) {
+        match = firstMatch(*regex->ignoringCase, text);
+        found.how = match.empty() ? LookupResult::NoRegex : LookupResult::IgnoringCase;
+    }
+    if (match.empty())
+        return found;
+    const int place = scope.lineAt(int(match.data() - text.data()));
+    found.why.regexLine = scope.lineNumbers.value(place);
+    found.why.regexMatch = shortened(std::string(match.data(), match.size()));
+    found.lineWords = queryWords(scope.line(place));
+    return found;
+}
+
+std::unordered_map<uint32_t, RegexFound> LookupEngine::Private::regexMatches(const Scope &scope) const
+{
+    std::unordered_map<uint32_t, RegexFound> found;
+    for (uint32_t entry : regexCandidates(scope)) {
+        RegexFound one = runRegex(index.entry(int(entry)).record->regex(), scope);
+        if (one.how != LookupResult::NoRegex)
+            found.emplace(entry, std::move(one));
+    }
+    return found;
+}
+
+// A regex is evidence for every record it describes: a candidate whose own
+// regex does not match (the text is cut short, or worded otherwise) but
+// whose signature a matching regex also matches shares that regex's
+// standing, and the text decides between them.
+void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates,
+                                         std::unordered_map<uint32_t, RegexFound> &found) const
+{
+    std::vector<std::pair<uint32_t, const RegexFound *>> matched;
+    for (const auto &[entry, regex] : found)
+        matched.emplace_back(entry, &regex);
+    std::sort(matched.begin(), matched.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::unordered_map<uint32_t, RegexFound> shared;
+    for (uint32_t candidate : candidates) {
+        if (found.count(candidate))
+            continue;
+        const std::string signature = index.entry(int(candidate)).record->signature().toStdString();
+        for (const auto &[entry, regex] : matched) {
+            const std::shared_ptr<Compiled> compiled = compile(index.entry(int(entry)).record->regex());
+            const RE2 &same = regex->how == LookupResult::AsWritten ? *compiled->asWritten : *compiled->ignoringCase;
+            if (firstMatch(same, signature).empty())
+                continue;
+            RegexFound borrowed = *regex;
+            borrowed.why.regexRecord = index.entry(int(entry)).record->id();
+            auto [it, fresh] = shared.emplace(candidate, std::move(borrowed));
+            if (!fresh && regex->how < it->second.how)
+                it->second = *regex; // as written beats ignoring case
+            break;
+        }
+    }
+    for (auto &[entry, regex] : shared)
+        found.emplace(entry, std::move(regex));
 }
 
 // The share of a signature's weight (idf times LookupText weight) that the
 // query holds: of the English or the Chinese signature, whichever is more.
-double LookupEngine::Private::coverage(const LookupDocument &document,
-                                       const std::unordered_map<std::string, float> &words) const
+double LookupEngine::Private::coverage(const LookupDocument &document, const WordWeights &words) const
 {
     double best = 0;
     for (const LookupText::Words *signature : {&document.signature, &document.signatureZh}) {
@@ -214,8 +327,7 @@ double LookupEngine::Private::coverage(const LookupDocument &document,
     return best;
 }
 
-QStringList LookupEngine::Private::sharedWords(const LookupDocument &document,
-                                               const std::unordered_map<std::string, float> &words) const
+QStringList LookupEngine::Private::sharedWords(const LookupDocument &document, const WordWeights &words) const
 {
     std::vector<std::pair<double, std::string>> shared;
     for (const auto &[word, weight] : document.words) {
@@ -231,9 +343,10 @@ QStringList LookupEngine::Private::sharedWords(const LookupDocument &document,
     return out;
 }
 
-LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, LookupResult::RegexHow how,
-                                             LookupResult::Why why, const std::unordered_map<std::string, float> &words,
-                                             const std::vector<std::string> &hints) const
+// The coverage is of the error lines, or of the line a regex matched when
+// that holds more of the signature.
+LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, const RegexFound *regex,
+                                             const WordWeights &words, const std::vector<std::string> &hints) const
 {
     const LookupIndex::Entry &e = index.entry(int(entry));
     LookupResult::Hit hit;
@@ -243,9 +356,12 @@ LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, L
     hit.domain = e.record->domain();
     hit.fixRate = e.document.fixRate;
     hit.tier = e.document.tier;
-    why.regex = how;
+    LookupResult::Why why = regex ? regex->why : LookupResult::Why();
+    why.regex = regex ? regex->how : LookupResult::NoRegex;
     why.coverage = coverage(e.document, words);
-    why.regexScore = LookupScore::effectiveRegex(how, why.coverage);
+    if (regex)
+        why.coverage = std::max(why.coverage, coverage(e.document, regex->lineWords));
+    why.regexScore = LookupScore::effectiveRegex(why.regex, why.coverage);
     why.textScore = LookupScore::text(bm25Share, why.coverage);
     std::vector<std::string> both;
     why.environmentScore = EnvironmentHints::shared(hints, e.document.hints, &both);
@@ -263,31 +379,17 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
     QElapsedTimer timer;
     timer.start();
     LookupResult result;
-    const Focus focus = focusOf(text);
-    result.errorText = focus.text;
+    const Scope focus = focusOf(text);
+    result.errorText = QString::fromStdString(focus.utf8);
     result.errorLines = focus.lineNumbers;
-    const std::unordered_map<std::string, float> words = queryWords(focus);
+    const WordWeights words = queryWords(focus.utf8);
     double ideal = 0;
     const std::vector<double> scores = d->bm25(words, &ideal);
 
     // Candidates: the best by text, and every record whose regex matches.
-    std::vector<uint32_t> byText;
-    for (size_t i = 0; i < scores.size(); ++i) {
-        if (scores[i] > 0)
-            byText.push_back(uint32_t(i));
-    }
-    const size_t keep = std::min(byText.size(), TextCandidates);
-    std::partial_sort(byText.begin(), byText.begin() + qsizetype(keep), byText.end(),
-                      [&](uint32_t a, uint32_t b) { return scores[a] > scores[b]; });
-    byText.resize(keep);
-    std::unordered_map<uint32_t, std::pair<LookupResult::RegexHow, LookupResult::Why>> regex;
-    for (uint32_t entry : d->regexCandidates(focus)) {
-        LookupResult::Why why;
-        const LookupResult::RegexHow how = d->runRegex(d->index.entry(int(entry)).record->regex(), focus, why);
-        if (how != LookupResult::NoRegex)
-            regex.emplace(entry, std::make_pair(how, why));
-    }
-    std::vector<uint32_t> candidates = byText;
+    std::vector<uint32_t> candidates = d->byText(scores);
+    std::unordered_map<uint32_t, RegexFound> regex = d->regexMatches(regexScopeOf(text, focus));
+    d->shareRegexes(candidates, regex);
     for (const auto &[entry, found] : regex)
         candidates.push_back(entry);
     std::sort(candidates.begin(), candidates.end());
@@ -296,10 +398,9 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
     const std::vector<std::string> hints = EnvironmentHints::ofText(text);
     for (uint32_t entry : candidates) {
         const auto found = regex.find(entry);
-        const LookupResult::RegexHow how = found == regex.end() ? LookupResult::NoRegex : found->second.first;
-        const LookupResult::Why why = found == regex.end() ? LookupResult::Why() : found->second.second;
         const double share = ideal > 0 ? scores[entry] / ideal : 0;
-        LookupResult::Hit hit = d->hit(entry, share, how, why, words, hints);
+        const LookupResult::Hit hit = d->hit(entry, share, found == regex.end() ? nullptr : &found->second, words,
+                                             hints);
         if (hit.score >= LookupScore::MinScore)
             result.hits.append(hit);
     }

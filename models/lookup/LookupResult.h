@@ -26,6 +26,9 @@ struct LookupResult
     struct Why
     {
         RegexHow regex = NoRegex;
+        // The record whose regex it was, when not the hit's own: a regex
+        // that matches the text and also this record's signature.
+        QString regexRecord;
         int regexLine = 0;       // 1-based line of the text where the regex matched; 0: none
         QString regexMatch;      // what it matched (shortened)
         double regexScore = 0;   // R in the score, 0..1

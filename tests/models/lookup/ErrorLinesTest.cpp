@@ -33,7 +33,14 @@ private slots:
         QTest::newRow("fatal prefix") << QStringLiteral("fatal: refusing to merge unrelated histories") << 3;
         QTest::newRow("panic") << QStringLiteral("panic: runtime error: index out of range [3]") << 3;
         QTest::newRow("npm") << QStringLiteral("npm ERR! code ERESOLVE") << 3;
-        QTest::newRow("github actions") << QStringLiteral("##[error]Process completed with exit code 1.") << 3;
+        QTest::newRow("github actions") << QStringLiteral("##[error]Docker login failed") << 3;
+        QTest::newRow("job summary") << QStringLiteral("##[error]Process completed with exit code 1.") << 1;
+        QTest::newRow("make summary") << QStringLiteral("make: *** [Makefile:12: all] Error 2") << 1;
+        QTest::newRow("unmarked") << QStringLiteral("Rate limit bypassed via header manipulation") << 1;
+        QTest::newRow("zero errors") << QStringLiteral("Build finished: 0 errors, 2 warnings") << 0;
+        QTest::newRow("errors counter") << QStringLiteral("[metrics] errors_total=0 requests=12") << 0;
+        QTest::newRow("quiet level") << QStringLiteral("2026-03-04 12:00:01 INFO request failed once, retried") << 0;
+        QTest::newRow("quiet tag") << QStringLiteral("[12:00:01] [main] DEBUG cannot cache x") << 0;
         QTest::newRow("caused by") << QStringLiteral("Caused by: java.io.IOException: Broken pipe") << 3;
         QTest::newRow("kubernetes state") << QStringLiteral("web-7d4b9c-x2 0/1 CrashLoopBackOff 5 3m") << 3;
         QTest::newRow("failure word") << QStringLiteral("Build failed after 3 attempts") << 2;
@@ -81,9 +88,34 @@ private slots:
                                             "  File \"x.py\", line 1, in <module>\n"
                                             "    main()\n"
                                             "SystemExit: 2\n"
-                                            "done\n");
+                                            "INFO done\n");
         const QList<ErrorLines::Line> lines = ErrorLines::find(text);
         QCOMPARE(textsOf(lines), QStringList{QStringLiteral("SystemExit: 2")});
+    }
+
+    // "operation failed:" introduces the message on the next line.
+    void continuationLineTakesTheStrength()
+    {
+        const QString text = QStringLiteral("INFO a\nINFO b\n"
+                                            "10:51:40 ERROR [export] operation failed:\n"
+                                            "FailedScheduling: didn't match pod topology spread constraints\n"
+                                            "INFO c\n");
+        const QList<ErrorLines::Line> lines = ErrorLines::find(text);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(1).number, 4);
+        QCOMPARE(lines.at(1).strength, 3);
+    }
+
+    // With no line marked as an error, the unmarked ones are compared, not
+    // the quiet ones nor those that count no errors.
+    void unmarkedLinesWhenNothingIsMarked()
+    {
+        const QString text = QStringLiteral("INFO Loaded configuration\n"
+                                            "Rate limit bypassed via header manipulation\n"
+                                            "lint: 0 errors, 6 warnings\n"
+                                            "DEBUG [db] pool size=107\n");
+        QCOMPARE(textsOf(ErrorLines::find(text)),
+                 QStringList{QStringLiteral("Rate limit bypassed via header manipulation")});
     }
 
     void longLogKeepsStrongAndWeakLinesInOrder()
