@@ -146,6 +146,38 @@ private slots:
         QCOMPARE(result.hits.at(0).why.regex, LookupResult::NoRegex);
     }
 
+    // A text cut short: the right record's own regex no longer matches, a
+    // broader one of a sibling does, and it describes both; the words decide.
+    void regexCountsForEveryRecordItDescribes()
+    {
+        Kb kb(Noise
+              + QList<Fields>{{"python/too-many/py311", "ValueError: too many values to unpack (expected 2)",
+                               "ValueError: .*values to unpack"},
+                              {"python/not-enough/py311", "ValueError: not enough values to unpack (expected 3, got 2)",
+                               "not enough values to unpack \\(expected \\d+, got \\d+\\)"}});
+        const LookupResult result = kb.lookup(QStringLiteral("ValueError: not enough values to unpack (expected…"));
+        QCOMPARE(result.hits.value(0).id, QStringLiteral("python/not-enough/py311"));
+        QCOMPARE(result.hits.at(0).why.regex, LookupResult::AsWritten);
+        QCOMPARE(result.hits.at(0).why.regexRecord, QStringLiteral("python/too-many/py311"));
+        QCOMPARE(result.hits.value(1).id, QStringLiteral("python/too-many/py311"));
+        QVERIFY(result.hits.at(1).why.regexRecord.isEmpty());
+    }
+
+    // An error line with no word of failure, in a longer log, is still found
+    // by its regex.
+    void regexFindsAnUnmarkedLine()
+    {
+        Kb kb(Noise
+              + QList<Fields>{
+                  {"sec/bypass/any", "Rate limit bypassed via header manipulation", "Rate limit bypassed via \\w+"}});
+        const QString text = QStringLiteral("##[error]Process completed with exit code 1.\n"
+                                            "INFO a\nWARN request failed, retrying\n"
+                                            "Rate limit bypassed via X-Forwarded-For\nINFO b\n");
+        const LookupResult result = kb.lookup(text);
+        QCOMPARE(result.hits.value(0).id, QStringLiteral("sec/bypass/any"));
+        QCOMPARE(result.hits.at(0).why.regexLine, 4);
+    }
+
     void variablePartsChangedStillExact()
     {
         Kb kb(Noise
