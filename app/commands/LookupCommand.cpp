@@ -1,6 +1,7 @@
 #include "commands/LookupCommand.h"
 
 #include "CommandLine.h"
+#include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
 #include "lookup/LookupEngine.h"
 #include "search/SearchIndex.h"
@@ -142,6 +143,25 @@ void printText(const LookupResult &result, QTextStream &out)
         out << "No record is like this error.\n";
 }
 
+// Opens the KB through the cache as the window does. Lookup needs no
+// findings: when the cache held every record, they are checked only if the
+// cache must be written again (it keeps findings for the window).
+void open(KnowledgeBaseSession &session, const QString &folder)
+{
+    session.read(folder, KnowledgeBaseSession::Options());
+    const bool whollyCached = session.usesCache() && session.restoredCount() == session.knowledgeBase().count();
+    if (!whollyCached)
+        session.check();
+    session.buildIndex();
+    if (!session.isCacheOutdated())
+        return;
+    if (whollyCached)
+        session.check();
+    QString error;
+    if (!session.writeCache(&error))
+        err() << "errata lookup: cannot write the cache " << session.cacheFile() << " (" << error << ")\n";
+}
+
 } // namespace
 
 int LookupCommand::run(const QStringList &arguments)
@@ -156,12 +176,7 @@ int LookupCommand::run(const QStringList &arguments)
         return 2;
     }
     KnowledgeBaseSession session;
-    session.read(options.kb, KnowledgeBaseSession::Options());
-    session.check(); // the cache keeps findings: it must stay of use to the window
-    session.buildIndex();
-    QString error;
-    if (!session.writeCache(&error))
-        err() << "errata lookup: cannot write the cache " << session.cacheFile() << " (" << error << ")\n";
+    open(session, options.kb);
     const LookupEngine engine(session.index().lookup());
     const LookupResult result = engine.lookup(text, options.limit);
     QTextStream out(stdout);
