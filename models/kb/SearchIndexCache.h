@@ -59,7 +59,7 @@ public:
     // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
     // layout or the text of a validator message changes (cached findings
     // keep their text): older caches are then not used.
-    static constexpr quint32 FormatVersion = 6;
+    static constexpr quint32 FormatVersion = 7;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;

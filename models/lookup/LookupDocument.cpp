@@ -3,9 +3,6 @@
 #include "lookup/EnvironmentHints.h"
 #include "record/Record.h"
 
-#include <QDataStream>
-#include <QIODevice>
-
 #include <iterator>
 #include <unordered_map>
 
@@ -62,68 +59,6 @@ QString idWords(const QString &id)
     return words;
 }
 
-// A string as its length and its bytes, without a QByteArray between.
-void writeString(QDataStream &out, const std::string &string)
-{
-    out << quint32(string.size());
-    out.writeRawData(string.data(), int(string.size()));
-}
-
-bool readString(QDataStream &in, std::string &string)
-{
-    quint32 size = 0;
-    in >> size;
-    if (in.status() != QDataStream::Ok || size > quint32(in.device()->bytesAvailable()))
-        return false;
-    string.resize(size);
-    return in.readRawData(string.data(), int(size)) == int(size);
-}
-
-bool readWords(QDataStream &in, LookupText::Words &words)
-{
-    quint32 count = 0;
-    in >> count;
-    if (in.status() != QDataStream::Ok || count > quint32(in.device()->bytesAvailable()))
-        return false;
-    words.resize(count);
-    for (auto &[word, weight] : words) {
-        if (!readString(in, word))
-            return false;
-        in >> weight;
-    }
-    return in.status() == QDataStream::Ok;
-}
-
-void writeWords(QDataStream &out, const LookupText::Words &words)
-{
-    out << quint32(words.size());
-    for (const auto &[word, weight] : words) {
-        writeString(out, word);
-        out << weight;
-    }
-}
-
-bool readStrings(QDataStream &in, std::vector<std::string> &strings)
-{
-    quint32 count = 0;
-    in >> count;
-    if (in.status() != QDataStream::Ok || count > quint32(in.device()->bytesAvailable()))
-        return false;
-    strings.resize(count);
-    for (std::string &string : strings) {
-        if (!readString(in, string))
-            return false;
-    }
-    return in.status() == QDataStream::Ok;
-}
-
-void writeStrings(QDataStream &out, const std::vector<std::string> &strings)
-{
-    out << quint32(strings.size());
-    for (const std::string &string : strings)
-        writeString(out, string);
-}
-
 } // namespace
 
 LookupDocument LookupDocument::of(const Record &record)
@@ -148,39 +83,6 @@ LookupDocument LookupDocument::of(const Record &record)
     document.fixRate = float(record.fixSuccessRate().value_or(-1));
     document.tier = tierOf(record.verificationTier());
     return document;
-}
-
-void LookupDocument::write(QDataStream &out) const
-{
-    writeWords(out, words);
-    out << length;
-    writeWords(out, signature);
-    writeWords(out, signatureZh);
-    writeStrings(out, hints);
-    out << quint32(regexKeys.size());
-    for (const std::vector<std::string> &keys : regexKeys)
-        writeStrings(out, keys);
-    out << fixRate << tier;
-}
-
-bool LookupDocument::read(QDataStream &in)
-{
-    if (!readWords(in, words))
-        return false;
-    in >> length;
-    if (!readWords(in, signature) || !readWords(in, signatureZh) || !readStrings(in, hints))
-        return false;
-    quint32 alternatives = 0;
-    in >> alternatives;
-    if (in.status() != QDataStream::Ok || alternatives > quint32(in.device()->bytesAvailable()))
-        return false;
-    regexKeys.resize(alternatives);
-    for (std::vector<std::string> &keys : regexKeys) {
-        if (!readStrings(in, keys))
-            return false;
-    }
-    in >> fixRate >> tier;
-    return in.status() == QDataStream::Ok;
 }
 
 } // namespace Errata

@@ -6,16 +6,13 @@
 #include <string>
 #include <vector>
 
-QT_BEGIN_NAMESPACE
-class QDataStream;
-QT_END_NAMESPACE
-
 namespace Errata {
 
 class Record;
 
 // What lookup knows of one record, worked out once when the record is
-// indexed and kept in the KB cache, so that a lookup never parses a record:
+// indexed (LookupIndex keeps it, its words as terms, and caches it), so
+// that a lookup never parses a record:
 // its words with field weights (BM25F), the words of its signatures for
 // coverage, its environment hints, its regex keys, and its tie-breakers.
 //
@@ -35,9 +32,6 @@ struct LookupDocument
     qint8 tier = -1;    // index of verification_tier in the schema's order, -1: none
 
     static LookupDocument of(const Record &record);
-
-    void write(QDataStream &out) const;
-    bool read(QDataStream &in); // false on a damaged stream
 };
 
 } // namespace Errata

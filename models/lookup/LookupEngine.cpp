@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace Errata {
 
@@ -110,6 +111,31 @@ WordWeights queryWords(std::string_view utf8)
     return words;
 }
 
+// The query's words as the index's terms: those some record holds, with
+// their weights, and the weights of the others (they count in BM25's
+// ideal as the rarest).
+struct QueryTerms
+{
+    std::vector<LookupIndex::Term> known;
+    std::vector<float> unknown;
+    std::unordered_set<uint32_t> ids;
+};
+
+QueryTerms termsOf(const WordWeights &words, const LookupIndex &index)
+{
+    QueryTerms query;
+    for (const auto &[word, weight] : words) {
+        const uint32_t term = index.termOf(word);
+        if (term == LookupIndex::NoTerm) {
+            query.unknown.push_back(weight);
+            continue;
+        }
+        query.known.push_back({term, weight});
+        query.ids.insert(term);
+    }
+    return query;
+}
+
 QString shortened(const std::string &text)
 {
     constexpr int Limit = 200;
@@ -124,7 +150,7 @@ struct RegexFound
 {
     LookupResult::RegexHow how = LookupResult::NoRegex;
     LookupResult::Why why;
-    WordWeights lineWords;
+    std::unordered_set<uint32_t> lineTerms;
 };
 
 struct LookupEngine::Private
@@ -133,16 +159,16 @@ struct LookupEngine::Private
     mutable std::mutex mutex;
     mutable QHash<QString, std::shared_ptr<Compiled>> compiled;
 
-    std::vector<double> bm25(const WordWeights &words, double *ideal) const;
+    std::vector<double> bm25(const QueryTerms &query, double *ideal) const;
     std::vector<uint32_t> byText(const std::vector<double> &scores) const;
     std::vector<uint32_t> regexCandidates(const Scope &scope) const;
     std::shared_ptr<Compiled> compile(const QString &pattern) const;
     RegexFound runRegex(const QString &pattern, const Scope &scope) const;
     std::unordered_map<uint32_t, RegexFound> regexMatches(const Scope &scope) const;
     void shareRegexes(const std::vector<uint32_t> &candidates, std::unordered_map<uint32_t, RegexFound> &found) const;
-    double coverage(const LookupDocument &document, const WordWeights &words) const;
-    QStringList sharedWords(const LookupDocument &document, const WordWeights &words) const;
-    LookupResult::Hit hit(uint32_t entry, double bm25Share, const RegexFound *regex, const WordWeights &words,
+    double coverage(const LookupIndex::Entry &entry, const std::unordered_set<uint32_t> &terms) const;
+    QStringList sharedWords(const LookupIndex::Entry &entry, const std::unordered_set<uint32_t> &terms) const;
+    LookupResult::Hit hit(uint32_t entry, double bm25Share, const RegexFound *regex, const QueryTerms &query,
                           const std::vector<std::string> &hints) const;
 };
 
@@ -158,23 +184,23 @@ LookupEngine::~LookupEngine() = default;
 // query in its signature, at the average length, would score. A word no
 // record holds counts in `ideal` as the rarest: text that nothing explains
 // lowers every record's share alike.
-std::vector<double> LookupEngine::Private::bm25(const WordWeights &words, double *ideal) const
+std::vector<double> LookupEngine::Private::bm25(const QueryTerms &query, double *ideal) const
 {
     std::vector<double> scores(size_t(index.size()), 0.0);
     const double average = index.averageLength();
+    const auto idealOf = [](double idf, double weight) { return idf * weight * (K1 + 1) * 3.0 / (3.0 + K1); };
     *ideal = 0;
-    for (const auto &[word, queryWeight] : words) {
-        const double idf = index.idf(word);
-        *ideal += idf * queryWeight * (K1 + 1) * 3.0 / (3.0 + K1);
-        const std::vector<LookupIndex::Posting> *postings = index.postings(word);
-        if (!postings)
-            continue;
-        for (const LookupIndex::Posting &posting : *postings) {
+    for (float weight : query.unknown)
+        *ideal += idealOf(index.idf(LookupIndex::NoTerm), weight);
+    for (const LookupIndex::Term &term : query.known) {
+        const double idf = index.idf(term.id);
+        *ideal += idealOf(idf, term.weight);
+        for (const LookupIndex::Posting &posting : index.postings(term.id)) {
             const LookupIndex::Entry &entry = index.entry(int(posting.entry));
             if (!entry.record)
                 continue;
-            const double norm = K1 * (1 - B + B * entry.document.length / average);
-            scores[posting.entry] += idf * queryWeight * posting.weight * (K1 + 1) / (posting.weight + norm);
+            const double norm = K1 * (1 - B + B * entry.length / average);
+            scores[posting.entry] += idf * term.weight * posting.weight * (K1 + 1) / (posting.weight + norm);
         }
     }
     return scores;
@@ -205,7 +231,7 @@ std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Scope &scope)
         const LookupIndex::Entry &entry = index.entry(i);
         if (!entry.record || entry.record->regex().isEmpty())
             continue;
-        for (const std::vector<std::string> &keys : entry.document.regexKeys) {
+        for (const std::vector<std::string> &keys : entry.regexKeys) {
             if (std::all_of(keys.begin(), keys.end(), [&](const std::string &key) { return filter.contains(key); })) {
                 candidates.push_back(uint32_t(i));
                 break;
@@ -260,7 +286,11 @@ RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &
     const int place = scope.lineAt(int(match.data() - text.data()));
     found.why.regexLine = scope.lineNumbers.value(place);
     found.why.regexMatch = shortened(std::string(match.data(), match.size()));
-    found.lineWords = queryWords(scope.line(place));
+    for (const auto &[word, weight] : queryWords(scope.line(place))) {
+        const uint32_t term = index.termOf(word);
+        if (term != LookupIndex::NoTerm)
+            found.lineTerms.insert(term);
+    }
     return found;
 }
 
@@ -310,15 +340,15 @@ void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates
 
 // The share of a signature's weight (idf times LookupText weight) that the
 // query holds: of the English or the Chinese signature, whichever is more.
-double LookupEngine::Private::coverage(const LookupDocument &document, const WordWeights &words) const
+double LookupEngine::Private::coverage(const LookupIndex::Entry &entry, const std::unordered_set<uint32_t> &terms) const
 {
     double best = 0;
-    for (const LookupText::Words *signature : {&document.signature, &document.signatureZh}) {
+    for (const LookupIndex::Terms *signature : {&entry.signature, &entry.signatureZh}) {
         double total = 0, found = 0;
-        for (const auto &[word, weight] : *signature) {
-            const double value = index.idf(word) * weight;
+        for (const LookupIndex::Term &term : *signature) {
+            const double value = index.idf(term.id) * term.weight;
             total += value;
-            if (words.count(word))
+            if (terms.count(term.id))
                 found += value;
         }
         if (total > 0)
@@ -327,12 +357,14 @@ double LookupEngine::Private::coverage(const LookupDocument &document, const Wor
     return best;
 }
 
-QStringList LookupEngine::Private::sharedWords(const LookupDocument &document, const WordWeights &words) const
+QStringList LookupEngine::Private::sharedWords(const LookupIndex::Entry &entry,
+                                               const std::unordered_set<uint32_t> &terms) const
 {
     std::vector<std::pair<double, std::string>> shared;
-    for (const auto &[word, weight] : document.words) {
-        if (weight >= 1.0f && words.count(word) && word.size() > 1)
-            shared.emplace_back(index.idf(word), word);
+    for (const LookupIndex::Term &term : entry.words) {
+        const std::string &word = index.textOf(term.id);
+        if (term.weight >= 1.0f && terms.count(term.id) && word.size() > 1)
+            shared.emplace_back(index.idf(term.id), word);
     }
     std::sort(shared.begin(), shared.end(), [](const auto &a, const auto &b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
@@ -346,7 +378,7 @@ QStringList LookupEngine::Private::sharedWords(const LookupDocument &document, c
 // The coverage is of the error lines, or of the line a regex matched when
 // that holds more of the signature.
 LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, const RegexFound *regex,
-                                             const WordWeights &words, const std::vector<std::string> &hints) const
+                                             const QueryTerms &query, const std::vector<std::string> &hints) const
 {
     const LookupIndex::Entry &e = index.entry(int(entry));
     LookupResult::Hit hit;
@@ -354,20 +386,20 @@ LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, c
     hit.record = e.record;
     hit.signature = e.record->signature();
     hit.domain = e.record->domain();
-    hit.fixRate = e.document.fixRate;
-    hit.tier = e.document.tier;
+    hit.fixRate = e.fixRate;
+    hit.tier = e.tier;
     LookupResult::Why why = regex ? regex->why : LookupResult::Why();
     why.regex = regex ? regex->how : LookupResult::NoRegex;
-    why.coverage = coverage(e.document, words);
+    why.coverage = coverage(e, query.ids);
     if (regex)
-        why.coverage = std::max(why.coverage, coverage(e.document, regex->lineWords));
+        why.coverage = std::max(why.coverage, coverage(e, regex->lineTerms));
     why.regexScore = LookupScore::effectiveRegex(why.regex, why.coverage);
     why.textScore = LookupScore::text(bm25Share, why.coverage);
     std::vector<std::string> both;
-    why.environmentScore = EnvironmentHints::shared(hints, e.document.hints, &both);
+    why.environmentScore = EnvironmentHints::shared(hints, e.hints, &both);
     for (const std::string &hint : both)
         why.environment << QString::fromStdString(hint);
-    why.sharedWords = sharedWords(e.document, words);
+    why.sharedWords = sharedWords(e, query.ids);
     hit.why = why;
     hit.score = LookupScore::combine(why);
     hit.band = LookupScore::band(why);
@@ -382,9 +414,9 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
     const Scope focus = focusOf(text);
     result.errorText = QString::fromStdString(focus.utf8);
     result.errorLines = focus.lineNumbers;
-    const WordWeights words = queryWords(focus.utf8);
+    const QueryTerms query = termsOf(queryWords(focus.utf8), d->index);
     double ideal = 0;
-    const std::vector<double> scores = d->bm25(words, &ideal);
+    const std::vector<double> scores = d->bm25(query, &ideal);
 
     // Candidates: the best by text, and every record whose regex matches.
     std::vector<uint32_t> candidates = d->byText(scores);
@@ -399,7 +431,7 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
     for (uint32_t entry : candidates) {
         const auto found = regex.find(entry);
         const double share = ideal > 0 ? scores[entry] / ideal : 0;
-        const LookupResult::Hit hit = d->hit(entry, share, found == regex.end() ? nullptr : &found->second, words,
+        const LookupResult::Hit hit = d->hit(entry, share, found == regex.end() ? nullptr : &found->second, query,
                                              hints);
         if (hit.score >= LookupScore::MinScore)
             result.hits.append(hit);

@@ -1,6 +1,7 @@
 #include "lookup/LookupIndex.h"
 
 #include "kb/KnowledgeBase.h"
+#include "lookup/LookupBlob.h"
 #include "record/Record.h"
 #include "util/Parallel.h"
 
@@ -43,26 +44,70 @@ void LookupIndex::clear()
     *this = LookupIndex();
 }
 
+uint32_t LookupIndex::termOf(const std::string &word) const
+{
+    const auto it = m_termOf.find(word);
+    return it == m_termOf.end() ? NoTerm : it->second;
+}
+
+uint32_t LookupIndex::intern(const std::string &word)
+{
+    const auto [it, fresh] = m_termOf.emplace(word, uint32_t(m_terms.size()));
+    if (fresh)
+        m_terms.push_back({word, {}, 0});
+    return it->second;
+}
+
+LookupIndex::Terms LookupIndex::interned(const LookupText::Words &words)
+{
+    Terms terms;
+    terms.reserve(words.size());
+    for (const auto &[word, weight] : words)
+        terms.push_back({intern(word), weight});
+    std::sort(terms.begin(), terms.end(), [](const Term &a, const Term &b) { return a.id < b.id; });
+    return terms;
+}
+
+LookupIndex::Entry LookupIndex::entryOf(const Record *record, LookupDocument &&document)
+{
+    Entry entry;
+    entry.record = record;
+    if (!record)
+        return entry; // retired: nothing of it is kept
+    entry.words = interned(document.words);
+    entry.signature = interned(document.signature);
+    entry.signatureZh = interned(document.signatureZh);
+    entry.hints = std::move(document.hints);
+    entry.regexKeys = std::move(document.regexKeys);
+    entry.length = document.length;
+    entry.fixRate = document.fixRate;
+    entry.tier = document.tier;
+    return entry;
+}
+
+void LookupIndex::append(Entry &&entry)
+{
+    const uint32_t index = uint32_t(m_entries.size());
+    const Record *record = entry.record;
+    m_entries.push_back(std::move(entry));
+    if (record) {
+        m_entryOf.insert(record, index);
+        post(index);
+    }
+}
+
 void LookupIndex::add(const std::vector<const Record *> &records, std::vector<LookupDocument> &&documents)
 {
     Q_ASSERT(records.size() == documents.size());
     m_entries.reserve(m_entries.size() + records.size());
-    for (size_t i = 0; i < records.size(); ++i) {
-        const uint32_t entry = uint32_t(m_entries.size());
-        m_entries.push_back({records[i], records[i] ? std::move(documents[i]) : LookupDocument()});
-        if (records[i]) {
-            m_entryOf.insert(records[i], entry);
-            post(entry);
-        }
-    }
+    for (size_t i = 0; i < records.size(); ++i)
+        append(entryOf(records[i], std::move(documents[i])));
 }
 
 void LookupIndex::update(const Record *record, LookupDocument &&document)
 {
     remove(record);
-    std::vector<LookupDocument> one;
-    one.push_back(std::move(document));
-    add({record}, std::move(one));
+    append(entryOf(record, std::move(document)));
 }
 
 void LookupIndex::remove(const Record *record)
@@ -77,76 +122,156 @@ void LookupIndex::remove(const Record *record)
 
 void LookupIndex::post(uint32_t entry)
 {
-    const LookupDocument &document = m_entries[entry].document;
-    for (const auto &[word, weight] : document.words) {
-        Word &posted = m_words[word];
-        posted.postings.push_back({entry, weight});
-        ++posted.live;
+    const Entry &e = m_entries[entry];
+    for (const Term &term : e.words) {
+        TermData &data = m_terms[term.id];
+        data.postings.push_back({entry, term.weight});
+        ++data.live;
     }
     ++m_live;
-    m_totalLength += document.length;
+    m_totalLength += e.length;
 }
 
 void LookupIndex::unpost(uint32_t entry)
 {
-    const LookupDocument &document = m_entries[entry].document;
-    for (const auto &[word, weight] : document.words) {
-        const auto it = m_words.find(word);
-        if (it != m_words.end())
-            --it->second.live;
-    }
+    const Entry &e = m_entries[entry];
+    for (const Term &term : e.words)
+        --m_terms[term.id].live;
     --m_live;
-    m_totalLength -= document.length;
+    m_totalLength -= e.length;
 }
 
-const std::vector<LookupIndex::Posting> *LookupIndex::postings(const std::string &word) const
+// BM25's idf, log(1 + (N - n + 0.5) / (n + 0.5)): never negative.
+double LookupIndex::idf(uint32_t term) const
 {
-    const auto it = m_words.find(word);
-    return it == m_words.end() ? nullptr : &it->second.postings;
-}
-
-int LookupIndex::documentFrequency(const std::string &word) const
-{
-    const auto it = m_words.find(word);
-    return it == m_words.end() ? 0 : it->second.live;
-}
-
-// BM25's idf, log(1 + (N - n + 0.5) / (n + 0.5)): never negative, and a
-// word no record holds is as rare as can be.
-double LookupIndex::idf(const std::string &word) const
-{
-    const double n = documentFrequency(word);
+    const double n = documentFrequency(term);
     return std::log(1.0 + (m_live - n + 0.5) / (n + 0.5));
 }
 
+namespace {
+
+void writeTerms(BlobWriter &blob, const LookupIndex::Terms &terms)
+{
+    blob.count(terms.size());
+    for (const LookupIndex::Term &term : terms) {
+        blob.raw(term.id);
+        blob.raw(term.weight);
+    }
+}
+
+// Terms must name a term of the dictionary, in order.
+bool readTerms(BlobReader &blob, LookupIndex::Terms &terms, size_t termCount)
+{
+    terms.resize(blob.count(sizeof(LookupIndex::Term)));
+    for (size_t i = 0; i < terms.size(); ++i) {
+        terms[i].id = blob.raw<uint32_t>();
+        terms[i].weight = blob.raw<float>();
+        if (terms[i].id >= termCount || (i > 0 && terms[i].id <= terms[i - 1].id))
+            return false;
+    }
+    return blob.ok();
+}
+
+void writeStrings(BlobWriter &blob, const std::vector<std::string> &strings)
+{
+    blob.count(strings.size());
+    for (const std::string &text : strings)
+        blob.string(text);
+}
+
+void readStrings(BlobReader &blob, std::vector<std::string> &strings)
+{
+    strings.resize(blob.count(sizeof(quint32)));
+    for (std::string &text : strings)
+        blob.string(text);
+}
+
+// A block as QDataStream writes a QByteArray, read only when the stream
+// holds as many bytes as its length says: a damaged length must not ask for
+// gigabytes (QDataStream would try to allocate them).
+bool readBlock(QDataStream &in, QByteArray &bytes)
+{
+    quint32 size = 0;
+    in >> size;
+    if (in.status() != QDataStream::Ok || size == 0xFFFFFFFFu || qint64(size) > in.device()->bytesAvailable())
+        return false;
+    bytes.resize(qsizetype(size));
+    return in.readRawData(bytes.data(), int(size)) == int(size);
+}
+
+} // namespace
+
+// The dictionary first (every term, used or not), then one block per entry.
 void LookupIndex::write(QDataStream &out, const std::vector<const Record *> &records) const
 {
-    out << quint32(records.size());
+    BlobWriter dictionary;
+    dictionary.count(m_terms.size());
+    for (const TermData &term : m_terms)
+        dictionary.string(term.text);
+    out << dictionary.bytes() << quint32(records.size());
     for (const Record *record : records) {
         const auto it = m_entryOf.find(record);
         Q_ASSERT(it != m_entryOf.end());
-        m_entries[*it].document.write(out);
+        const Entry &e = m_entries[*it];
+        BlobWriter blob;
+        writeTerms(blob, e.words);
+        writeTerms(blob, e.signature);
+        writeTerms(blob, e.signatureZh);
+        writeStrings(blob, e.hints);
+        blob.count(e.regexKeys.size());
+        for (const std::vector<std::string> &keys : e.regexKeys)
+            writeStrings(blob, keys);
+        blob.raw(e.length);
+        blob.raw(e.fixRate);
+        blob.raw(e.tier);
+        out << blob.bytes();
     }
+}
+
+bool LookupIndex::readEntry(const QByteArray &bytes, const Record *record)
+{
+    BlobReader blob(bytes);
+    Entry e;
+    e.record = record;
+    const size_t terms = m_terms.size();
+    if (!readTerms(blob, e.words, terms) || !readTerms(blob, e.signature, terms)
+        || !readTerms(blob, e.signatureZh, terms))
+        return false;
+    readStrings(blob, e.hints);
+    e.regexKeys.resize(blob.count(sizeof(quint32)));
+    for (std::vector<std::string> &keys : e.regexKeys)
+        readStrings(blob, keys);
+    e.length = blob.raw<float>();
+    e.fixRate = blob.raw<float>();
+    e.tier = blob.raw<qint8>();
+    if (!blob.ok() || !blob.atEnd())
+        return false;
+    append(record ? std::move(e) : Entry());
+    return true;
 }
 
 bool LookupIndex::read(QDataStream &in, const std::vector<const Record *> &records)
 {
     clear();
+    QByteArray bytes;
     quint32 count = 0;
+    const bool read = readBlock(in, bytes);
     in >> count;
-    if (in.status() != QDataStream::Ok || count != records.size()) {
+    BlobReader dictionary(bytes);
+    m_terms.resize(dictionary.count(sizeof(quint32)));
+    for (uint32_t i = 0; i < m_terms.size() && dictionary.ok(); ++i) {
+        dictionary.string(m_terms[i].text);
+        m_termOf.emplace(m_terms[i].text, i);
+    }
+    bool ok = read && in.status() == QDataStream::Ok && dictionary.ok() && dictionary.atEnd()
+        && m_termOf.size() == m_terms.size() && count == records.size();
+    if (ok)
+        m_entries.reserve(count);
+    for (quint32 i = 0; ok && i < count; ++i)
+        ok = readBlock(in, bytes) && readEntry(bytes, records[i]);
+    if (!ok)
         clear();
-        return false;
-    }
-    std::vector<LookupDocument> documents(count);
-    for (LookupDocument &document : documents) {
-        if (!document.read(in)) {
-            clear();
-            return false;
-        }
-    }
-    add(records, std::move(documents));
-    return true;
+    return ok;
 }
 
 } // namespace Errata

@@ -21,21 +21,38 @@ class KnowledgeBase;
 class Record;
 
 // The text retrieval side of lookup: every record's lookup document
-// (LookupDocument: its weighted words, environment hints, regex keys) and
-// posting lists from each word to the records that hold it, for BM25F
-// scoring (LookupScorer). SearchIndex keeps one beside its own tokens, so
-// that it is built in the same pass, follows the same edits and is kept in
-// the same KB cache; build() makes one on its own (tests, benchmarks).
+// (LookupDocument: its weighted words, environment hints, regex keys) with
+// its words as numbers in one dictionary of terms, and posting lists from
+// each term to the records that hold it, for BM25F scoring. SearchIndex
+// keeps one beside its own tokens, so that it is built in the same pass,
+// follows the same edits and is kept in the same KB cache; build() makes
+// one on its own (tests, benchmarks).
 //
+// Words are kept once, in the dictionary: at 50,000 records a string per
+// word of each record took more memory than the records' own text.
 // Entries are never moved: a changed record's entry is retired (record
 // null) and a new one appended, as in SearchIndex.
 class LookupIndex
 {
 public:
+    struct Term
+    {
+        uint32_t id = 0;
+        float weight = 0;
+    };
+    using Terms = std::vector<Term>; // sorted by id
+
     struct Entry
     {
         const Record *record = nullptr; // null: retired
-        LookupDocument document;
+        Terms words;                    // field-weighted frequencies (LookupDocument::words)
+        Terms signature;                // LookupDocument::signature
+        Terms signatureZh;              // LookupDocument::signatureZh
+        std::vector<std::string> hints;
+        RegexKeys::Keys regexKeys;
+        float length = 0;
+        float fixRate = -1;
+        qint8 tier = -1;
     };
 
     struct Posting
@@ -43,6 +60,8 @@ public:
         uint32_t entry = 0;
         float weight = 0; // the word's field-weighted frequency in the record
     };
+
+    static constexpr uint32_t NoTerm = UINT32_MAX;
 
     // Indexes every record of `kb` on all cores. False when cancelled (the
     // index is then empty).
@@ -60,12 +79,15 @@ public:
     int liveCount() const { return m_live; }
     const Entry &entry(int index) const { return m_entries[size_t(index)]; }
 
-    // The entries holding `word`, or null.
-    const std::vector<Posting> *postings(const std::string &word) const;
-    // How many live records hold `word`.
-    int documentFrequency(const std::string &word) const;
-    // The word's inverse document frequency (BM25's, never below a floor).
-    double idf(const std::string &word) const;
+    // The term of `word`, or NoTerm when no record ever held it.
+    uint32_t termOf(const std::string &word) const;
+    const std::string &textOf(uint32_t term) const { return m_terms[term].text; }
+    const std::vector<Posting> &postings(uint32_t term) const { return m_terms[term].postings; }
+    // How many live records hold the term.
+    int documentFrequency(uint32_t term) const { return term == NoTerm ? 0 : m_terms[term].live; }
+    // BM25's inverse document frequency; a term no record holds is as rare
+    // as can be.
+    double idf(uint32_t term) const;
     double averageLength() const { return m_live ? m_totalLength / m_live : 1.0; }
 
     // For SearchIndex's part of the KB cache: write() puts the entries of
@@ -77,18 +99,25 @@ public:
     bool read(QDataStream &in, const std::vector<const Record *> &records);
 
 private:
-    struct Word
+    struct TermData
     {
+        std::string text;
         std::vector<Posting> postings;
         int live = 0; // live entries among the postings
     };
 
+    uint32_t intern(const std::string &word);
+    Terms interned(const LookupText::Words &words);
+    Entry entryOf(const Record *record, LookupDocument &&document);
+    void append(Entry &&entry);
     void post(uint32_t entry);
     void unpost(uint32_t entry);
+    bool readEntry(const QByteArray &bytes, const Record *record);
 
     std::vector<Entry> m_entries;
     QHash<const Record *, uint32_t> m_entryOf;
-    std::unordered_map<std::string, Word> m_words;
+    std::vector<TermData> m_terms;
+    std::unordered_map<std::string, uint32_t> m_termOf;
     int m_live = 0;
     double m_totalLength = 0;
 };

@@ -293,6 +293,14 @@ private slots:
             QCOMPARE(a.hits.at(i).id, b.hits.at(i).id);
             QCOMPARE(a.hits.at(i).score, b.hits.at(i).score);
         }
+        // A damaged length is refused, not allocated.
+        for (int at : {0, 4, 8, int(bytes.size()) / 2}) {
+            QByteArray damaged = bytes;
+            damaged.replace(at, 4, QByteArray("\x7f\xff\xff\xf0", 4));
+            LookupIndex index;
+            QDataStream in(damaged);
+            index.read(in, records); // may be refused or read as other words; never a crash
+        }
         // Every cut of the stream is refused, never half read.
         for (int cut = 0; cut < bytes.size(); cut += 7) {
             LookupIndex damaged;
