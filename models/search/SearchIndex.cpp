@@ -189,16 +189,21 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
     m_tokens.clear();
     std::unordered_map<std::string, std::vector<uint32_t>> postings;
     std::vector<std::vector<std::pair<std::string, uint32_t>>> batch;
-    std::vector<LookupDocument> documents(static_cast<size_t>(count));
+    std::vector<LookupDocument> documents;
+    std::vector<const Record *> batchRecords;
+    m_lookup.clear();
     for (int first = 0; first < count; first += Batch) {
         const int size = qMin(Batch, count - first);
         batch.assign(size_t(size), {});
+        documents.assign(size_t(size), {});
+        batchRecords.resize(size_t(size));
         Parallel::forEach(size, [&](int i) {
             const Record &record = *kb.recordAt(first + i);
             const Record::ParsedForNow parsed(record);
             m_entries[size_t(first + i)] = makeEntry(kb, record, today);
             batch[size_t(i)] = tokensOf(record);
-            documents[size_t(first + i)] = LookupDocument::of(record);
+            documents[size_t(i)] = LookupDocument::of(record);
+            batchRecords[size_t(i)] = &record;
         });
         if (cancel && cancel->load()) {
             *this = SearchIndex();
@@ -208,6 +213,7 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
             for (auto &[token, field] : batch[size_t(i)])
                 postings[std::move(token)].push_back(uint32_t(first + i) << 2 | field);
         }
+        m_lookup.add(batchRecords, std::move(documents)); // a batch's documents at a time, as its tokens
         if (progress)
             progress(first + size, count);
     }
@@ -218,8 +224,6 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
         m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
     }
     std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
-    m_lookup.clear();
-    m_lookup.add(records(), std::move(documents));
     finishBuild();
     return true;
 }
