@@ -938,6 +938,10 @@ Restore them?</source>
         <source>not a regular file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>it was replaced by a link</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>

@@ -925,6 +925,10 @@ Restore them?</source>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
+    <message>
+        <source>it was replaced by a link</source>
+        <translation>它已被替换为符号链接</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>

@@ -57,21 +57,35 @@ QString tooLargeMessage(qint64 size)
         .arg(sizeText(size), sizeText(Record::MaxFileSize));
 }
 
+QString notRegularMessage()
+{
+    return Record::tr("cannot read the file: ") + Record::tr("not a regular file");
+}
+
 #ifdef Q_OS_UNIX
 // open, fstat, read, close: QFile needs three more system calls per file
 // (two fstat and a read to find the end), which shows when a KB of 50,000
 // files is opened on a machine where system calls are expensive.
-bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure)
+//
+// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer,
+// forever; what was opened is then read only if fstat says it is a regular
+// file (checking before the open would leave a gap to swap the file in).
+// Reads of a regular file never block, with or without it.
+bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure, Record::Links links)
 {
-    const int fd = QT_OPEN(QFile::encodeName(filePath).constData(), O_RDONLY | O_CLOEXEC);
+    const int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == Record::Links::Refuse ? O_NOFOLLOW : 0);
+    const int fd = QT_OPEN(QFile::encodeName(filePath).constData(), flags);
     if (fd < 0) {
-        *failure = Record::tr("cannot read the file: ") + qt_error_string(errno);
+        const int error = errno;
+        *failure = Record::tr("cannot read the file: ")
+            + (error == ELOOP && links == Record::Links::Refuse ? Record::tr("it was replaced by a link")
+                                                                : qt_error_string(error));
         return false;
     }
     const auto closeLater = qScopeGuard([fd] { QT_CLOSE(fd); });
     QT_STATBUF info;
     if (QT_FSTAT(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        *failure = Record::tr("cannot read the file: ") + Record::tr("not a regular file");
+        *failure = notRegularMessage();
         return false;
     }
     if (info.st_size > Record::MaxFileSize) {
@@ -107,8 +121,13 @@ bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure)
     return true;
 }
 #else
-bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure)
+bool readWholeFile(const QString &filePath, QByteArray *text, QString *failure, Record::Links links)
 {
+    const QFileInfo info(filePath);
+    if ((links == Record::Links::Refuse && info.isSymLink()) || !info.isFile()) {
+        *failure = notRegularMessage();
+        return false;
+    }
     QFile file(filePath);
     if (!file.open(QIODevice::ReadOnly)) {
         *failure = Record::tr("cannot read the file: ") + file.errorString();
@@ -150,16 +169,16 @@ bool Record::load(const QString &filePath, LoadError *error)
     m_filePath = filePath;
     QByteArray text;
     QString failure;
-    if (!readWholeFile(filePath, &text, &failure)) {
+    if (!readWholeFile(filePath, &text, &failure, Links::Follow)) {
         *error = {failure, 0, 0};
         return false;
     }
     return parse(text, error);
 }
 
-bool Record::readFile(const QString &filePath, QByteArray *text, QString *failure)
+bool Record::readFile(const QString &filePath, QByteArray *text, QString *failure, Links links)
 {
-    return readWholeFile(filePath, text, failure);
+    return readWholeFile(filePath, text, failure, links);
 }
 
 void Record::takeText(const QByteArray &text)

@@ -53,6 +53,12 @@ public:
     };
 
     static constexpr qint64 MaxFileSize = 16 * 1024 * 1024;
+
+    // Whether readFile() reads through a link at the path it is given (to
+    // a regular file), or refuses one: the loader, which has resolved the
+    // links already, refuses, so that a link put in place since is not
+    // followed.
+    enum class Links { Follow, Refuse };
     static constexpr int MaxDepth = 64;
 
     // Where a link of this record points: all the link index needs.
@@ -109,8 +115,9 @@ public:
     // Reads and parses a file; messages name what went wrong, not the file.
     bool load(const QString &filePath, LoadError *error);
     // Reads a whole file of at most MaxFileSize bytes into `text`; on
-    // failure returns false and says why in `failure`.
-    static bool readFile(const QString &filePath, QByteArray *text, QString *failure);
+    // failure returns false and says why in `failure`. Only a regular file
+    // is read: a FIFO, a socket or a device is refused without waiting.
+    static bool readFile(const QString &filePath, QByteArray *text, QString *failure, Links links = Links::Follow);
     // Takes `text` that parsed before into a record with `summary`, without
     // parsing it now: the document stays released until json() needs it.
     // For a text known to be unchanged since (SearchIndexCache).
