@@ -250,6 +250,69 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::KnowledgeBaseLoader</name>
+    <message>
+        <source>a FIFO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: a link loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: a dangling link (to %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: cannot follow the link (to %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: a link to a folder (links to folders are not followed, so no record behind it is loaded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: a link that leads out of the KB folder (to %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: a link to %1, not to a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: %1, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: the folder name is not valid UTF-8 (shown with \x escapes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: the file name is not valid UTF-8 (shown with \x escapes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loaded: the file is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::KnowledgeBaseStatus</name>
     <message>
         <source>Cancel</source>
@@ -936,6 +999,10 @@ Restore them?</source>
     </message>
     <message>
         <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was replaced by a link</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -248,6 +248,69 @@ Double-click to open.</source>
     </message>
 </context>
 <context>
+    <name>Errata::KnowledgeBaseLoader</name>
+    <message>
+        <source>a FIFO</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备文件</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>not loaded: a link loop</source>
+        <translation>未加载：符号链接循环</translation>
+    </message>
+    <message>
+        <source>not loaded: a dangling link (to %1)</source>
+        <translation>未加载：悬空的符号链接（指向 %1）</translation>
+    </message>
+    <message>
+        <source>not loaded: cannot follow the link (to %1): %2</source>
+        <translation>未加载：无法解析符号链接（指向 %1）：%2</translation>
+    </message>
+    <message>
+        <source>not read: a link to a folder (links to folders are not followed, so no record behind it is loaded)</source>
+        <translation>未读取：指向文件夹的符号链接（不跟随指向文件夹的链接，其后的记录均不加载）</translation>
+    </message>
+    <message>
+        <source>not loaded: a link that leads out of the KB folder (to %1)</source>
+        <translation>未加载：符号链接指向知识库文件夹之外（指向 %1）</translation>
+    </message>
+    <message>
+        <source>not loaded: a link to %1, not to a regular file</source>
+        <translation>未加载：符号链接指向%1，而不是普通文件</translation>
+    </message>
+    <message>
+        <source>not loaded: %1, not a regular file</source>
+        <translation>未加载：这是%1，而不是普通文件</translation>
+    </message>
+    <message>
+        <source>not read: the folder name is not valid UTF-8 (shown with \x escapes)</source>
+        <translation>未读取：文件夹名称不是有效的 UTF-8（以 \x 转义显示）</translation>
+    </message>
+    <message>
+        <source>not loaded: the file name is not valid UTF-8 (shown with \x escapes)</source>
+        <translation>未加载：文件名不是有效的 UTF-8（以 \x 转义显示）</translation>
+    </message>
+    <message>
+        <source>not loaded: the file is gone</source>
+        <translation>未加载：文件已不存在</translation>
+    </message>
+</context>
+<context>
     <name>Errata::KnowledgeBaseStatus</name>
     <message>
         <source>Cancel</source>
@@ -924,6 +987,10 @@ Restore them?</source>
     <message>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>it was replaced by a link</source>
+        <translation>它已被替换为符号链接</translation>
     </message>
     <message>
         <source>it was replaced by a link</source>

@@ -166,7 +166,11 @@ int ValidateCommand::run(const QStringList &arguments)
     const KnowledgeBase &kb = session.knowledgeBase();
     const QList<Problem> problems = sortedProblems(kb, options.folder);
     const KnowledgeBase::Counts counts = kb.counts();
-    const int files = kb.count() + int(kb.loadProblems().size());
+    const QList<Problem> loadProblems = kb.loadProblems();
+    // A file that did not load is a file; a folder that was not read is not.
+    const int files = kb.count()
+        + int(std::count_if(loadProblems.cbegin(), loadProblems.cend(),
+                            [](const Problem &problem) { return problem.rule != QLatin1String("folder"); }));
     const double seconds = double(timer.elapsed()) / 1000.0;
     if (options.json) {
         QJsonArray list;

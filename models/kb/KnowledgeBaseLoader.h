@@ -3,6 +3,8 @@
 #include "record/Record.h"
 #include "validation/Problem.h"
 
+#include <QCoreApplication>
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -19,8 +21,19 @@ class SearchIndexCache;
 // Reads every record of a KB folder on all cores. Files that cannot be read
 // or parsed become problems (with line and column for JSON errors); the rest
 // still load. Hidden folders (".git") and hidden files are skipped.
+//
+// Links and special files follow one rule (docs/record-format.md, "Reading
+// a file"), and every *.json entry it leaves out is a load problem naming
+// it: a link to a regular file inside the KB folder is loaded, at the
+// link's path (RecordWriter refuses to save through it); a link that leads
+// out of the folder, dangles or loops, a FIFO, socket or device (or a link
+// to one), and a name that is not valid UTF-8 are not loaded (errors).
+// Links to folders are not followed, and a folder whose name is not valid
+// UTF-8 is not read (warnings, whatever their names).
 class KnowledgeBaseLoader
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::KnowledgeBaseLoader)
+
 public:
     struct Result
     {
@@ -31,13 +44,26 @@ public:
         bool cancelled = false;
     };
 
+    // What is below a KB folder: the files to load, and what was left out.
+    struct Listing
+    {
+        QStringList files;               // sorted absolute paths; a link at its own path
+        QHash<QString, QString> targets; // for the links in `files`: the file each leads to
+        QList<Problem> skipped;          // one per entry left out (rule "file", or "folder")
+    };
+
     // Whether loaded records keep their parsed documents. Released ones are
     // parsed again when needed (Record::json()), which costs time but keeps
     // a large KB in less than half the memory (2.26x its files, not 5.23x).
     enum Documents { ReleaseDocuments, KeepDocuments };
 
-    // Sorted absolute paths of the *.json files below `root`.
+    static Listing list(const QString &root);
+    // Sorted absolute paths of the *.json files below `root` that load.
     static QStringList recordFiles(const QString &root);
+    // The rule for one *.json file below `root` that appeared since the
+    // folder was listed: the regular file to read for it (itself, or where
+    // its link leads), or an empty string and why not.
+    static QString fileToRead(const QString &root, const QString &path, QString *why);
 
     // `progress(done, total)` is called on the calling thread. With an
     // opened `cache`, files it holds unchanged are not parsed.

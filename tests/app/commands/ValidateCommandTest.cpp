@@ -1,0 +1,156 @@
+// `errata validate` as a user runs it (ERRATA_BINARY) on a KB holding
+// entries that are not plain record files: it ends at once (a FIFO is never
+// opened), loads a link to a file inside the KB, and prints one line for
+// every entry it skipped, naming it. The other validate cases are in
+// CommandLineTest.
+
+#include "support/ErrataProcess.h"
+#include "support/TestFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Errata::TestSupport;
+
+namespace {
+
+// "N files, N records: N errors, N warnings, N infos (S s)"
+const QRegularExpression SummaryLine(
+    QStringLiteral("^(\\d+) files, (\\d+) records: (\\d+) errors, (\\d+) warnings, (\\d+) infos \\(\\d+\\.\\d+ s\\)$"));
+
+QByteArray record(const QString &id)
+{
+    const QByteArray domain = id.section(QLatin1Char('/'), 0, 0).toUtf8();
+    return "{\n  \"id\": \"" + id.toUtf8() + "\",\n  \"signature\": \"Error: disk full on /dev/sda1\",\n"
+        + "  \"domain\": \"" + domain + "\",\n  \"regex\": \"Error: disk full on \\\\S+\",\n"
+        + "  \"category\": \"io_error\",\n  \"first_seen\": \"2024-01-01\",\n"
+        + "  \"last_confirmed\": \"2024-06-01\"\n}\n";
+}
+
+bool makeLink(const QByteArray &target, const QString &link)
+{
+    return ::symlink(target.constData(), QFile::encodeName(link).constData()) == 0;
+}
+
+} // namespace
+
+class ValidateCommandTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void skippedEntriesAreReported();
+    void skippedEntriesInJson();
+
+private:
+    Run validate(const QStringList &more = {});
+    QString kb(const QString &relative = QString()) const
+    {
+        return relative.isEmpty() ? m_dir.filePath(QStringLiteral("kb"))
+                                  : m_dir.filePath(QStringLiteral("kb/") + relative);
+    }
+
+    QTemporaryDir m_dir;
+    QTemporaryDir m_cacheHome;
+    QTemporaryDir m_outside;
+};
+
+Run ValidateCommandTest::validate(const QStringList &more)
+{
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.cacheHome = m_cacheHome.path();
+    options.timeoutMs = 20000; // a read of the FIFO would never end
+    return runErrata(QStringList{QStringLiteral("validate"), QStringLiteral("kb"), QStringLiteral("--today"),
+                                 QStringLiteral("2024-07-01")}
+                         + more,
+                     options);
+}
+
+void ValidateCommandTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid() && m_cacheHome.isValid() && m_outside.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ERRATA_BINARY)).isExecutable(), ERRATA_BINARY);
+    QVERIFY(writeFile(kb(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(kb(QStringLiteral("shared/slow.json")), record(QStringLiteral("disk/slow"))));
+    QVERIFY(makeLink("../shared/slow.json", kb(QStringLiteral("disk/slow.json"))));
+    QCOMPARE(::mkfifo(QFile::encodeName(kb(QStringLiteral("disk/pipe"))).constData(), 0600), 0);
+    QVERIFY(makeLink("pipe", kb(QStringLiteral("disk/to-pipe.json"))));
+    QCOMPARE(::mkfifo(QFile::encodeName(kb(QStringLiteral("disk/fifo.json"))).constData(), 0600), 0);
+    QVERIFY(makeLink("gone.json", kb(QStringLiteral("disk/dangling.json"))));
+    QVERIFY(makeLink("b.json", kb(QStringLiteral("disk/a.json"))));
+    QVERIFY(makeLink("a.json", kb(QStringLiteral("disk/b.json"))));
+    QVERIFY(writeFile(m_outside.filePath(QStringLiteral("secret.json")), record(QStringLiteral("disk/secret"))));
+    QVERIFY(makeLink(QFile::encodeName(m_outside.filePath(QStringLiteral("secret.json"))),
+                     kb(QStringLiteral("disk/secret.json"))));
+    QVERIFY(makeLink(QFile::encodeName(m_outside.path()), kb(QStringLiteral("elsewhere"))));
+    const QByteArray badName = QFile::encodeName(kb(QStringLiteral("disk"))) + "/bad-\xFF.json";
+    const int fd = ::open(badName.constData(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+    QVERIFY(fd >= 0);
+    ::close(fd);
+}
+
+void ValidateCommandTest::skippedEntriesAreReported()
+{
+    const Run result = validate({QStringLiteral("--no-cache")});
+    QVERIFY2(result.exitCode == 1, qPrintable(QString::number(result.exitCode) + result.out + result.err));
+    const QStringList expected{
+        QStringLiteral("kb/disk/a.json: error: not loaded: a link loop"),
+        QStringLiteral("kb/disk/b.json: error: not loaded: a link loop"),
+        QStringLiteral("kb/disk/bad-\\xFF.json: error: not loaded: the file name is not valid UTF-8"),
+        QStringLiteral("kb/disk/dangling.json: error: not loaded: a dangling link (to gone.json)"),
+        QStringLiteral("kb/disk/fifo.json: error: not loaded: a FIFO, not a regular file"),
+        QStringLiteral("kb/disk/secret.json: error: not loaded: a link that leads out of the KB folder (to ")
+            + m_outside.filePath(QStringLiteral("secret.json")) + QLatin1Char(')'),
+        QStringLiteral("kb/disk/to-pipe.json: error: not loaded: a link to a FIFO, not to a regular file"),
+        QStringLiteral("kb/elsewhere: warning: not read: a link to a folder"),
+    };
+    QStringList reported;
+    for (const QString &line : result.out.split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String(": error: not loaded: "))
+            || line.contains(QLatin1String(": warning: not read: ")))
+            reported << line;
+    }
+    QCOMPARE(reported.size(), expected.size());
+    for (int i = 0; i < expected.size(); ++i)
+        QVERIFY2(reported.at(i).startsWith(expected.at(i)),
+                 qPrintable(reported.at(i) + QStringLiteral("\n  expected: ") + expected.at(i)));
+    const QRegularExpressionMatch summary = SummaryLine.match(result.out.trimmed().split(QLatin1Char('\n')).last());
+    QVERIFY2(summary.hasMatch(), qPrintable(result.out));
+    QCOMPARE(summary.captured(1), QStringLiteral("10")); // 3 records and 7 *.json entries not loaded
+    QCOMPARE(summary.captured(2), QStringLiteral("3"));  // the link to shared/slow.json is loaded
+    QVERIFY(!result.out.contains(QLatin1String("disk/slow.json: error: not loaded")));
+}
+
+void ValidateCommandTest::skippedEntriesInJson()
+{
+    const Run result = validate({QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(result.exitCode, 1);
+    const QJsonArray problems =
+        QJsonDocument::fromJson(result.out.toUtf8()).object().value(QLatin1String("problems")).toArray();
+    int skipped = 0;
+    for (const QJsonValue &value : problems) {
+        const QJsonObject problem = value.toObject();
+        if (!problem.value(QLatin1String("message")).toString().startsWith(QLatin1String("not ")))
+            continue;
+        ++skipped;
+        QVERIFY(problem.value(QLatin1String("file")).toString().startsWith(QLatin1String("kb/")));
+        QCOMPARE(problem.value(QLatin1String("line")).toInt(), 0);
+    }
+    QCOMPARE(skipped, 8);
+}
+
+QTEST_GUILESS_MAIN(ValidateCommandTest)
+#include "ValidateCommandTest.moc"
