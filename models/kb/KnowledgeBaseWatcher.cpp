@@ -1,11 +1,11 @@
 #include "kb/KnowledgeBaseWatcher.h"
 
 #include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
 
 #include <QDir>
 #include <QDirIterator>
-#include <QFile>
 #include <QFileInfo>
 
 #include <memory>
@@ -25,15 +25,6 @@ QString loadMessage(const Record::LoadError &error)
     if (error.line <= 0)
         return error.message;
     return QStringLiteral("%1 (line %2, column %3)").arg(error.message).arg(error.line).arg(error.column);
-}
-
-bool readFile(const QString &path, QByteArray *bytes)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    *bytes = file.readAll();
-    return true;
 }
 
 } // namespace
@@ -204,15 +195,25 @@ void KnowledgeBaseWatcher::deliver(const Event &event)
 
 void KnowledgeBaseWatcher::checkFile(const QString &path, Record *record)
 {
-    QByteArray onDisk;
-    if (!QFileInfo::exists(path) || !readFile(path, &onDisk)) {
-        if (!QFileInfo::exists(path) && !m_missing.contains(record)) {
+    if (!QFileInfo::exists(path)) {
+        if (!m_missing.contains(record)) {
             m_missing.insert(record);
             post(Event::Removed, record, record->filePath());
         }
         return;
     }
     m_missing.remove(record);
+    // By the loader's rule: a file turned into a link leading out of the KB,
+    // or into a FIFO, is not read (a FIFO would block the window's thread).
+    QString why;
+    const QString file = KnowledgeBaseLoader::fileToRead(m_kb->root(), path, &why);
+    if (file.isEmpty()) {
+        post(Event::LoadFailed, nullptr, record->filePath(), why);
+        return;
+    }
+    QByteArray onDisk;
+    if (!Record::readFile(file, &onDisk, &why, Record::Links::Refuse))
+        return;              // unreadable for now
     m_watcher.addPath(path); // a file replaced by a rename is no longer watched
     if (onDisk == record->originalText()) {
         m_conflicts.remove(record);
@@ -231,11 +232,16 @@ void KnowledgeBaseWatcher::contentChanged(Record *record, const QByteArray &onDi
         post(Event::Conflict, record, record->filePath());
         return;
     }
-    QString error;
-    if (!m_kb->reload(record, &error)) {
-        post(Event::LoadFailed, nullptr, record->filePath(), error);
+    // Parsed from the bytes just read: reading the file again could read
+    // something else (even through a link put there since).
+    Record fresh;
+    fresh.setFilePath(record->filePath());
+    Record::LoadError error;
+    if (!fresh.parse(onDisk, &error)) {
+        post(Event::LoadFailed, nullptr, record->filePath(), loadMessage(error));
         return;
     }
+    m_kb->replaceRecord(record, std::move(fresh));
     m_conflicts.remove(record);
     post(Event::Reloaded, record, record->filePath());
 }
@@ -270,8 +276,12 @@ void KnowledgeBaseWatcher::addNewFile(const QString &path)
     if (m_kb->findFile(path))
         return;
     auto record = std::make_unique<Record>();
+    record->setFilePath(path);
+    QByteArray text;
     Record::LoadError error;
-    if (!record->load(path, &error)) {
+    const QString file = KnowledgeBaseLoader::fileToRead(m_kb->root(), path, &error.message);
+    if (file.isEmpty() || !Record::readFile(file, &text, &error.message, Record::Links::Refuse)
+        || !record->parse(text, &error)) {
         m_watcher.addPath(path); // it may still be being written
         post(Event::LoadFailed, nullptr, path, loadMessage(error));
         return;

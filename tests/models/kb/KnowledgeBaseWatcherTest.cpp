@@ -21,7 +21,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <memory>
+#include <thread>
 
 using namespace Errata;
 
@@ -106,6 +112,8 @@ private slots:
     void newFileThatDoesNotLoadYet();
     void followsAReset();
     void largeKbIsWatchedInBatches();
+    void recordReplacedByFifo();
+    void newLinks();
 };
 
 void KnowledgeBaseWatcherTest::changeReloadsUnmodifiedRecord_data()
@@ -384,6 +392,69 @@ void KnowledgeBaseWatcherTest::largeKbIsWatchedInBatches()
     }
     QTRY_COMPARE_WITH_TIMEOUT(reloaded.count(), 2, 5000);
     QCOMPARE(kb.recordAt(count - 1)->category(), QStringLiteral("changed"));
+}
+
+// A record file replaced by a FIFO is not read (reading it would block the
+// window's thread until something writes to it): reported, not reloaded.
+void KnowledgeBaseWatcherTest::recordReplacedByFifo()
+{
+    Fixture fixture;
+    Record *record = fixture.record(QStringLiteral("disk/full"));
+    const QByteArray original = record->originalText();
+    const QByteArray fifo = QFile::encodeName(record->filePath());
+    QVERIFY(QFile::remove(record->filePath()));
+    QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+    // Should the watcher block in open(), this releases it after a while.
+    std::atomic_bool done = false;
+    std::thread releaser([&] {
+        for (int waited = 0; !done && waited < 8000; waited += 50)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        while (!done) {
+            const int fd = ::open(fifo.constData(), O_WRONLY | O_NONBLOCK);
+            if (fd >= 0)
+                ::close(fd);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    });
+    QElapsedTimer timer;
+    timer.start();
+    QTest::qWait(2 * QuietMs);
+    const qint64 elapsed = timer.elapsed();
+    done = true;
+    releaser.join();
+    QVERIFY2(elapsed < 5000, qPrintable(QStringLiteral("the watcher blocked for %1 ms").arg(elapsed)));
+    QCOMPARE(fixture.reloaded->count(), 0);
+    QCOMPARE(fixture.kb.find(QStringLiteral("disk/full")), record);
+    QCOMPARE(record->originalText(), original);
+    QVERIFY(fixture.failed->count() >= 1);
+    QVERIFY2(fixture.failed->last().at(1).toString().contains(QLatin1String("FIFO")),
+             qPrintable(fixture.failed->last().at(1).toString()));
+}
+
+// New links follow the rule of the loader: one that leads out of the KB
+// folder is reported and not loaded; one inside it is loaded.
+void KnowledgeBaseWatcherTest::newLinks()
+{
+    Fixture fixture;
+    QTemporaryDir outside;
+    const QString target = outside.filePath(QStringLiteral("secret.json"));
+    QVERIFY(writeInPlace(target, recordText(QStringLiteral("disk/secret"))));
+    const QString link = fixture.path(QStringLiteral("disk/secret"));
+    QCOMPARE(::symlink(QFile::encodeName(target).constData(), QFile::encodeName(link).constData()), 0);
+    QVERIFY(fixture.failed->wait(5000));
+    QCOMPARE(fixture.failed->at(0).at(0).toString(), link);
+    QVERIFY2(fixture.failed->at(0).at(1).toString().contains(QLatin1String("leads out of the KB folder")),
+             qPrintable(fixture.failed->at(0).at(1).toString()));
+    QCOMPARE(fixture.record(QStringLiteral("disk/secret")), nullptr);
+
+    QVERIFY(writeInPlace(fixture.dir.filePath(QStringLiteral("shared/slow.json")), recordText(QStringLiteral("x/y"))));
+    QTRY_COMPARE(fixture.added->count(), 1);
+    QCOMPARE(
+        ::symlink("../shared/slow.json", QFile::encodeName(fixture.path(QStringLiteral("disk/linked"))).constData()),
+        0);
+    QTRY_COMPARE(fixture.added->count(), 2);
+    QCOMPARE(recordIn(*fixture.added, 1)->filePath(), fixture.path(QStringLiteral("disk/linked")));
+    QCOMPARE(fixture.kb.count(), 5);
 }
 
 QTEST_GUILESS_MAIN(KnowledgeBaseWatcherTest)
