@@ -625,6 +625,21 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
 </context>
 <context>
+    <name>Errata::LogReader</name>
+    <message>
+        <source>the log is larger than %1, the most read from a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log is larger than %1, the most read from standard input, a pipe or a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::MainWindow</name>
     <message>
         <source>&amp;File</source>
@@ -999,10 +1014,6 @@ Restore them?</source>
     </message>
     <message>
         <source>not a regular file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>it was replaced by a link</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

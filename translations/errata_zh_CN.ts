@@ -616,6 +616,21 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     </message>
 </context>
 <context>
+    <name>Errata::LogReader</name>
+    <message>
+        <source>the log is larger than %1, the most read from a file</source>
+        <translation>日志大于 %1，即从文件读取的上限</translation>
+    </message>
+    <message>
+        <source>the log is larger than %1, the most read from standard input, a pipe or a device</source>
+        <translation>日志大于 %1，即从标准输入、管道或设备读取的上限</translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation>是文件夹，而不是文件</translation>
+    </message>
+</context>
+<context>
     <name>Errata::MainWindow</name>
     <message>
         <source>&amp;File</source>
@@ -987,10 +1002,6 @@ Restore them?</source>
     <message>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>it was replaced by a link</source>
-        <translation>它已被替换为符号链接</translation>
     </message>
     <message>
         <source>it was replaced by a link</source>

@@ -3,10 +3,10 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "matching/LogMatcher.h"
+#include "matching/LogReader.h"
 #include "record/Record.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,13 +14,14 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <utility>
 
 namespace Errata {
 
 namespace {
 
 constexpr int LinesShown = 5;
-constexpr int LineTextLimit = 300; // characters of a log line shown in text output
+constexpr int LineTextLimit = 300; // characters of a log line or a match shown, in text and JSON
 
 struct Options
 {
@@ -92,28 +93,52 @@ bool cannotRead(const QString &path, const QString &why)
     return false;
 }
 
-// Checked before the KB is loaded, so that a wrong path fails at once.
+// Checked before the KB is loaded, so that a wrong path fails at once. A
+// FIFO or a device is a log too: LogReader reads it up to its limit.
 bool logLooksReadable(const QString &path)
 {
     const QFileInfo info(path);
-    if (isStandardInput(path) || (info.isFile() && info.isReadable()))
+    if (isStandardInput(path) || (info.exists() && !info.isDir() && info.isReadable()))
         return true;
-    return cannotRead(path, info.exists() ? QStringLiteral("not a readable file") : QStringLiteral("no such file"));
+    return cannotRead(path,
+                      !info.exists()     ? QStringLiteral("no such file")
+                          : info.isDir() ? QStringLiteral("a folder, not a file")
+                                         : QStringLiteral("not readable"));
 }
 
+// Up to LogReader's limits (2 GiB from a file, 1 GiB from standard input, a
+// pipe or a device): a longer log is refused rather than matched in part,
+// so that a result is always about the whole log.
 bool readLog(const QString &path, QByteArray *log)
 {
-    QFile file(path);
-    const bool opened = isStandardInput(path) ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
-    if (!opened)
-        return cannotRead(path, file.errorString());
-    *log = file.readAll();
+    LogReader::Result read = LogReader::read(path, LogReader::limits());
+    if (read.status == LogReader::TooLarge) {
+        err() << "errata match: " << path << ": " << read.error << "; nothing was matched\n";
+        return false;
+    }
+    if (read.status != LogReader::Read)
+        return cannotRead(path, read.error);
+    *log = std::move(read.bytes);
     return true;
+}
+
+// The first LineTextLimit characters of `text`, not splitting a surrogate pair.
+QString cut(const QString &text, bool *wasCut = nullptr)
+{
+    const bool tooLong = text.size() > LineTextLimit;
+    if (wasCut)
+        *wasCut = tooLong;
+    if (!tooLong)
+        return text;
+    const qsizetype end = text.at(LineTextLimit - 1).isHighSurrogate() ? LineTextLimit - 1 : LineTextLimit;
+    return text.left(end);
 }
 
 QString shortened(const QString &text)
 {
-    return text.size() <= LineTextLimit ? text : text.left(LineTextLimit) + QStringLiteral("...");
+    bool wasCut = false;
+    const QString start = cut(text, &wasCut);
+    return wasCut ? start + QStringLiteral("...") : start;
 }
 
 void printText(const LogMatchResult &result, QTextStream &out)
@@ -134,13 +159,18 @@ void printText(const LogMatchResult &result, QTextStream &out)
                .arg(result.timings.totalMs, 0, 'f', 0);
 }
 
+// Cut as in text output: a log of one 1 GB line would otherwise be printed
+// whole, once per matching record. The columns still tell the whole match.
 QJsonObject toJson(const LogMatchResult::Line &line)
 {
-    return QJsonObject{{QStringLiteral("line"), line.number},
-                       {QStringLiteral("startColumn"), line.startColumn},
-                       {QStringLiteral("endColumn"), line.endColumn},
-                       {QStringLiteral("text"), line.text},
-                       {QStringLiteral("match"), line.matchedText}};
+    bool textCut = false;
+    bool matchCut = false;
+    const QString text = cut(line.text, &textCut);
+    const QString match = cut(line.matchedText, &matchCut);
+    return QJsonObject{{QStringLiteral("line"), line.number},         {QStringLiteral("startColumn"), line.startColumn},
+                       {QStringLiteral("endColumn"), line.endColumn}, {QStringLiteral("text"), text},
+                       {QStringLiteral("textCut"), textCut},          {QStringLiteral("match"), match},
+                       {QStringLiteral("matchCut"), matchCut}};
 }
 
 QJsonObject toJson(const LogMatchResult::Match &match)

@@ -13,16 +13,22 @@ Run runErrata(const QStringList &arguments, const RunOptions &options)
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     if (!options.cacheHome.isEmpty())
         environment.insert(QStringLiteral("XDG_CACHE_HOME"), options.cacheHome);
+    for (const QString &variable : options.environment)
+        environment.insert(variable.section(QLatin1Char('='), 0, 0), variable.section(QLatin1Char('='), 1));
     process.setProcessEnvironment(environment);
     if (!options.workingDirectory.isEmpty())
         process.setWorkingDirectory(options.workingDirectory);
+    if (!options.inputFile.isEmpty())
+        process.setStandardInputFile(options.inputFile);
     process.start(QStringLiteral(ERRATA_BINARY), arguments);
     if (!process.waitForStarted(10000)) {
         result.err = process.errorString();
         return result;
     }
-    process.write(options.input);
-    process.closeWriteChannel();
+    if (options.inputFile.isEmpty()) {
+        process.write(options.input);
+        process.closeWriteChannel();
+    }
     if (!process.waitForFinished(options.timeoutMs)) {
         process.kill();
         process.waitForFinished();

@@ -19,6 +19,8 @@ struct RunOptions
 {
     QString workingDirectory; // empty: the test's own
     QByteArray input;         // standard input, then closed
+    QString inputFile;        // standard input read from this file instead (e.g. /dev/zero)
+    QStringList environment;  // more variables, "NAME=value"
     QString cacheHome;        // XDG_CACHE_HOME when set
     int timeoutMs = 60000;
 };

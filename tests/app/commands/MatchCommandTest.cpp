@@ -1,7 +1,8 @@
 // `errata match` as a user runs it (ERRATA_BINARY): text and JSON output,
 // the log from a file or standard input, --ignore-case, the KB from --kb or
-// the current folder, skipped records on stderr, and the exit codes (0: a
-// record matched, 1: none did, 2: bad usage, unreadable log or KB folder).
+// the current folder, skipped records on stderr, the exit codes (0: a
+// record matched, 1: none did, 2: bad usage, unreadable or too large log,
+// unreadable KB folder), the limit on the log's size and long lines cut.
 
 #include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
@@ -77,6 +78,9 @@ private slots:
     void skippedRecordsOnStderr();
     void errors_data();
     void errors();
+    void logOverTheLimit_data();
+    void logOverTheLimit();
+    void longLinesAreCut();
 
 private:
     // Runs "errata match ARGUMENTS" (without `match`: "errata ARGUMENTS").
@@ -302,6 +306,99 @@ void MatchCommandTest::errors()
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains(message), qPrintable(result.err));
     QVERIFY(result.out.isEmpty());
+}
+
+// Logs are read up to a limit (ERRATA_MAX_LOG_BYTES lowers it for tests):
+// a longer one, or an endless device, is refused with exit code 2 and a
+// message, after reading at most the limit.
+void MatchCommandTest::logOverTheLimit_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("inputFile");
+    QTest::addColumn<QString>("message");
+    const QString big = m_dir.filePath(QStringLiteral("big.log"));
+    QTest::newRow("a file over the limit")
+        << QStringList{big} << QString() << big + QStringLiteral(": the log is larger than 1.0 MiB");
+    QTest::newRow("/dev/zero") << QStringList{QStringLiteral("/dev/zero")} << QString()
+                               << QStringLiteral("/dev/zero: the log is larger than 1.0 MiB");
+    QTest::newRow("/dev/zero on standard input") << QStringList{QStringLiteral("-")} << QStringLiteral("/dev/zero")
+                                                 << QStringLiteral("-: the log is larger than 1.0 MiB");
+}
+
+void MatchCommandTest::logOverTheLimit()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, inputFile);
+    QFETCH(QString, message);
+    QVERIFY(writeFile(m_dir.filePath(QStringLiteral("big.log")), Log.repeated((1 << 20) / Log.size() + 1)));
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.inputFile = inputFile;
+    options.environment = QStringList{QStringLiteral("ERRATA_MAX_LOG_BYTES=1048576")};
+    options.timeoutMs = 30000;
+    const Run result = runErrata(QStringList{QStringLiteral("match"), QStringLiteral("--kb"), kbPath()} + arguments,
+                                 options);
+    QVERIFY2(result.exitCode == 2, qPrintable(QString::number(result.exitCode) + QLatin1Char(' ') + result.err));
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("nothing was matched")), qPrintable(result.err));
+    QVERIFY(result.out.isEmpty());
+
+    // Just under the limit: matched.
+    if (arguments.first() == m_dir.filePath(QStringLiteral("big.log"))) {
+        QVERIFY(writeFile(arguments.first(), Log.repeated((1 << 20) / Log.size())));
+        const Run fits = runErrata(QStringList{QStringLiteral("match"), QStringLiteral("--kb"), kbPath()} + arguments,
+                                   options);
+        QVERIFY2(fits.exitCode == 0, qPrintable(fits.err));
+    }
+}
+
+// A line or a match longer than 300 characters is cut in both formats; in
+// JSON, textCut and matchCut say so.
+void MatchCommandTest::longLinesAreCut()
+{
+    const QString path = m_dir.filePath(QStringLiteral("long.log"));
+    const QByteArray device = "/dev/" + QByteArray(10000, 'x');
+    QVERIFY(writeFile(path, "Error: disk full on " + device + " and more\nok\n"));
+    const Run text = run({QStringLiteral("--kb"), kbPath(), path});
+    QCOMPARE(text.exitCode, 0);
+    const QString line = lines(text.out).value(1);
+    QVERIFY2(line.startsWith(QLatin1String("  line 1: Error: disk full on /dev/xxx")), qPrintable(line));
+    QCOMPARE(line.size(), QStringLiteral("  line 1: ").size() + 300 + 3);
+
+    const Run json = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), path});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8())
+                                  .object()
+                                  .value(QLatin1String("matches"))
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()
+                                  .value(QLatin1String("lines"))
+                                  .toArray()
+                                  .at(0)
+                                  .toObject();
+    QCOMPARE(first.value(QLatin1String("text")).toString().size(), 300);
+    QCOMPARE(first.value(QLatin1String("textCut")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("match")).toString().size(), 300);
+    QCOMPARE(first.value(QLatin1String("matchCut")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("endColumn")).toInt(), 21 + device.size()); // columns still tell the whole match
+    QVERIFY(json.out.size() < 5000);
+
+    // Short lines are whole, and say so.
+    const Run shortJson = run(
+        {QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const QJsonObject shortLine = QJsonDocument::fromJson(shortJson.out.toUtf8())
+                                      .object()
+                                      .value(QLatin1String("matches"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value(QLatin1String("lines"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+    QCOMPARE(shortLine.value(QLatin1String("textCut")).toBool(), false);
+    QCOMPARE(shortLine.value(QLatin1String("matchCut")).toBool(), false);
 }
 
 QTEST_GUILESS_MAIN(MatchCommandTest)
