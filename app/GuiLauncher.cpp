@@ -6,8 +6,10 @@
 #include "kb/KnowledgeBase.h"
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
+#include "matching/LogReader.h"
 #include "review/ReviewView.h"
 #include "settings/Settings.h"
+#include "util/BackgroundJob.h"
 #include "window/MainWindow.h"
 #include "window/Translations.h"
 
@@ -17,6 +19,7 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QTextStream>
 #include <QTimer>
 
@@ -26,6 +29,10 @@
 namespace Errata {
 
 namespace {
+
+// As LogMatcherDock: a longer log is matched without being shown, which
+// only a file given to it by name can be.
+constexpr qint64 MaxShownLogBytes = qint64(32) << 20;
 
 QCommandLineOption screenshotOption()
 {
@@ -85,8 +92,36 @@ QCommandLineOption matchOption()
                               QStringLiteral("LOGFILE"));
 }
 
-// Shows the docks the options ask for, with their logs; false if a log cannot be read.
-bool showTools(MainWindow &window, const QCommandLineParser &parser)
+// Reads the log given with --match in the background, and then gives it to
+// the log matcher: a FIFO waits for its writer and /dev/zero never ends, and
+// neither may hold up the window (Quit cancels the read). Up to LogReader's
+// limits; from a stream (a pipe, a FIFO, a device) only as much as the log
+// matcher shows, since only a file can be matched without being shown.
+BackgroundJob *readMatchLog(MainWindow &window, const QString &path)
+{
+    auto *job = new BackgroundJob(&window);
+    const LogReader::Limits limits = LogReader::limits({LogReader::FileLimit, MaxShownLogBytes});
+    const auto read = [path, limits](const BackgroundJob::Control &control) {
+        return LogReader::read(path, limits, control.cancelFlag());
+    };
+    const auto give = [&window, path](LogReader::Result read) {
+        QString error = read.error;
+        if (read.status == LogReader::Read && read.bytes.size() > MaxShownLogBytes)
+            window.logMatcher()->openLog(path, &error); // a regular file, read again there and not shown
+        else if (read.status == LogReader::Read)
+            window.logMatcher()->setLogText(QString::fromUtf8(read.bytes));
+        if (read.status == LogReader::Cancelled || error.isEmpty())
+            return;
+        QTextStream(stderr) << "errata: " << path << ": " << error << '\n';
+        window.statusBar()->showMessage(QStringLiteral("%1: %2").arg(path, error));
+    };
+    job->start(read, give);
+    return job;
+}
+
+// Shows the docks the options ask for, with their logs; false if a log
+// cannot be read. The log matcher's log comes later, from `matchLog`.
+bool showTools(MainWindow &window, const QCommandLineParser &parser, BackgroundJob **matchLog)
 {
     QString error;
     if (parser.isSet(workbenchOption())) {
@@ -100,8 +135,7 @@ bool showTools(MainWindow &window, const QCommandLineParser &parser)
         window.logMatcher()->show();
         window.logMatcher()->raise();
         window.resizeDocks({window.logMatcher()}, {330}, Qt::Vertical);
-        if (!window.logMatcher()->openLog(parser.value(matchOption()), &error))
-            QTextStream(stderr) << "errata: " << error << '\n';
+        *matchLog = readMatchLog(window, parser.value(matchOption()));
     }
     return error.isEmpty();
 }
@@ -124,9 +158,11 @@ void waitUntil(const std::function<bool()> &done, int limitMs)
     loop.exec();
 }
 
-// Waits until the tool docks and review mode show their results (for a screenshot).
-void waitForTools(MainWindow &window)
+// Waits until the tool docks and review mode show their results (for a
+// screenshot), the log matcher's log read first.
+void waitForTools(MainWindow &window, const BackgroundJob *matchLog)
 {
+    waitUntil([matchLog] { return !matchLog || !matchLog->isRunning(); }, 60000);
     waitUntil(
         [&window] {
             return !window.workbench()->isMatching() && !window.logMatcher()->isRunning()
@@ -146,13 +182,13 @@ QString chooseFolder(const QString &given, QString *error)
     return SampleKnowledgeBase::ensureCopy(error);
 }
 
-int saveScreenshot(MainWindow &window, const QString &file)
+int saveScreenshot(MainWindow &window, const QString &file, BackgroundJob *const &matchLog)
 {
     window.show();
     window.waitForLoad();
     waitUntil([] { return false; }, 400); // timers that lay out and fill in after the load
     QApplication::processEvents();
-    waitForTools(window);
+    waitForTools(window, matchLog);
     window.workbench()->showMatch(0);
     QApplication::processEvents();
     if (!window.grab().save(file, "PNG")) {
@@ -221,6 +257,7 @@ int GuiLauncher::run(QApplication &app)
     // As soon as the KB is shown: when its checks start, or when it is
     // loaded with nothing left to check.
     bool applied = false;
+    BackgroundJob *matchLog = nullptr; // reads the log given with --match
     const auto applyOptions = [&] {
         if (std::exchange(applied, true))
             return;
@@ -236,7 +273,7 @@ int GuiLauncher::run(QApplication &app)
             window.showGraph();
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));
-        showTools(window, parser);
+        showTools(window, parser, &matchLog);
     };
     QObject::connect(&window, &MainWindow::checking, &window, applyOptions, Qt::SingleShotConnection);
     QObject::connect(&window, &MainWindow::loaded, &window, applyOptions, Qt::SingleShotConnection);
@@ -245,7 +282,7 @@ int GuiLauncher::run(QApplication &app)
     else
         window.openKnowledgeBase(folder);
     if (screenshot)
-        return saveScreenshot(window, parser.value(screenshotOption()));
+        return saveScreenshot(window, parser.value(screenshotOption()), matchLog);
     window.show();
     return app.exec();
 }

@@ -454,6 +454,10 @@ Double-click to open.</source>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is not a regular file (a folder, a FIFO or a device), so it is not opened here. Paste its text instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatchModel</name>

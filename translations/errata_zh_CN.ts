@@ -449,6 +449,10 @@ Double-click to open.</source>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>%1 is not a regular file (a folder, a FIFO or a device), so it is not opened here. Paste its text instead.</source>
+        <translation>%1 不是普通文件（而是文件夹、命名管道或设备），因此不在此处打开。请改为粘贴其文本。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatchModel</name>
