@@ -142,8 +142,9 @@ void LookupCommandTest::cacheIsWrittenAndUsed()
                                 QStringLiteral("fatal: refusing to merge unrelated histories")};
     const Run first = run(arguments);
     QCOMPARE(first.exitCode, 0);
-    const QStringList caches =
-        QDir(cachePath() + QStringLiteral("/errata/search-index")).entryList({QStringLiteral("*.idx")}, QDir::Files);
+    // The user's cache folder: $XDG_CACHE_HOME/<organisation>/<program>.
+    const QStringList caches = QDir(cachePath() + QStringLiteral("/Errata/Errata/search-index"))
+                                   .entryList({QStringLiteral("*.idx")}, QDir::Files);
     QCOMPARE(caches.size(), 1);
     const Run second = run(arguments);
     QCOMPARE(second.exitCode, 0);
