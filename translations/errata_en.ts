@@ -45,6 +45,41 @@
     </message>
 </context>
 <context>
+    <name>Errata::AtomicFile</name>
+    <message>
+        <source>it can only be written whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; Errata does not write through links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only part of the data could be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not open for writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2; the file on disk was left as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is a symbolic link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the symbolic link to %1 could not be put back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::BrowserDock</name>
     <message>
         <source>Records</source>

@@ -45,6 +45,41 @@
     </message>
 </context>
 <context>
+    <name>Errata::AtomicFile</name>
+    <message>
+        <source>it can only be written whole</source>
+        <translation>只能整体写入</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; Errata does not write through links</source>
+        <translation>%1 是符号链接；Errata 不会通过链接写入</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation>%1 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>only part of the data could be written</source>
+        <translation>只写入了部分数据</translation>
+    </message>
+    <message>
+        <source>it is not open for writing</source>
+        <translation>未以写入方式打开</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2; the file on disk was left as it was</source>
+        <translation>%1：无法写入：%2；磁盘上的文件保持原样</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link</source>
+        <translation>它是符号链接</translation>
+    </message>
+    <message>
+        <source>; the symbolic link to %1 could not be put back: %2</source>
+        <translation>；指向 %1 的符号链接无法恢复：%2</translation>
+    </message>
+</context>
+<context>
     <name>Errata::BrowserDock</name>
     <message>
         <source>Records</source>
