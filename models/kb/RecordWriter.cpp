@@ -1,11 +1,11 @@
 #include "kb/RecordWriter.h"
 
 #include "record/Record.h"
+#include "util/AtomicFile.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace Errata {
 
@@ -170,12 +170,7 @@ bool RecordWriter::writeText(const QString &path, const QByteArray &text, QStrin
         *error = RecordWriter::tr("%1: cannot create its folder").arg(path);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        *error = RecordWriter::tr("%1: cannot be written: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return AtomicFile::writeFile(path, text, error);
 }
 
 bool RecordWriter::apply(const QList<FileChange> &changes, QString *error)

@@ -12,10 +12,12 @@ namespace Errata {
 class Record;
 
 // Writes records to their files safely: the text goes to a temporary file
-// that is flushed and renamed over the old one (QSaveFile), so a crash or a
+// that is flushed and renamed over the old one (AtomicFile), so a crash or a
 // full disk never leaves half a record on disk. A record whose text would
 // not change is not written at all, and a file that changed on disk since
-// it was read is not overwritten unless the caller says so.
+// it was read is not overwritten unless the caller says so. A record file
+// that is a symbolic link is read-only: saving it fails and neither the
+// link nor its target changes.
 class RecordWriter
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::RecordWriter)
@@ -53,7 +55,8 @@ public:
     // ones are removed) as far as possible; the message names the file that
     // failed and any that could not be restored.
     static bool apply(const QList<FileChange> &changes, QString *error);
-    // Replaces one file atomically (QSaveFile), creating its folder.
+    // Replaces one file atomically (AtomicFile), creating its folder; a
+    // symbolic link at `path` is refused.
     static bool writeText(const QString &path, const QByteArray &text, QString *error);
 
     // The text `record` would be written as now; false when a string holds

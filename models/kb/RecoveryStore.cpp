@@ -4,6 +4,7 @@
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordTemplate.h"
+#include "util/AtomicFile.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -89,7 +90,7 @@ bool writeManifest(const QString &folder, const QString &root, const QList<Item>
 {
     if (items.isEmpty())
         return QDir(folder).removeRecursively() || !QFileInfo::exists(folder);
-    if (!RecordWriter::writeText(QDir(folder).filePath(ManifestName), manifestText(root, items), error))
+    if (!AtomicFile::writeFile(QDir(folder).filePath(ManifestName), manifestText(root, items), error))
         return false;
     QSet<QString> used{ManifestName};
     for (const Item &item : items)
@@ -106,7 +107,7 @@ bool writeIfChanged(const QString &path, const QByteArray &bytes, bool *changed,
 {
     QByteArray current;
     *changed = !readBytes(path, &current) || current != bytes;
-    return !*changed || RecordWriter::writeText(path, bytes, error);
+    return !*changed || AtomicFile::writeFile(path, bytes, error);
 }
 
 qsizetype indexOf(const QList<Item> &items, const QString &filePath)

@@ -20,7 +20,9 @@ class Record;
 // file path>.json" (the text it would be saved as), "<same>.orig" (the text
 // it was read from, absent for a record never saved) and "manifest.json"
 // (KB root; per entry: id, file, name, time, new). Every file is written
-// with QSaveFile, the manifest last; a KB with no entry has no folder.
+// with AtomicFile, the manifest last; a KB with no entry has no folder. A
+// write that fails (a full disk) keeps the file it would have replaced, so
+// the entry stored before stays restorable.
 //
 // Entries are keyed by the record's file path, which stays the same while a
 // record has unsaved edits (its id may be one of them).

@@ -2,13 +2,13 @@
 
 #include "kb/KnowledgeBase.h"
 #include "search/SearchIndex.h"
+#include "util/AtomicFile.h"
 #include "util/Version.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSet>
 #include <QStandardPaths>
 
@@ -458,7 +458,7 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
         *error = tr("cannot create the folder of %1").arg(m_file);
         return false;
     }
-    QSaveFile device(m_file);
+    AtomicFile device(m_file);
     if (!device.open(QIODevice::WriteOnly)) {
         *error = device.errorString();
         return false;
@@ -473,7 +473,8 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
     if (index)
         index->write(out, records);
     out << Magic;
-    if (out.status() != QDataStream::Ok || !device.commit()) {
+    // AtomicFile counts every write of the stream: a full disk fails here.
+    if (!device.commit()) {
         *error = device.errorString();
         return false;
     }

@@ -2,11 +2,11 @@
 
 #include "record/Record.h"
 #include "review/TranslationSummary.h"
+#include "util/AtomicFile.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 #include <QtEndian>
 
 #include <nlohmann/json.hpp>
@@ -151,13 +151,7 @@ bool ReviewStore::save(QString *error) const
                      .arg(filePath(m_root));
         return false;
     }
-    QSaveFile file(filePath(m_root));
-    const QByteArray text = serialize();
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
-        return false;
-    }
-    return true;
+    return AtomicFile::writeFile(filePath(m_root), serialize(), error);
 }
 
 ReviewStore::Check ReviewStore::check(const QString &id, TranslationStatus::Field field, const QString &english,

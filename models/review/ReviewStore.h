@@ -18,7 +18,7 @@ class TranslationSummary;
 // files). For every reviewed field it holds a hash of the English and of the
 // Chinese text at review time, so a review goes stale by itself when either
 // text changes later. The file is written with sorted keys and 2-space
-// indentation through QSaveFile, so it diffs and merges well in git:
+// indentation through AtomicFile, so it diffs and merges well in git:
 //
 //   {
 //     "format": "errata-review",
@@ -30,7 +30,9 @@ class TranslationSummary;
 //     "version": 1
 //   }
 //
-// A file that cannot be read is reported and never overwritten.
+// A file that cannot be read is reported and never overwritten; a failed
+// save (a full disk) leaves the file as it was. A file that is a symbolic
+// link is not written through.
 class ReviewStore
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::ReviewStore)

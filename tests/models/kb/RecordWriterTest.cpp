@@ -1,12 +1,14 @@
 // Saving records: a change rewrites exactly its line, an unchanged record
 // is never written, files changed on disk are not overwritten unless asked,
-// text that cannot be written leaves the file intact, and several records
-// (or files) are written as one step, put back on a failure.
+// text that cannot be written (or a full disk) leaves the file intact,
+// several records (or files) are written as one step, put back on a
+// failure, and a record file that is a symbolic link is read-only.
 
 #include "kb/RecordWriter.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 #include "validation/Problem.h"
 #include "validation/RecordValidator.h"
@@ -107,6 +109,9 @@ private slots:
     void saveAllPutsBackOnAFailedWrite();
     void applyPutsBackEveryKindOfChange();
     void knowledgeBaseSaveSignals();
+    void fullDiskKeepsTheFile();
+    void saveAllOnAFullDiskKeepsEveryFile();
+    void symlinkedRecordIsReadOnly();
 };
 
 void RecordWriterTest::changeRewritesOneLine_data()
@@ -403,6 +408,89 @@ void RecordWriterTest::knowledgeBaseSaveSignals()
     QCOMPARE(saved.count(), 1);
     QCOMPARE(fixture.kb.save(seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
     QCOMPARE(saved.count(), 2);
+}
+
+// A full disk (a file size limit below the record's size): the save fails
+// and says so, the file keeps its old text, the record stays unsaved.
+void RecordWriterTest::fullDiskKeepsTheFile()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
+    QString error;
+    RecordWriter::Outcome outcome = RecordWriter::Written;
+    {
+        FileSizeLimit full(64);
+        QVERIFY(full.isActive());
+        outcome = fixture.kb.save(seed, RecordWriter::KeepTheirs, &error);
+    }
+    QCOMPARE(outcome, RecordWriter::Failed);
+    QVERIFY2(error.startsWith(fixture.seedFile + QStringLiteral(": cannot be written: ")), qPrintable(error));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
+    QVERIFY(seed->isModified());
+    QCOMPARE(seed->originalText(), readFile(SeedPath));
+    QCOMPARE(QDir(QFileInfo(fixture.seedFile).path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("nan-loss-step.json")});
+
+    QCOMPARE(fixture.kb.save(seed, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    QVERIFY(readFile(fixture.seedFile).contains("\"evidence_count\": 7"));
+}
+
+void RecordWriterTest::saveAllOnAFullDiskKeepsEveryFile()
+{
+    SeedKb fixture({{QStringLiteral("disk/full.json"), otherRecord(QStringLiteral("disk/full"))}});
+    Record *seed = fixture.seed();
+    Record *other = fixture.kb.find(QStringLiteral("disk/full"));
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 7);
+    fixture.kb.setValue(other, QStringLiteral("/category"), "disk");
+    QString error;
+    bool saved = true;
+    {
+        FileSizeLimit full(16);
+        QVERIFY(full.isActive());
+        saved = RecordWriter::saveAll({seed, other}, &error);
+    }
+    QVERIFY(!saved);
+    QVERIFY2(error.contains(QLatin1String("cannot be written")), qPrintable(error));
+    QCOMPARE(readFile(fixture.seedFile), readFile(SeedPath));
+    QCOMPARE(readFile(other->filePath()), otherRecord(QStringLiteral("disk/full")));
+    QVERIFY(seed->isModified() && other->isModified());
+}
+
+// The rule for links: a record file that is a symbolic link is read-only.
+// Saving fails with a message that says so; the link and the file it
+// points to are left as they were.
+void RecordWriterTest::symlinkedRecordIsReadOnly()
+{
+    QTemporaryDir kb;
+    QTemporaryDir outside;
+    QVERIFY(kb.isValid() && outside.isValid());
+    const QString target = outside.filePath(QStringLiteral("elsewhere.json"));
+    const QByteArray text = otherRecord(QStringLiteral("disk/full"));
+    QVERIFY(writeFile(target, text));
+    const QString link = kb.filePath(QStringLiteral("disk/full.json"));
+    QVERIFY(QDir().mkpath(QFileInfo(link).path()));
+    QVERIFY(QFile::link(target, link));
+    Record record;
+    Record::LoadError loadError;
+    QVERIFY(record.parse(text, &loadError));
+    record.setFilePath(link);
+    OrderedJson json = record.json();
+    json["category"] = "disk";
+    record.setJson(json);
+
+    QString error;
+    for (const auto overwrite : {RecordWriter::KeepTheirs, RecordWriter::OverwriteTheirs}) {
+        QCOMPARE(RecordWriter::save(record, overwrite, &error), RecordWriter::Failed);
+        QCOMPARE(error, link + QStringLiteral(" is a symbolic link; Errata does not write through links"));
+    }
+    QVERIFY(!RecordWriter::saveAll({&record}, &error));
+    QVERIFY2(error.contains(QLatin1String("is a symbolic link")), qPrintable(error));
+    QVERIFY(record.isModified());
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(QFileInfo(link).symLinkTarget(), target);
+    QCOMPARE(readFile(target), text);
+    QCOMPARE(QDir(outside.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("elsewhere.json")});
 }
 
 QTEST_GUILESS_MAIN(RecordWriterTest)

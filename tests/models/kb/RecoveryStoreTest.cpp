@@ -1,6 +1,7 @@
 // Unsaved edits surviving a crash: stored under the application data folder
 // per KB, listed and restored by a later run (with the original text, so a
-// save still sees changes made on disk meanwhile), dropped once saved.
+// save still sees changes made on disk meanwhile), dropped once saved; a
+// full disk keeps what was stored before.
 
 #include "kb/RecoveryStore.h"
 #include "kb/KnowledgeBase.h"
@@ -8,6 +9,7 @@
 #include "kb/RecordOperations.h"
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
+#include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
@@ -15,6 +17,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -42,6 +45,15 @@ ino_t inodeOf(const QString &path)
 {
     struct stat info = {};
     return ::stat(QFile::encodeName(path).constData(), &info) == 0 ? info.st_ino : 0;
+}
+
+// Every file of `folder` with its bytes.
+QMap<QString, QByteArray> filesOf(const QString &folder)
+{
+    QMap<QString, QByteArray> files;
+    for (const QString &name : QDir(folder).entryList(QDir::Files | QDir::Hidden))
+        files.insert(name, readFile(QDir(folder).filePath(name)));
+    return files;
 }
 
 QList<const Record *> constRecords(const QList<Record *> &records)
@@ -86,6 +98,7 @@ private slots:
     void recordThatCannotBeSerialised();
     void clearAll();
     void nothingToRecover();
+    void fullDiskKeepsWhatWasStored();
 };
 
 void RecoveryStoreTest::initTestCase()
@@ -352,6 +365,38 @@ void RecoveryStoreTest::nothingToRecover()
     Record record;
     QVERIFY(!store.restore(kb->root(), folder.path(QStringLiteral("disk/full")), &record, &error));
     QVERIFY2(error.contains(QLatin1String("nothing to recover")), qPrintable(error));
+}
+
+// A full disk (a file size limit): the store fails and says so, and every
+// file of the recovery folder is as before, so the edits stored last are
+// still restorable.
+void RecoveryStoreTest::fullDiskKeepsWhatWasStored()
+{
+    KbFolder folder;
+    auto kb = folder.load();
+    Record *full = kb->find(QStringLiteral("disk/full"));
+    kb->setValue(full, QStringLiteral("/category"), "stored");
+    RecoveryStore store;
+    QString error;
+    QVERIFY2(store.store(*kb, &error), qPrintable(error));
+    const QMap<QString, QByteArray> before = filesOf(store.folder(kb->root()));
+    QCOMPARE(before.size(), 3); // manifest, text, original
+
+    kb->setValue(full, QStringLiteral("/category"), "not stored");
+    kb->setValue(kb->find(QStringLiteral("disk/slow")), QStringLiteral("/category"), "not stored either");
+    bool stored = true;
+    {
+        FileSizeLimit diskFull(16);
+        QVERIFY(diskFull.isActive());
+        stored = store.store(*kb, &error);
+    }
+    QVERIFY(!stored);
+    QVERIFY2(error.contains(QLatin1String("cannot be written")), qPrintable(error));
+    QCOMPARE(filesOf(store.folder(kb->root())), before);
+    Record restored;
+    QVERIFY2(store.restore(kb->root(), full->filePath(), &restored, &error), qPrintable(error));
+    QCOMPARE(restored.category(), QStringLiteral("stored"));
+    QCOMPARE(store.entries(kb->root()).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(RecoveryStoreTest)

@@ -1,5 +1,6 @@
 // The search index cache: a reopened KB comes from it, changed files are read
-// anew, and a damaged, foreign or unwritable cache is not used. The findings
+// anew, and a damaged, foreign or unwritable cache is not used; a full disk
+// keeps the cache written before. The findings
 // it keeps are in SearchIndexCacheFindingsTest.
 
 #include "kb/SearchIndexCache.h"
@@ -8,6 +9,7 @@
 #include "kb/KnowledgeBaseLoader.h"
 #include "kb/OwnFindingsJob.h"
 #include "search/SearchIndex.h"
+#include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 
@@ -40,6 +42,7 @@ private slots:
     void damagedRowsAreCheckedAsRead();
     void cacheOfAnotherFolderIsNotUsed();
     void unwritableCacheFails();
+    void fullDiskKeepsTheCache();
     void cacheFileIsPerFolder();
     void unusedCachesAreRemoved();
 
@@ -288,6 +291,32 @@ void SearchIndexCacheTest::unwritableCacheFails()
     QVERIFY(!elsewhere.save(opened->kb, opened->index, &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(QFileInfo(blocker).size(), qint64(12));
+}
+
+// A full disk just before the end of the file (a file size limit one byte
+// short of it): the write fails and says so, and the cache written before
+// is still there, whole, and still opens.
+void SearchIndexCacheTest::fullDiskKeepsTheCache()
+{
+    const std::unique_ptr<Opened> opened = openThroughCache(m_root, m_cacheFile);
+    saveCache(*opened);
+    const QByteArray saved = readFile(m_cacheFile);
+    QVERIFY(!saved.isEmpty());
+    saveCache(*opened);
+    QCOMPARE(readFile(m_cacheFile), saved); // what the write below would write
+    QString error;
+    bool written = true;
+    {
+        FileSizeLimit full(static_cast<rlim_t>(saved.size() - 1));
+        QVERIFY(full.isActive());
+        written = opened->cache->save(opened->kb, opened->index, &error);
+    }
+    QVERIFY(!written);
+    QVERIFY2(error.startsWith(m_cacheFile + QStringLiteral(": cannot be written: ")), qPrintable(error));
+    QCOMPARE(readFile(m_cacheFile), saved);
+    QCOMPARE(QDir(QFileInfo(m_cacheFile).path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("kb.idx")});
+    QCOMPARE(openThroughCache(m_root, m_cacheFile)->cache->restoredCount(), 13);
 }
 
 void SearchIndexCacheTest::cacheFileIsPerFolder()

@@ -1,9 +1,11 @@
 #include "review/ReviewStore.h"
 #include "record/Record.h"
+#include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +27,8 @@ private slots:
     void brokenFile_data();
     void brokenFile();
     void hashIsShortSha256();
+    void fullDiskKeepsTheFile();
+    void linkIsNotWrittenThrough();
 };
 
 namespace {
@@ -193,6 +197,59 @@ void ReviewStoreTest::hashIsShortSha256()
     QCOMPARE(ReviewStore::hashValue(QStringLiteral("abc")), Q_UINT64_C(0xba7816bf8f01cfea));
     QCOMPARE(ReviewStore::hashText(0x00ff), QStringLiteral("00000000000000ff")); // leading zeros kept
     QVERIFY(ReviewStore::hash(QStringLiteral("磁盘")) != ReviewStore::hash(QStringLiteral("磁盘 ")));
+}
+
+// A full disk (a file size limit): the save fails and says so, and the
+// file keeps the reviews saved before.
+void ReviewStoreTest::fullDiskKeepsTheFile()
+{
+    QTemporaryDir dir;
+    ReviewStore store;
+    QString error;
+    QVERIFY(store.load(dir.path(), &error));
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Error"), QStringLiteral("错误"), QDate(2026, 1, 2));
+    QVERIFY2(store.save(&error), qPrintable(error));
+    const QByteArray saved = readFile(ReviewStore::filePath(dir.path()));
+
+    store.markReviewed(QStringLiteral("c/d"), Cause, QStringLiteral("Cause"), QStringLiteral("原因"),
+                       QDate(2026, 1, 3));
+    bool ok = true;
+    {
+        FileSizeLimit full(16);
+        QVERIFY(full.isActive());
+        ok = store.save(&error);
+    }
+    QVERIFY(!ok);
+    QVERIFY2(error.startsWith(ReviewStore::filePath(dir.path())) && error.contains(QLatin1String("cannot be written")),
+             qPrintable(error));
+    QCOMPARE(readFile(ReviewStore::filePath(dir.path())), saved);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{ReviewStore::fileName()});
+    QVERIFY2(store.save(&error), qPrintable(error));
+    QCOMPARE(readFile(ReviewStore::filePath(dir.path())), store.serialize());
+}
+
+// A review file that is a symbolic link is read, but not written through:
+// saving fails and the file it points to keeps its reviews.
+void ReviewStoreTest::linkIsNotWrittenThrough()
+{
+    QTemporaryDir dir;
+    QTemporaryDir outside;
+    const QString target = outside.filePath(QStringLiteral("reviews.json"));
+    ReviewStore theirs;
+    QString error;
+    QVERIFY(theirs.load(outside.path(), &error));
+    theirs.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Error"), QStringLiteral("错误"), QDate(2026, 1, 2));
+    QVERIFY(writeFile(target, theirs.serialize()));
+    QVERIFY(QFile::link(target, ReviewStore::filePath(dir.path())));
+
+    ReviewStore store;
+    QVERIFY2(store.load(dir.path(), &error), qPrintable(error));
+    QCOMPARE(store.count(), 1);
+    store.forget(QStringLiteral("a/b"), Sig);
+    QVERIFY(!store.save(&error));
+    QVERIFY2(error.contains(QLatin1String("is a symbolic link")), qPrintable(error));
+    QCOMPARE(readFile(target), theirs.serialize());
+    QVERIFY(QFileInfo(ReviewStore::filePath(dir.path())).isSymLink());
 }
 
 QTEST_APPLESS_MAIN(ReviewStoreTest)
