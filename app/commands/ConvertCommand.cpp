@@ -42,6 +42,10 @@ int ConvertCommand::run(const QStringList &arguments)
     const auto direction = importing ? FolderConverter::ImportCanons : FolderConverter::ExportCanons;
     const FolderConverter::Report report = FolderConverter::convert(direction, source, positional.at(2),
                                                                     parser.isSet(force));
+    if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
+        err << "errata " << arguments.value(1) << ": " << report.refused << '\n';
+        return 2;
+    }
     for (const Problem &problem : report.problems)
         err << problem.toText() << '\n';
     QTextStream(stdout)

@@ -2,9 +2,9 @@
 
 #include "convert/DeadendsConverter.h"
 #include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordWriter.h"
 #include "record/Record.h"
 #include "record/RecordId.h"
+#include "util/AtomicFile.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -20,12 +20,68 @@ Problem problemAt(const QString &file, const QString &message, int line = 0, int
     return Problem{Problem::Error, file, QString(), line, column, message, QStringLiteral("convert")};
 }
 
+// `path` with its deepest existing folder's symbolic links resolved and the
+// rest (not there yet) as written.
+QString canonicalPath(const QString &path)
+{
+    QString at = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    QStringList rest;
+    while (!QFileInfo::exists(at) && QFileInfo(at).path() != at) {
+        rest.prepend(QFileInfo(at).fileName());
+        at = QFileInfo(at).path();
+    }
+    rest.prepend(QFileInfo(at).canonicalFilePath());
+    return QDir::cleanPath(rest.join(QLatin1Char('/')));
+}
+
+bool isInside(const QString &inner, const QString &outer)
+{
+    return inner.startsWith(outer.endsWith(QLatin1Char('/')) ? outer : outer + QLatin1Char('/'));
+}
+
+// Why the converted text cannot go to `target`, or "".
+QString targetProblem(const QString &target, const QString &destination, bool overwrite)
+{
+    const QFileInfo entry(target);
+    const bool isLink = entry.isSymLink();
+    if (!overwrite && (entry.exists() || isLink))
+        return QStringLiteral("%1 exists and was not overwritten (use --force)").arg(target);
+    if (entry.isDir() && !isLink)
+        return QStringLiteral("%1 is a folder; it was not overwritten").arg(target);
+    const QString linked = AtomicFile::linkedFolder(destination, target);
+    if (!linked.isEmpty())
+        return QStringLiteral("%1 is a symbolic link; nothing is written through links").arg(linked);
+    return QString();
+}
+
 } // namespace
+
+QString FolderConverter::overlap(const QString &source, const QString &destination)
+{
+    const QString from = canonicalPath(source);
+    const QString to = canonicalPath(destination);
+    if (from == to)
+        return QStringLiteral("%1 and %2 are the same folder: the output would overwrite the files it is made from; "
+                              "choose another destination")
+            .arg(source, destination);
+    if (isInside(to, from))
+        return QStringLiteral("the destination %2 is inside the source %1: the output would be mixed with the files "
+                              "it is made from; choose a destination outside it")
+            .arg(source, destination);
+    if (isInside(from, to))
+        return QStringLiteral("the source %1 is inside the destination %2: the output could overwrite files before "
+                              "they are read; choose a destination outside it")
+            .arg(source, destination);
+    return QString();
+}
 
 FolderConverter::Report FolderConverter::convert(Direction direction, const QString &source, const QString &destination,
                                                  bool overwrite)
 {
     Report report;
+    report.refused = overlap(source, destination);
+    if (!report.refused.isEmpty())
+        return report;
     QSet<QString> written;
     for (const QString &file : KnowledgeBaseLoader::recordFiles(source)) {
         if (convertFile(direction, file, destination, overwrite, written, report.problems))
@@ -62,14 +118,12 @@ bool FolderConverter::convertFile(Direction direction, const QString &file, cons
                               QStringLiteral("another file with id \"%1\" was already written to %2").arg(id, target));
         return false;
     }
-    if (!overwrite && QFileInfo::exists(target)) {
-        problems << problemAt(file, QStringLiteral("%1 exists and was not overwritten (use --force)").arg(target));
-        return false;
-    }
+    QString failure = targetProblem(target, destination, overwrite);
+    if (failure.isEmpty() && !QDir().mkpath(QFileInfo(target).path()))
+        failure = QStringLiteral("%1: cannot create its folder").arg(target);
     const QByteArray text = QByteArray::fromStdString(output.dump(2, ' ', false)) + '\n';
-    QString writeError;
-    if (!RecordWriter::writeText(target, text, &writeError)) {
-        problems << problemAt(file, writeError);
+    if (!failure.isEmpty() || !AtomicFile::writeFile(target, text, &failure, AtomicFile::ReplaceLink)) {
+        problems << problemAt(file, failure);
         return false;
     }
     written.insert(target);

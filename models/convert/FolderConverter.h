@@ -11,8 +11,18 @@ namespace Errata {
 // Converts a whole folder between deadends.dev canons and Errata records.
 // Each output file is written at <destination>/<id>.json (the id taken from
 // the content, which also puts flat-layout canons in their nested place),
-// atomically, and never over an existing file unless `overwrite` is set.
-// A file that fails is reported and the others are still converted.
+// atomically (AtomicFile), and never over an existing entry unless
+// `overwrite` is set. Anything at that path counts as existing: a file, a
+// symbolic link (even a dangling one) or a folder. With `overwrite` a link
+// is replaced by a regular file, never written through, and a folder is a
+// failure; a folder below the destination that is a symbolic link is never
+// written into. A file that fails (a full disk included) is reported and
+// the others are still converted.
+//
+// Source and destination must not overlap (the same folder, or one inside
+// the other, symbolic links resolved): the conversion is then refused
+// before anything is read or written, since it would write over sources
+// not yet read, or read its own output.
 class FolderConverter
 {
 public:
@@ -22,9 +32,13 @@ public:
     {
         int converted = 0;
         QList<Problem> problems;
+        QString refused; // why nothing was converted (overlapping folders); empty otherwise
     };
 
     static Report convert(Direction direction, const QString &source, const QString &destination, bool overwrite);
+
+    // Why `source` and `destination` overlap, or "" when they do not.
+    static QString overlap(const QString &source, const QString &destination);
 
 private:
     static bool convertFile(Direction direction, const QString &file, const QString &destination, bool overwrite,

@@ -1,8 +1,10 @@
 // `errata import-deadends` and `errata export-deadends` as a user runs them
-// (ERRATA_BINARY): a round trip, refusal to overwrite, bad usage, and the
-// shared corpus imported and validated when it is present.
+// (ERRATA_BINARY): a round trip, refusal to overwrite, bad usage, a full
+// disk, overlapping folders, links and folders in the way, and the shared
+// corpus imported and validated when it is present.
 
 #include "support/ErrataProcess.h"
+#include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
@@ -10,6 +12,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -71,6 +74,35 @@ QStringList lines(const QString &text)
     return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
+// Writes a canon per id below `src`, at <id>.json.
+bool writeCanons(const QString &src, const QStringList &ids)
+{
+    for (const QString &id : ids) {
+        if (!writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
+                       QByteArray::fromStdString(canon(id, "node", ">=20").dump(2))))
+            return false;
+    }
+    return true;
+}
+
+// Every entry below `root` (links not followed) with what it holds: a
+// file's bytes, a link's target, "<folder>" for a folder.
+QMap<QString, QByteArray> snapshot(const QString &root)
+{
+    QMap<QString, QByteArray> entries;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        const QString name = QDir(root).relativeFilePath(info.filePath());
+        entries.insert(name,
+                       info.isSymLink()   ? info.symLinkTarget().toUtf8()
+                           : info.isDir() ? QByteArray("<folder>")
+                                          : readFile(info.filePath()));
+    }
+    return entries;
+}
+
 } // namespace
 
 class ConvertCommandTest : public QObject
@@ -84,6 +116,10 @@ private slots:
     void convertBadUsage_data();
     void convertBadUsage();
     void corpusImportsAndValidates();
+    void fullDiskFailsAndKeepsTheFiles();
+    void overlappingFoldersAreRefused_data();
+    void overlappingFoldersAreRefused();
+    void entriesInTheWayAreNotWrittenThrough();
 
 private:
     Run run(const QStringList &arguments, int timeoutMs = 60000, const QString &cacheHome = QString());
@@ -257,6 +293,129 @@ void ConvertCommandTest::corpusImportsAndValidates()
     // The corpus's known data-quality findings are reported, not hidden.
     QVERIFY(summary.captured(4).toInt() > 0);
     QVERIFY(result.out.contains(QStringLiteral("the regex does not match the record's own signature")));
+}
+
+// A full disk (a file size limit the errata process inherits): each file
+// counts as failed, exit code 1, the file that was there is kept and no
+// empty file is left.
+void ConvertCommandTest::fullDiskFailsAndKeepsTheFiles()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    const QString dst = tmp.filePath(QStringLiteral("records"));
+    QVERIFY(writeCanons(src, {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20")}));
+    Run result = run({QStringLiteral("import-deadends"), src, dst});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QString kept = dst + QStringLiteral("/node/a/node20.json");
+    QVERIFY(writeFile(kept, "{\"edited\": true}\n"));
+    QVERIFY(QFile::remove(dst + QStringLiteral("/node/b/node20.json")));
+    const QMap<QString, QByteArray> before = snapshot(dst);
+
+    {
+        FileSizeLimit full(64);
+        QVERIFY(full.isActive());
+        result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
+    }
+    QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 2 failed")), qPrintable(result.out));
+    const QStringList errors = lines(result.err);
+    QCOMPARE(errors.size(), 2);
+    for (const QString &line : errors)
+        QVERIFY2(line.contains(QLatin1String("cannot be written")), qPrintable(line));
+    QCOMPARE(snapshot(dst), before);
+}
+
+void ConvertCommandTest::overlappingFoldersAreRefused_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("destination");
+    QTest::addColumn<bool>("force");
+    const QString import = QStringLiteral("import-deadends");
+    const QString exportCommand = QStringLiteral("export-deadends");
+    QTest::newRow("same") << import << QStringLiteral("kb") << QStringLiteral("kb") << true;
+    QTest::newRow("same, spelled otherwise")
+        << exportCommand << QStringLiteral("kb") << QStringLiteral("./kb/node/..") << true;
+    QTest::newRow("same through a link") << import << QStringLiteral("kb") << QStringLiteral("link-to-kb") << true;
+    QTest::newRow("same, no --force") << exportCommand << QStringLiteral("kb") << QStringLiteral("kb") << false;
+    QTest::newRow("DST inside SRC") << import << QStringLiteral("kb") << QStringLiteral("kb/node/out") << true;
+    QTest::newRow("DST inside SRC, new folders")
+        << import << QStringLiteral("kb") << QStringLiteral("kb/new/out") << true;
+    QTest::newRow("DST inside SRC through a link")
+        << exportCommand << QStringLiteral("kb") << QStringLiteral("link-to-kb/out") << true;
+    QTest::newRow("SRC inside DST") << import << QStringLiteral("kb/node") << QStringLiteral("kb") << true;
+}
+
+// SRC and DST that overlap (symbolic links resolved) are refused as bad
+// usage before anything is written.
+void ConvertCommandTest::overlappingFoldersAreRefused()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, source);
+    QFETCH(QString, destination);
+    QFETCH(bool, force);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    QVERIFY(writeCanons(tmp.filePath(QStringLiteral("kb")),
+                        {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20")}));
+    QVERIFY(QFile::link(tmp.filePath(QStringLiteral("kb")), tmp.filePath(QStringLiteral("link-to-kb"))));
+    const QMap<QString, QByteArray> before = snapshot(tmp.path());
+
+    QStringList arguments = {command, tmp.filePath(source), tmp.filePath(destination)};
+    if (force)
+        arguments << QStringLiteral("--force");
+    const Run result = run(arguments);
+    QVERIFY2(result.exitCode == 2, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.startsWith(QStringLiteral("errata ") + command + QStringLiteral(": ")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("choose")), qPrintable(result.err));
+    QVERIFY(result.out.isEmpty());
+    QCOMPARE(snapshot(tmp.path()), before);
+}
+
+// Whatever stands at an output path counts as existing: a dangling link, a
+// link to a file, a folder. Without --force each is reported and left as it
+// is; with it, links are replaced by files (never written through) and a
+// folder fails. A folder of DST that is a link is never written into.
+void ConvertCommandTest::entriesInTheWayAreNotWrittenThrough()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    const QString dst = tmp.filePath(QStringLiteral("records"));
+    const QString outside = tmp.filePath(QStringLiteral("outside"));
+    QVERIFY(writeCanons(src,
+                        {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20"),
+                         QStringLiteral("node/c/node20"), QStringLiteral("python/d/py311")}));
+    QVERIFY(writeFile(outside + QStringLiteral("/b.json"), "theirs\n"));
+    QVERIFY(QDir().mkpath(dst + QStringLiteral("/node/c/node20.json")));
+    QVERIFY(QDir().mkpath(dst + QStringLiteral("/node/a")) && QDir().mkpath(dst + QStringLiteral("/node/b")));
+    QVERIFY(QFile::link(outside + QStringLiteral("/a.json"), dst + QStringLiteral("/node/a/node20.json")));
+    QVERIFY(QFile::link(outside + QStringLiteral("/b.json"), dst + QStringLiteral("/node/b/node20.json")));
+    QVERIFY(QFile::link(outside, dst + QStringLiteral("/python")));
+    const QMap<QString, QByteArray> outsideBefore = snapshot(outside);
+    const QMap<QString, QByteArray> dstBefore = snapshot(dst);
+
+    Run result = run({QStringLiteral("import-deadends"), src, dst});
+    QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 4 failed")), qPrintable(result.out + result.err));
+    QCOMPARE(result.err.count(QStringLiteral("exists and was not overwritten")), 3);
+    QVERIFY2(result.err.contains(dst + QStringLiteral("/python is a symbolic link")), qPrintable(result.err));
+    QCOMPARE(snapshot(outside), outsideBefore);
+    QCOMPARE(snapshot(dst), dstBefore);
+
+    result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
+    QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("2 converted, 2 failed")), qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(dst + QStringLiteral("/node/c/node20.json is a folder")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(dst + QStringLiteral("/python is a symbolic link")), qPrintable(result.err));
+    QCOMPARE(snapshot(outside), outsideBefore);
+    for (const QString &replaced : {QStringLiteral("/node/a/node20.json"), QStringLiteral("/node/b/node20.json")}) {
+        QVERIFY(!QFileInfo(dst + replaced).isSymLink());
+        QVERIFY2(readFile(dst + replaced).contains("\"signature\""), qPrintable(replaced));
+    }
+    QVERIFY(QFileInfo(dst + QStringLiteral("/node/c/node20.json")).isDir());
+    QVERIFY(QFileInfo(dst + QStringLiteral("/python")).isSymLink());
 }
 
 QTEST_GUILESS_MAIN(ConvertCommandTest)
