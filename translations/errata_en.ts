@@ -1811,6 +1811,10 @@ Overwrite it with your version?</source>
         <source>%1 exists on disk again with other content; it was not overwritten</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is a symbolic link; Errata does not write through links, so no record can be created in it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordTab</name>

@@ -1800,6 +1800,10 @@ Overwrite it with your version?</source>
         <source>%1 exists on disk again with other content; it was not overwritten</source>
         <translation>%1 已重新出现在磁盘上且内容不同；未覆盖它</translation>
     </message>
+    <message>
+        <source>%1 is a symbolic link; Errata does not write through links, so no record can be created in it</source>
+        <translation>%1 是符号链接；Errata 不会通过链接写入，因此无法在其中创建记录</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordTab</name>

@@ -5,6 +5,7 @@
 #include "record/Record.h"
 #include "record/RecordId.h"
 #include "record/RecordTemplate.h"
+#include "util/AtomicFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -198,8 +199,17 @@ bool RecordOperations::checkNewId(const KnowledgeBase &kb, const QString &id, QS
         return false;
     }
     const Record *atPath = kb.findFile(path);
-    if ((atPath && atPath != self) || (!atPath && QFileInfo::exists(path))) {
+    if ((atPath && atPath != self) || (!atPath && (QFileInfo::exists(path) || QFileInfo(path).isSymLink()))) {
         *error = RecordOperations::tr("%1 exists already").arg(path);
+        return false;
+    }
+    // A folder link would take the file out of the KB, or where loading
+    // (which does not follow folder links) never finds it again.
+    const QString linked = AtomicFile::linkedFolder(kb.root(), path);
+    if (!linked.isEmpty()) {
+        *error = RecordOperations::tr("%1 is a symbolic link; Errata does not write through links, so no record can be "
+                                      "created in it")
+                     .arg(linked);
         return false;
     }
     return true;

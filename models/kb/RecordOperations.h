@@ -76,7 +76,9 @@ public:
     static bool renameRecord(KnowledgeBase &kb, Record *record, const QString &newId, QString *error);
 
     // Whether `id` can be given to a record: safe as a path, with a domain
-    // and a name, and neither in the KB nor on disk (`self` may hold it).
+    // and a name, neither in the KB nor on disk (`self` may hold it; a
+    // dangling symbolic link counts as on disk), and with no folder on the
+    // way to its file that is a symbolic link.
     static bool checkNewId(const KnowledgeBase &kb, const QString &id, QString *error, const Record *self = nullptr);
     // Rewrites the links of `json` to `oldId` as links to `newId`; whether any changed.
     static bool rewriteLinks(OrderedJson &json, const QString &oldId, const QString &newId);

@@ -1,5 +1,6 @@
 // Whole-record edits: create from a template, duplicate, delete and restore,
-// and the records linking to one. Renaming is in RecordRenameTest.
+// and the records linking to one; no new record goes through a folder that
+// is a symbolic link. Renaming is in RecordRenameTest.
 
 #include "kb/RecordOperations.h"
 #include "LinkedKbFixture.h"
@@ -49,6 +50,7 @@ private slots:
     void createRecordRefuses_data();
     void createRecordRefuses();
     void createRecordFollowsFinalNewline();
+    void newRecordsRefuseFolderLinks();
     void duplicateRecord();
     void linkersOf();
     void deleteAndRestore();
@@ -226,6 +228,50 @@ void RecordOperationsTest::createRecordFollowsFinalNewline()
     QVERIFY2(record, qPrintable(error));
     QVERIFY(!record->hasFinalNewline()); // like the seed, the only file of this KB
     QVERIFY(record->serialize().endsWith('}'));
+}
+
+// A folder of the KB that is a symbolic link (here to a folder outside the
+// KB, and one inside it): no record is created, duplicated or renamed into
+// it, and nothing is written there. A dangling link at the file's own path
+// counts as a file that exists.
+void RecordOperationsTest::newRecordsRefuseFolderLinks()
+{
+    LinkedKb fixture;
+    QTemporaryDir outside;
+    QVERIFY(outside.isValid());
+    QVERIFY(QFile::link(outside.path(), fixture.dir.filePath(QStringLiteral("ext"))));
+    QVERIFY(QFile::link(fixture.dir.filePath(QStringLiteral("c")), fixture.dir.filePath(QStringLiteral("a/inner"))));
+    QVERIFY(QFile::link(outside.filePath(QStringLiteral("gone.json")), fixture.path(QStringLiteral("b/dangling"))));
+    const auto before = snapshot(fixture.dir.path());
+    const int count = fixture.kb.count();
+    QString error;
+
+    QVERIFY(!RecordOperations::createRecord(fixture.kb, QStringLiteral("ext"), QStringLiteral("oom"), Today, &error));
+    QCOMPARE(error,
+             fixture.dir.filePath(QStringLiteral("ext"))
+                 + QStringLiteral(" is a symbolic link; Errata does not "
+                                  "write through links, so no record can "
+                                  "be created in it"));
+    QVERIFY(!RecordOperations::createRecord(fixture.kb, QStringLiteral("a"), QStringLiteral("inner/deeper/oom"), Today,
+                                            &error));
+    QVERIFY2(error.startsWith(fixture.dir.filePath(QStringLiteral("a/inner")) + QStringLiteral(" is a symbolic link")),
+             qPrintable(error));
+    QVERIFY(!RecordOperations::duplicateRecord(fixture.kb, *fixture.record(QStringLiteral("c/z")),
+                                               QStringLiteral("ext/copy"), &error));
+    QVERIFY2(error.contains(QLatin1String("is a symbolic link")), qPrintable(error));
+    QVERIFY(!RecordOperations::renameRecord(fixture.kb, fixture.record(QStringLiteral("c/z")), QStringLiteral("ext/z"),
+                                            &error));
+    QVERIFY2(error.contains(QLatin1String("is a symbolic link")), qPrintable(error));
+    QVERIFY(
+        !RecordOperations::createRecord(fixture.kb, QStringLiteral("b"), QStringLiteral("dangling"), Today, &error));
+    QVERIFY2(error.contains(QLatin1String("exists already")), qPrintable(error));
+
+    QCOMPARE(fixture.kb.count(), count);
+    QCOMPARE(snapshot(fixture.dir.path()), before);
+    QVERIFY(QDir(outside.path()).isEmpty());
+    // A folder that is really in the KB is fine.
+    QVERIFY2(RecordOperations::createRecord(fixture.kb, QStringLiteral("c"), QStringLiteral("new"), Today, &error),
+             qPrintable(error));
 }
 
 void RecordOperationsTest::duplicateRecord()
