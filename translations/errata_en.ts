@@ -679,6 +679,78 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
 </context>
 <context>
+    <name>Errata::LookupHitModel</name>
+    <message>
+        <source>exact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>related</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · score %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its regex matches line %1 as written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its regex matches line %1 ignoring case: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its regex does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature found: %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared words: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same environment: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LookupPanel</name>
+    <message numerus="yes">
+        <source>Lookup: %Ln record(s) like this error</source>
+        <translation>
+            <numerusform>Lookup: %Ln record like this error</numerusform>
+            <numerusform>Lookup: %Ln records like this error</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lookup: no record is like this error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search words instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared by %n line(s) of the text:</source>
+        <translation>
+            <numerusform>Compared by %n line of the text:</numerusform>
+            <numerusform>Compared by %n lines of the text:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search words instead: search the text in the field word by word, as typed. Esc clears the field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::MainWindow</name>
     <message>
         <source>&amp;File</source>

@@ -670,6 +670,76 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     </message>
 </context>
 <context>
+    <name>Errata::LookupHitModel</name>
+    <message>
+        <source>exact</source>
+        <translation>确切</translation>
+    </message>
+    <message>
+        <source>likely</source>
+        <translation>很可能</translation>
+    </message>
+    <message>
+        <source>related</source>
+        <translation>相关</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · score %3</source>
+        <translation>%1 · %2 · 得分 %3</translation>
+    </message>
+    <message>
+        <source>Its regex matches line %1 as written: %2</source>
+        <translation>其正则表达式按原样匹配第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Its regex matches line %1 ignoring case: %2</source>
+        <translation>其正则表达式忽略大小写后匹配第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Its regex does not match.</source>
+        <translation>其正则表达式不匹配。</translation>
+    </message>
+    <message>
+        <source>Signature found: %1%</source>
+        <translation>文本中找到的签名：%1%</translation>
+    </message>
+    <message>
+        <source>Shared words: %1</source>
+        <translation>共同的词：%1</translation>
+    </message>
+    <message>
+        <source>Same environment: %1</source>
+        <translation>相同的环境：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::LookupPanel</name>
+    <message numerus="yes">
+        <source>Lookup: %Ln record(s) like this error</source>
+        <translation>
+            <numerusform>查找：%Ln 条记录与此错误相似</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lookup: no record is like this error</source>
+        <translation>查找：没有与此错误相似的记录</translation>
+    </message>
+    <message>
+        <source>Search words instead</source>
+        <translation>改为按词搜索</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared by %n line(s) of the text:</source>
+        <translation>
+            <numerusform>按文本中的 %n 行比较：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search words instead: search the text in the field word by word, as typed. Esc clears the field.</source>
+        <translation>改为按词搜索：按输入的词逐个搜索框中的文本。按 Esc 清空搜索框。</translation>
+    </message>
+</context>
+<context>
     <name>Errata::MainWindow</name>
     <message>
         <source>&amp;File</source>
