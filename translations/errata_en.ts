@@ -103,6 +103,13 @@
             <numerusform>%Ln records</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Looking up the pasted text (%Ln line(s)); Esc clears the field</source>
+        <translation>
+            <numerusform>Looking up the pasted text (%Ln line); Esc clears the field</numerusform>
+            <numerusform>Looking up the pasted text (%Ln lines); Esc clears the field</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::EditSession</name>
@@ -662,6 +669,21 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>slow path used</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln similar record(s)</source>
+        <translation>
+            <numerusform>%Ln similar record</numerusform>
+            <numerusform>%Ln similar records</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No regex matched. Similar records, like the errors in this log:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Similar records, like the errors in this log but not matched by their regex:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogReader</name>
@@ -890,10 +912,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 changed on disk and was reloaded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -962,6 +980,10 @@ Restore them?</source>
             <numerusform>Checking was cancelled: %Ln record not checked. Reload (F5) checks it.</numerusform>
             <numerusform>Checking was cancelled: %Ln records not checked. Reload (F5) checks them.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,13 @@
 #include "logs/LogMatcherDock.h"
 
+#include "browser/LookupHitDelegate.h"
 #include "itemmodels/LogMatchModel.h"
+#include "itemmodels/LookupHitModel.h"
 #include "kb/KnowledgeBase.h"
+#include "logs/LogExcerpt.h"
 #include "logs/LogFileDialog.h"
 #include "logs/MatchHighlighter.h"
+#include "lookup/LookupEngine.h"
 #include "matching/LogMatcher.h"
 #include "settings/Settings.h"
 
@@ -16,6 +20,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListView>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -34,6 +39,8 @@ namespace {
 
 constexpr qint64 MaxShownBytes = qint64(32) << 20; // bigger log files are matched without being shown
 constexpr qint64 MaxLogBytes = qint64(2) << 30;    // the biggest log file read at all
+constexpr int FewMatches = 3;                      // fewer matches than this: similar records too
+constexpr int SimilarLimit = 10;
 
 // Columns count characters from 1; a line's text counts UTF-16 units from 0.
 int unitOf(const QString &text, int column)
@@ -53,6 +60,7 @@ struct LogMatcherDock::Job
     bool ignoreCase = false;
     std::shared_ptr<const LogMatcher> matcher; // null: build one from `sources`
     QList<LogMatcher::Source> sources;
+    bool similar = false; // cut the excerpt that lookup reads, if few records match
 };
 
 struct LogMatcherDock::Outcome
@@ -60,6 +68,7 @@ struct LogMatcherDock::Outcome
     LogMatchResult result;
     std::shared_ptr<const LogMatcher> builtMatcher; // set when the run built it
     bool ignoreCase = false;
+    std::optional<LogExcerpt> excerpt; // for the similar records
 };
 
 LogMatcherDock::LogMatcherDock(QWidget *parent)
@@ -67,6 +76,11 @@ LogMatcherDock::LogMatcherDock(QWidget *parent)
     , m_log(new QPlainTextEdit(this))
     , m_view(new QTreeView(this))
     , m_model(new LogMatchModel(this))
+    , m_results(new QSplitter(Qt::Vertical, this))
+    , m_similar(nullptr)
+    , m_similarLabel(new QLabel(this))
+    , m_similarView(new QListView(this))
+    , m_similarModel(new LookupHitModel(this))
     , m_ignoreCase(new QCheckBox(tr("Ignore &case"), this))
     , m_status(new QLabel(this))
     , m_progress(new QProgressBar(this))
@@ -77,8 +91,11 @@ LogMatcherDock::LogMatcherDock(QWidget *parent)
     setObjectName(QStringLiteral("LogMatcher"));
     connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_results->addWidget(m_view);
+    m_results->addWidget(createSimilarPanel());
+    m_results->setChildrenCollapsible(false);
     splitter->addWidget(m_log);
-    splitter->addWidget(m_view);
+    splitter->addWidget(m_results);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     auto *body = new QWidget(this);
@@ -154,19 +171,40 @@ QWidget *LogMatcherDock::createToolRow()
     return row;
 }
 
-void LogMatcherDock::setKnowledgeBase(const KnowledgeBase *kb)
+// The similar records, under the matches; shown when few records match.
+QWidget *LogMatcherDock::createSimilarPanel()
+{
+    m_similar = new QWidget(this);
+    auto *layout = new QVBoxLayout(m_similar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_similarLabel->setObjectName(QStringLiteral("similarLabel"));
+    m_similarLabel->setWordWrap(true);
+    m_similarView->setObjectName(QStringLiteral("similarRecords"));
+    m_similarView->setModel(m_similarModel);
+    m_similarView->setItemDelegate(new LookupHitDelegate(m_similarView));
+    m_similarView->setUniformItemSizes(true);
+    layout->addWidget(m_similarLabel);
+    layout->addWidget(m_similarView, 1);
+    const auto open = [this](const QModelIndex &index) { emit recordActivated(m_similarModel->idAt(index.row())); };
+    connect(m_similarView, &QListView::clicked, this, open);
+    connect(m_similarView, &QListView::activated, this, open);
+    m_similar->hide();
+    return m_similar;
+}
+
+void LogMatcherDock::setKnowledgeBase(const KnowledgeBase *kb, std::shared_ptr<const LookupEngine> lookup)
 {
     if (m_kb)
         disconnect(m_kb, nullptr, this, nullptr);
     m_kb = kb;
+    m_lookup = std::move(lookup);
     const auto stale = [this] {
         m_matcher.reset();
         if (isVisible() && !m_log->document()->isEmpty())
             schedule();
     };
     stale();
-    m_model->clear();
-    m_highlighter->setRanges({});
+    clearResult();
     if (!kb)
         return;
     connect(kb, &KnowledgeBase::reset, this, stale);
@@ -286,9 +324,9 @@ void LogMatcherDock::start()
     Job job;
     job.log = m_fileLog.isEmpty() ? m_log->toPlainText().toUtf8() : m_fileLog;
     job.ignoreCase = m_ignoreCase->isChecked();
+    job.similar = m_lookup != nullptr;
     if (job.log.isEmpty() || !m_kb) {
-        m_model->clear();
-        m_highlighter->setRanges({});
+        clearResult();
         m_status->setText(tr("No log yet."));
         setRunning(false);
         emit finished();
@@ -324,6 +362,8 @@ std::shared_ptr<LogMatcherDock::Outcome> LogMatcherDock::run(const Job &job, con
         if (done != shown)
             control.progress(shown = done, 100);
     });
+    if (job.similar && !outcome->result.cancelled && outcome->result.matches.size() < FewMatches)
+        outcome->excerpt = LogExcerpt::of(job.log);
     return outcome;
 }
 
@@ -336,11 +376,12 @@ void LogMatcherDock::finish(const std::shared_ptr<Outcome> &outcome)
     setRunning(false);
     // Cancel may come after the work finished but before this was shown.
     if (outcome->result.cancelled || m_cancelled) {
-        m_model->clear();
-        m_highlighter->setRanges({});
+        clearResult();
         m_status->setText(tr("Cancelled. Edit the log or press Paste Log to match again."));
-    } else
+    } else {
+        showSimilar(outcome->result, outcome->excerpt);
         showResult(outcome->result);
+    }
     emit finished();
 }
 
@@ -367,9 +408,45 @@ void LogMatcherDock::showResult(const LogMatchResult &result)
         text += QStringLiteral(" · ") + tr("slow path used");
         details.prepend(result.note);
     }
+    if (m_similarModel->rowCount() > 0)
+        text += QStringLiteral(" · ") + tr("%Ln similar record(s)", nullptr, m_similarModel->rowCount());
     m_status->setText(text);
     m_status->setToolTip(details.join(QLatin1Char('\n')));
     highlightLines(result);
+}
+
+// A lookup of the log on this thread: the index it reads follows the KB's
+// edits, which happen on this thread too. Of a long log it reads the head
+// and the tail (LogExcerpt), cut out by the run.
+void LogMatcherDock::showSimilar(const LogMatchResult &result, const std::optional<LogExcerpt> &excerpt)
+{
+    if (!m_lookup || !excerpt || result.matches.size() >= FewMatches) {
+        m_similarModel->clear();
+        m_similar->hide();
+        m_view->show();
+        return;
+    }
+    QSet<QString> matched;
+    for (const LogMatchResult::Match &match : result.matches)
+        matched << match.recordId;
+    LookupResult similar = m_lookup->lookup(excerpt->text(), SimilarLimit + int(matched.size()));
+    excerpt->mapLines(similar);
+    m_similarModel->setResult(similar, matched);
+    const int shown = m_similarModel->rowCount();
+    m_similarLabel->setText(result.matches.isEmpty()
+                                ? tr("No regex matched. Similar records, like the errors in this log:")
+                                : tr("Similar records, like the errors in this log but not matched by their regex:"));
+    m_similar->setVisible(shown > 0);
+    m_view->setVisible(!result.matches.isEmpty() || shown == 0);
+}
+
+void LogMatcherDock::clearResult()
+{
+    m_model->clear();
+    m_highlighter->setRanges({});
+    m_similarModel->clear();
+    m_similar->hide();
+    m_view->show();
 }
 
 // Marks the matches of the lines kept in the result, in the log shown.

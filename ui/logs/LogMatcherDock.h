@@ -1,5 +1,6 @@
 #pragma once
 
+#include "logs/LogExcerpt.h"
 #include "matching/LogMatchResult.h"
 #include "util/BackgroundJob.h"
 
@@ -7,11 +8,14 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QLabel;
+class QListView;
 class QPlainTextEdit;
 class QProgressBar;
+class QSplitter;
 class QToolButton;
 class QTreeView;
 
@@ -20,6 +24,8 @@ namespace Errata {
 class KnowledgeBase;
 class LogMatcher;
 class LogMatchModel;
+class LookupEngine;
+class LookupHitModel;
 class MatchHighlighter;
 
 // Finds every known error in a whole log: paste a log (or open one) and the
@@ -27,6 +33,11 @@ class MatchHighlighter;
 // matching lines. Matching runs on a worker thread with progress; Cancel (or
 // Esc) stops it, and a new paste cancels the run in progress. Clicking a
 // record opens it; clicking a line shows it in the log.
+//
+// When fewer than three records match (often none: the regexes know the
+// exact wording of an error), "similar records" are listed under the
+// matches: the records a lookup (LookupEngine) finds most like the errors
+// of the log, less those already matched, opened the same way.
 class LogMatcherDock : public QDockWidget
 {
     Q_OBJECT
@@ -35,7 +46,8 @@ public:
     explicit LogMatcherDock(QWidget *parent = nullptr);
     ~LogMatcherDock() override;
 
-    void setKnowledgeBase(const KnowledgeBase *kb);
+    // `lookup` (may be null: no similar records) answers over the same KB.
+    void setKnowledgeBase(const KnowledgeBase *kb, std::shared_ptr<const LookupEngine> lookup = {});
 
     void setLogText(const QString &text);
     bool openLog(const QString &path, QString *error);
@@ -46,6 +58,7 @@ public:
     // For tests and the screenshot.
     QPlainTextEdit *logEdit() const { return m_log; }
     const LogMatchModel *resultModel() const { return m_model; }
+    const LookupHitModel *similarModel() const { return m_similarModel; }
     bool isRunning() const;
     QString statusText() const;
 
@@ -58,6 +71,7 @@ private:
     struct Outcome;
 
     QWidget *createToolRow();
+    QWidget *createSimilarPanel();
     QString defaultPlaceholder() const;
     void chooseLog();
     void pasteLog();
@@ -67,12 +81,15 @@ private:
     void finish(const std::shared_ptr<Outcome> &outcome);
     void showResult(const LogMatchResult &result);
     void highlightLines(const LogMatchResult &result);
+    void showSimilar(const LogMatchResult &result, const std::optional<LogExcerpt> &excerpt);
+    void clearResult();
     void itemClicked(const QModelIndex &index);
     void revealLine(int number, int startColumn, int endColumn);
     void setRunning(bool running);
     static std::shared_ptr<Outcome> run(const Job &job, const BackgroundJob::Control &control);
 
     const KnowledgeBase *m_kb = nullptr;
+    std::shared_ptr<const LookupEngine> m_lookup;
     std::shared_ptr<const LogMatcher> m_matcher; // for the KB as it was when built
     bool m_matcherIgnoresCase = false;
     QByteArray m_fileLog; // a log opened from a file too big to show; empty otherwise
@@ -80,6 +97,11 @@ private:
     QPlainTextEdit *m_log;
     QTreeView *m_view;
     LogMatchModel *m_model;
+    QSplitter *m_results; // the matches over the similar records
+    QWidget *m_similar;
+    QLabel *m_similarLabel;
+    QListView *m_similarView;
+    LookupHitModel *m_similarModel;
     QCheckBox *m_ignoreCase;
     QLabel *m_status;
     QProgressBar *m_progress;

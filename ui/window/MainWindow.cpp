@@ -12,8 +12,10 @@
 #include "kb/RecoveryStore.h"
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
+#include "lookup/LookupEngine.h"
 #include "record/Record.h"
 #include "review/ReviewView.h"
+#include "search/SearchIndex.h"
 #include "settings/Settings.h"
 #include "window/KnowledgeBaseStatus.h"
 #include "window/RecordActions.h"
@@ -412,7 +414,7 @@ void MainWindow::letGoOfKnowledgeBase()
     statusBar()->clearMessage();
     m_tabs->removeAll();
     m_browser->setKnowledgeBase(nullptr, nullptr);
-    setDocksKnowledgeBase(nullptr);
+    setDocksKnowledgeBase(nullptr, nullptr); // the last owners of the lookup engine let go of it
     delete m_watcher;
     m_watcher = nullptr;
 }
@@ -422,8 +424,11 @@ void MainWindow::letGoOfKnowledgeBase()
 void MainWindow::showKnowledgeBase()
 {
     KnowledgeBase *kb = &m_session->knowledgeBase();
-    m_browser->setKnowledgeBase(kb, &m_session->index());
-    setDocksKnowledgeBase(kb);
+    // One engine per index (an opening brings a new one); it keeps the
+    // regexes it compiled while the index follows the edits.
+    const auto lookup = std::make_shared<const LookupEngine>(m_session->index().lookup());
+    m_browser->setKnowledgeBase(kb, &m_session->index(), lookup);
+    setDocksKnowledgeBase(kb, lookup);
     m_tabs->setKnowledgeBase(kb, &m_session->validator());
     m_actions->setKnowledgeBase(kb);
     connect(kb, &KnowledgeBase::recordChanged, this, [this](const Record *record) {
@@ -514,13 +519,13 @@ void MainWindow::bindWorkbench()
     m_workbench->bind(tab ? tab->record() : nullptr, tab && tab->isEditing() ? tab->session() : nullptr);
 }
 
-void MainWindow::setDocksKnowledgeBase(KnowledgeBase *kb)
+void MainWindow::setDocksKnowledgeBase(KnowledgeBase *kb, const std::shared_ptr<const LookupEngine> &lookup)
 {
     m_problems->setKnowledgeBase(kb);
     m_review->setKnowledgeBase(kb);
     m_graph->setKnowledgeBase(kb);
     m_workbench->setKnowledgeBase(kb);
-    m_logMatcher->setKnowledgeBase(kb);
+    m_logMatcher->setKnowledgeBase(kb, lookup);
 }
 
 bool MainWindow::editRecord(const QString &id, const QString &pointer)
@@ -573,6 +578,8 @@ QString MainWindow::welcomeText() const
               "<p>Type in the search field (<b>Ctrl+K</b>): words from the signature, id, root cause, "
               "dead ends or workarounds, in English or Chinese. <b>Enter</b> opens the best match; "
               "<b>Up</b> and <b>Down</b> move through the results.</p>"
+              "<p>Paste an error into it (<b>Ctrl+V</b>): a line, a stack trace or a piece of a log. The records "
+              "most like it are listed, best first.</p>"
               "<p>Filters combine with words: <code>domain:pytorch</code> <code>category:oom</code> "
               "<code>tier:ai_generated</code> <code>resolvable:partial</code> <code>fix&lt;0.5</code> "
               "<code>confidence&gt;=0.8</code> <code>has:zh</code> <code>-has:zh</code> "

@@ -23,6 +23,7 @@ class KnowledgeBaseSession;
 class KnowledgeBaseStatus;
 class KnowledgeBaseWatcher;
 class LogMatcherDock;
+class LookupEngine;
 class ProblemsDock;
 class Record;
 class RecordActions;
@@ -107,7 +108,7 @@ private:
     void toggleEditing();
     void createToolDocks();
     void bindWorkbench();
-    void setDocksKnowledgeBase(KnowledgeBase *kb);
+    void setDocksKnowledgeBase(KnowledgeBase *kb, const std::shared_ptr<const LookupEngine> &lookup);
     void chooseFolder();
     void reload();
     void letGoOfKnowledgeBase();
