@@ -24,3 +24,12 @@ shot workbench.png --select node/eaddrinuse --workbench "$log"
 shot log-matcher.png --select pytorch/cuda-out-of-memory --match "$log"
 shot review.png --review --select kubernetes/pending-insufficient-resources
 shot main-zh.png --language zh_CN --select pytorch/cuda-out-of-memory --search 内存
+# A text of several lines given to --search is looked up, as a paste is.
+traceback='Traceback (most recent call last):
+  File "/home/ci/app/.venv/lib/python3.11/site-packages/app/cli.py", line 12, in <module>
+    from app.fetch import download
+  File "/home/ci/app/.venv/lib/python3.11/site-packages/app/fetch.py", line 3, in <module>
+    import requests
+ModuleNotFoundError: No module named '"'requests'"
+shot lookup.png --select python/module-not-found --search "$traceback"
+shot lookup-zh.png --language zh_CN --select python/module-not-found --search "$traceback"
