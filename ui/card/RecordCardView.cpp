@@ -1,8 +1,10 @@
 #include "card/RecordCardView.h"
 
 #include "card/RecordCardHtml.h"
+#include "util/LongWords.h"
 
 #include <QDesktopServices>
+#include <QMimeData>
 #include <QScrollBar>
 #include <QUrl>
 
@@ -23,8 +25,17 @@ RecordCardView::RecordCardView(const Record *record, const KnowledgeBase *kb, QW
 void RecordCardView::refresh()
 {
     const int scroll = verticalScrollBar()->value();
-    setHtml(RecordCardHtml::build(*m_record, *m_kb));
+    // Long unbroken runs get break opportunities, or their layout costs N².
+    setHtml(LongWords::breakableHtml(RecordCardHtml::build(*m_record, *m_kb)));
     verticalScrollBar()->setValue(scroll);
+}
+
+QMimeData *RecordCardView::createMimeDataFromSelection() const
+{
+    QMimeData *data = QTextBrowser::createMimeDataFromSelection();
+    if (data && data->hasText())
+        data->setText(data->text().remove(LongWords::ZeroWidthSpace));
+    return data;
 }
 
 void RecordCardView::followLink(const QUrl &url)

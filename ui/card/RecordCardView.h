@@ -12,6 +12,8 @@ class Record;
 // A record's read-only card in a tab. Clicking a link to another record
 // asks for that record to be opened; web links open in the browser, and
 // only when they are http(s); an "add reciprocal link" asks for that edit.
+// Long unbroken runs are shown with zero-width breaks (see LongWords),
+// which a copy leaves out.
 class RecordCardView : public QTextBrowser
 {
     Q_OBJECT
@@ -25,6 +27,9 @@ public:
 signals:
     void recordLinkActivated(const QString &id);
     void reciprocalRequested(const Errata::ReciprocalLinks::Missing &missing);
+
+protected:
+    QMimeData *createMimeDataFromSelection() const override;
 
 private:
     void followLink(const QUrl &url);

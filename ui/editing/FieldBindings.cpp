@@ -1,6 +1,7 @@
 #include "editing/FieldBindings.h"
 
 #include "editing/EditSession.h"
+#include "editing/TextWrap.h"
 #include "record/Record.h"
 
 #include <QComboBox>
@@ -67,8 +68,9 @@ void FieldBindings::bindText(QPlainTextEdit *edit, const QString &pointer, const
     add(edit, pointer, [edit](const OrderedJson &value) {
         const QString text = Record::toQString(value);
         if (edit->toPlainText() != text)
-            edit->setPlainText(text);
+            TextWrap::setText(edit, text);
     });
+    TextWrap::follow(edit); // a long word may be pasted
     connect(edit, &QPlainTextEdit::textChanged, this,
             [=] { this->edit(pointer, edit->toPlainText().toStdString(), name, true); });
 }
@@ -77,8 +79,9 @@ void FieldBindings::bindList(QPlainTextEdit *edit, const QString &pointer, const
 {
     add(edit, pointer, [edit](const OrderedJson &value) {
         if (listValue(edit->toPlainText()) != value)
-            edit->setPlainText(listText(value));
+            TextWrap::setText(edit, listText(value));
     });
+    TextWrap::follow(edit);
     connect(edit, &QPlainTextEdit::textChanged, this,
             [=] { this->edit(pointer, listValue(edit->toPlainText()), name, true); });
 }

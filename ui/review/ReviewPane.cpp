@@ -1,5 +1,7 @@
 #include "review/ReviewPane.h"
 
+#include "editing/TextWrap.h"
+
 #include "itemmodels/ReviewModel.h"
 #include "record/Record.h"
 #include "validation/ConsistencyChecker.h"
@@ -88,6 +90,7 @@ QWidget *ReviewPane::createPair(TranslationStatus::Field field)
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     grid->setRowStretch(1, 1);
+    TextWrap::follow(pair.chinese);
     connect(pair.chinese, &QPlainTextEdit::textChanged, this,
             [this, field] { emit chineseEdited(field, m_pairs[size_t(field)].chinese->toPlainText()); });
     connect(pair.accept, &QPushButton::clicked, this, [this, field] {
@@ -144,10 +147,10 @@ void ReviewPane::updatePair(TranslationStatus::Field field)
     const QString english = TranslationStatus::englishText(*m_record, field);
     const QString chinese = TranslationStatus::chineseText(*m_record, field);
     if (pair.english->toPlainText() != english)
-        pair.english->setPlainText(english);
+        TextWrap::setText(pair.english, english);
     if (pair.chinese->toPlainText() != chinese) {
         const QSignalBlocker blocker(pair.chinese);
-        pair.chinese->setPlainText(chinese);
+        TextWrap::setText(pair.chinese, chinese);
     }
     const TranslationStatus::Status status = m_model->store().status(*m_record, field);
     pair.status->setText(statusLine(field));

@@ -51,6 +51,7 @@ private slots:
     void revertGoesBackToDisk();
     void rateDateChoiceAndListWidgets();
     void idDialogRefusesUnsafeAndTakenIds();
+    void longWordWrapsAnywhere();
 
 private:
     Record *seed() const { return m_kb->find(QStringLiteral("pytorch/nan-loss-step")); }
@@ -246,6 +247,25 @@ void RecordEditorTest::idDialogRefusesUnsafeAndTakenIds()
     }
     edit->setText(QStringLiteral("pytorch/new-one"));
     QVERIFY(ok->isEnabled());
+}
+
+// A text field breaks lines at word boundaries, which costs N² in one word
+// of N characters: a field that holds a very long word wraps anywhere.
+void RecordEditorTest::longWordWrapsAnywhere()
+{
+    auto *edit = qobject_cast<QPlainTextEdit *>(focusedField(QStringLiteral("/root_cause")));
+    QVERIFY(edit);
+    QCOMPARE(edit->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+    const QString token(300000, QLatin1Char('x'));
+    m_session->setValue(QStringLiteral("/root_cause"), OrderedJson(token.toStdString()), QStringLiteral("Edit"), false);
+    QCOMPARE(edit->toPlainText(), token);
+    QCOMPARE(edit->wordWrapMode(), QTextOption::WrapAnywhere);
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("short words again"));
+    QCOMPARE(edit->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+    edit->insertPlainText(token); // pasted
+    QCOMPARE(edit->wordWrapMode(), QTextOption::WrapAnywhere);
+    QCOMPARE(seed()->rootCause(), QStringLiteral("short words again") + token);
 }
 
 QTEST_MAIN(RecordEditorTest)

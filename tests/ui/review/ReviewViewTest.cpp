@@ -45,6 +45,7 @@ private slots:
     void browserActivationSelectsRow();
     void menusActOnTheRecordUnderReview();
     void selectionWhileReadingWaitsForTheRows();
+    void longWordWrapsAnywhere();
 
 private:
     void openAndWait();
@@ -310,6 +311,25 @@ void ReviewViewTest::selectionWhileReadingWaitsForTheRows()
     QCOMPARE(review->pane()->currentField(), TranslationStatus::RootCause);
     QVERIFY(review->findChild<QTreeWidget *>()->isEnabled());
     QTRY_VERIFY(summary->text().contains(QStringLiteral("fields translated")));
+}
+
+// Breaking lines at word boundaries costs N² in one word of N characters:
+// a text with a very long word wraps anywhere (a 256 KB one froze review).
+void ReviewViewTest::longWordWrapsAnywhere()
+{
+    const QByteArray token(300000, 'x');
+    QVERIFY(
+        writeFile(m_dir->path() + QStringLiteral("/docker/long.json"),
+                  recordText("docker/long", ",\n  \"root_cause\": \"a\",\n  \"root_cause_zh\": \"" + token + "\"")));
+    openAndWait();
+    enterReviewMode();
+    ReviewView *review = m_window->review();
+    review->selectRecord(record("docker/long"));
+    QPlainTextEdit *chinese = review->pane()->chineseEditor(TranslationStatus::RootCause);
+    QCOMPARE(chinese->toPlainText().size(), token.size());
+    QCOMPARE(chinese->wordWrapMode(), QTextOption::WrapAnywhere);
+    review->selectRecord(record("docker/a"));
+    QCOMPARE(chinese->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
 }
 
 QTEST_MAIN(ReviewViewTest)
