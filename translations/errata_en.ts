@@ -928,25 +928,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Restore unsaved edits?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Errata did not close normally. Unsaved edits of these records were kept:
-%1
-
-Restore them?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not keep a recovery copy: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Errata</source>
         <translation type="unfinished"></translation>
     </message>
@@ -983,6 +964,14 @@ Restore them?</source>
     </message>
     <message>
         <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in another window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The other window on this KB closed: unsaved edits are kept for recovery again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1965,6 +1954,40 @@ Overwrite it with your version?</source>
     </message>
     <message>
         <source>%1: cannot create its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecoveryKeeper</name>
+    <message>
+        <source>Could not keep a recovery copy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore unsaved edits?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errata did not close normally. Unsaved edits of these records were kept:
+%1
+
+Restore them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a process that could not be named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is open in another Errata window (%2). This window keeps no crash-recovery copies of unsaved edits while the other one is open; save often, or work in the other window.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

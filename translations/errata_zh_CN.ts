@@ -912,28 +912,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>Restore unsaved edits?</source>
-        <translation>恢复未保存的编辑？</translation>
-    </message>
-    <message>
-        <source>Errata did not close normally. Unsaved edits of these records were kept:
-%1
-
-Restore them?</source>
-        <translation>Errata 上次未正常关闭。以下记录的未保存编辑已被保留：
-%1
-
-要恢复它们吗？</translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <source>Could not keep a recovery copy: %1</source>
-        <translation>无法保存恢复副本：%1</translation>
-    </message>
-    <message>
         <source>Errata</source>
         <translation>Errata</translation>
     </message>
@@ -970,6 +948,14 @@ Restore them?</source>
     <message>
         <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;也可以把错误粘贴进去（&lt;b&gt;Ctrl+V&lt;/b&gt;）：一行错误、一段堆栈跟踪或一段日志。与之最相似的记录按相似程度列出。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open in another window</source>
+        <translation>已在另一个窗口中打开</translation>
+    </message>
+    <message>
+        <source>The other window on this KB closed: unsaved edits are kept for recovery again.</source>
+        <translation>此知识库的另一个窗口已关闭：未保存的编辑将重新保留以便恢复。</translation>
     </message>
 </context>
 <context>
@@ -1951,6 +1937,43 @@ Overwrite it with your version?</source>
     <message>
         <source>%1: cannot create its folder</source>
         <translation>%1：无法创建其文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecoveryKeeper</name>
+    <message>
+        <source>Could not keep a recovery copy: %1</source>
+        <translation>无法保存恢复副本：%1</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restore unsaved edits?</source>
+        <translation>恢复未保存的编辑？</translation>
+    </message>
+    <message>
+        <source>Errata did not close normally. Unsaved edits of these records were kept:
+%1
+
+Restore them?</source>
+        <translation>Errata 上次未正常关闭。以下记录的未保存编辑已被保留：
+%1
+
+要恢复它们吗？</translation>
+    </message>
+    <message>
+        <source>process %1 on %2</source>
+        <translation>%2 上的进程 %1</translation>
+    </message>
+    <message>
+        <source>a process that could not be named</source>
+        <translation>一个无法识别的进程</translation>
+    </message>
+    <message>
+        <source>%1 is open in another Errata window (%2). This window keeps no crash-recovery copies of unsaved edits while the other one is open; save often, or work in the other window.</source>
+        <translation>%1 已在另一个 Errata 窗口中打开（%2）。在另一个窗口打开期间，本窗口不为未保存的编辑保留崩溃恢复副本；请经常保存，或在另一个窗口中工作。</translation>
     </message>
 </context>
 <context>

@@ -157,6 +157,11 @@ QString RecoveryStore::folder(const QString &kbRoot) const
     return QDir(m_baseDir).filePath(sha1(cleanRoot(kbRoot)));
 }
 
+QString RecoveryStore::lockFile(const QString &kbRoot) const
+{
+    return folder(kbRoot) + QStringLiteral(".lock");
+}
+
 bool RecoveryStore::store(const KnowledgeBase &kb, QString *error)
 {
     QList<const Record *> records;

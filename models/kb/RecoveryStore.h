@@ -44,6 +44,9 @@ public:
 
     QString baseDir() const { return m_baseDir; }
     QString folder(const QString &kbRoot) const;
+    // The lock (see KnowledgeBaseLock) of the window that owns the folder:
+    // "<folder>.lock", beside it, as the folder goes when it is empty.
+    QString lockFile(const QString &kbRoot) const;
 
     // Makes the store hold exactly the modified records among `records`:
     // their texts are written (skipped when unchanged), the entries of every

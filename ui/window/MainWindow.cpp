@@ -9,7 +9,6 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
 #include "kb/KnowledgeBaseWatcher.h"
-#include "kb/RecoveryStore.h"
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
 #include "lookup/LookupEngine.h"
@@ -20,6 +19,7 @@
 #include "window/KnowledgeBaseStatus.h"
 #include "window/RecordActions.h"
 #include "window/RecordTabs.h"
+#include "window/RecoveryKeeper.h"
 #include "window/SettingsDialog.h"
 
 #include <QAction>
@@ -66,7 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_welcome(new QLabel(this))
     , m_review(new ReviewView(this))
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
-    , m_recovery(std::make_unique<RecoveryStore>())
+    , m_recovery(new RecoveryKeeper(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
     m_welcome->setAlignment(Qt::AlignCenter);
@@ -105,9 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_browser->refreshSearch();
         updateStatus();
     });
-    m_recoveryTimer.setInterval(5000);
-    connect(&m_recoveryTimer, &QTimer::timeout, this, &MainWindow::storeRecovery);
-    m_recoveryTimer.start();
+    connectRecovery();
     restoreGeometry(Settings::windowGeometry());
     restoreState(Settings::windowState());
     m_pendingTabs = Settings::openTabs();
@@ -417,6 +415,7 @@ void MainWindow::letGoOfKnowledgeBase()
     setDocksKnowledgeBase(nullptr, nullptr); // the last owners of the lookup engine let go of it
     delete m_watcher;
     m_watcher = nullptr;
+    m_recovery->setKnowledgeBase(nullptr); // and its lock
 }
 
 // Every view shows the session's KB: at the start (an empty KB), and each
@@ -443,7 +442,7 @@ void MainWindow::showKnowledgeBase()
     updateRecentMenu();
     m_tabs->restore(tabsToOpen);
     watchDisk();
-    offerRecovery();
+    m_recovery->setKnowledgeBase(kb);
     updateStatus();
     if (!kb->loadProblems().isEmpty())
         showLoadProblems();
@@ -610,48 +609,22 @@ void MainWindow::watchDisk()
     });
 }
 
-// Unsaved edits left by a run that did not end cleanly.
-void MainWindow::offerRecovery()
+// The crash-recovery copies: restored records open for editing; a second
+// window on the KB is told it keeps none.
+void MainWindow::connectRecovery()
 {
-    const QList<RecoveryStore::Entry> entries = m_recovery->entries(kb().root());
-    if (entries.isEmpty())
-        return;
-    QStringList names;
-    for (const RecoveryStore::Entry &entry : entries)
-        names << QStringLiteral("%1 (%2)").arg(entry.id,
-                                               QLocale().toString(entry.time.toLocalTime(), QLocale::ShortFormat));
-    const auto answer = QMessageBox::question(
-        this, tr("Restore unsaved edits?"),
-        tr("Errata did not close normally. Unsaved edits of these records were kept:\n%1\n\nRestore them?")
-            .arg(names.join(QLatin1Char('\n'))),
-        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
-    if (answer != QMessageBox::Yes) {
-        m_recovery->clearAll(kb().root());
-        return;
-    }
-    for (const RecoveryStore::Entry &entry : entries) {
-        Record restored;
-        QString error;
-        if (!m_recovery->restore(kb().root(), entry.filePath, &restored, &error)) {
-            QMessageBox::warning(this, tr("Restore"), error);
-            continue;
-        }
-        Record *existing = kb().findFile(entry.filePath);
-        if (existing)
-            kb().replaceRecord(existing, std::move(restored));
-        else
-            existing = kb().add(std::make_unique<Record>(std::move(restored)));
-        editRecord(existing->id());
-    }
-}
-
-void MainWindow::storeRecovery()
-{
-    if (kb().root().isEmpty())
-        return;
-    QString error;
-    if (!m_recovery->store(kb(), &error))
-        statusBar()->showMessage(tr("Could not keep a recovery copy: %1").arg(error), 8000);
+    connect(m_recovery, &RecoveryKeeper::recordRestored, this, [this](const QString &id) { editRecord(id); });
+    connect(m_recovery, &RecoveryKeeper::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_recovery, &RecoveryKeeper::openElsewhere, this, [this](const QString &text) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Open in another window"), text, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+    connect(m_recovery, &RecoveryKeeper::ownerAgain, this, [this] {
+        statusBar()->showMessage(tr("The other window on this KB closed: unsaved edits are kept for recovery again."),
+                                 8000);
+    });
 }
 
 void MainWindow::updateStatus()
@@ -687,7 +660,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    storeRecovery(); // nothing unsaved is left: this clears the recovery folder
+    m_recovery->store(); // nothing unsaved is left: this clears the recovery folder
+    m_recovery->release();
     saveSettings();
     m_session->stopChecks();
     event->accept();

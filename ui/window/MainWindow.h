@@ -29,7 +29,7 @@ class Record;
 class RecordActions;
 class RecordTab;
 class RecordTabs;
-class RecoveryStore;
+class RecoveryKeeper;
 class RegexWorkbenchDock;
 class ReviewView;
 class EditSession;
@@ -118,8 +118,7 @@ private:
     void closeTab(int index);
     void updateStatus();
     void watchDisk();
-    void offerRecovery();
-    void storeRecovery();
+    void connectRecovery();
     void updateCenter();
     QString welcomeText() const;
     void updateRecentMenu();
@@ -143,9 +142,8 @@ private:
     KnowledgeBaseStatus *m_status;
     QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
-    QTimer m_refreshTimer;  // search and status after edits, coalesced
-    QTimer m_recoveryTimer; // unsaved edits to the recovery folder
-    std::unique_ptr<RecoveryStore> m_recovery;
+    QTimer m_refreshTimer;      // search and status after edits, coalesced
+    RecoveryKeeper *m_recovery; // unsaved edits to the recovery folder
     KnowledgeBaseWatcher *m_watcher = nullptr;
 };
 
