@@ -317,10 +317,11 @@ Record *RecordOperations::restoreRecord(KnowledgeBase &kb, std::unique_ptr<Recor
         *error = RecordOperations::tr("%1 is in the knowledge base already").arg(path);
         return nullptr;
     }
-    QFile file(path);
     const QByteArray original = record->originalText();
-    if (file.exists()) {
-        const bool same = !original.isEmpty() && file.open(QIODevice::ReadOnly) && file.readAll() == original;
+    if (QFileInfo(path).exists() || QFileInfo(path).isSymLink()) {
+        QByteArray onDisk;
+        QString failure;
+        const bool same = !original.isEmpty() && Record::readFile(path, &onDisk, &failure) && onDisk == original;
         if (!same) {
             *error =
                 RecordOperations::tr("%1 exists on disk again with other content; it was not overwritten").arg(path);

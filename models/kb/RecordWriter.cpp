@@ -45,11 +45,17 @@ QString firstBadString(const OrderedJson &value, const QString &at)
     return QString();
 }
 
+// The text of the file at `path`. A path that holds something else than a
+// readable regular file (a FIFO, a dangling link) exists but has no text,
+// so it conflicts with any text read before; nothing waits on it. A folder
+// there counts as no file: the write then fails and says so.
 QByteArray diskText(const QString &path, bool *exists)
 {
-    QFile file(path);
-    *exists = file.open(QIODevice::ReadOnly);
-    return *exists ? file.readAll() : QByteArray();
+    const QFileInfo info(path);
+    *exists = (info.exists() || info.isSymLink()) && !info.isDir();
+    QByteArray text;
+    QString failure;
+    return *exists && Record::readFile(path, &text, &failure) ? text : QByteArray();
 }
 
 // What a file held before apply() changed it, to put it back on a failure.
@@ -88,12 +94,11 @@ bool readPrevious(const QString &path, Previous *previous, QString *error)
     previous->createdFolder = outermostMissingFolder(path);
     if (!previous->existed)
         return true;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = RecordWriter::tr("%1: cannot be read to keep a copy: %2").arg(path, file.errorString());
+    QString failure;
+    if (!Record::readFile(path, &previous->text, &failure)) {
+        *error = RecordWriter::tr("%1: cannot be read to keep a copy: %2").arg(path, failure);
         return false;
     }
-    previous->text = file.readAll();
     return true;
 }
 

@@ -6,7 +6,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
-#include <QFile>
+#include <QFileInfo>
 #include <QtEndian>
 
 #include <nlohmann/json.hpp>
@@ -69,17 +69,20 @@ bool ReviewStore::load(const QString &root, QString *error)
     m_root = root;
     m_reviews.clear();
     m_broken = false;
-    QFile file(filePath(root));
-    if (!file.exists())
+    const QString path = filePath(root);
+    const QFileInfo info(path);
+    if (!info.exists() && !info.isSymLink())
         return true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+    QByteArray text;
+    QString failure;
+    if (!Record::readFile(path, &text, &failure)) { // never waits on a FIFO
+        *error = QStringLiteral("%1: %2").arg(path, failure);
         m_broken = true;
         return false;
     }
     QString parseError;
-    if (!parse(file.readAll(), &parseError)) {
-        *error = QStringLiteral("%1: %2").arg(file.fileName(), parseError);
+    if (!parse(text, &parseError)) {
+        *error = QStringLiteral("%1: %2").arg(path, parseError);
         m_reviews.clear();
         m_broken = true;
         return false;

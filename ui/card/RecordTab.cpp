@@ -10,7 +10,6 @@
 
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QFile>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -121,8 +120,10 @@ void RecordTab::takeTheirs()
 
 void RecordTab::showDifference()
 {
-    QFile file(m_record->filePath());
-    const QString theirs = file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    QByteArray onDisk;
+    QString failure;
+    const QString theirs = Record::readFile(m_record->filePath(), &onDisk, &failure) ? QString::fromUtf8(onDisk)
+                                                                                     : QString();
     QString mine;
     try {
         mine = QString::fromUtf8(m_record->serialize());

@@ -9,6 +9,7 @@
 #include "logs/MatchHighlighter.h"
 #include "lookup/LookupEngine.h"
 #include "matching/LogMatcher.h"
+#include "matching/LogReader.h"
 #include "settings/Settings.h"
 
 #include <QApplication>
@@ -227,18 +228,24 @@ void LogMatcherDock::setLogText(const QString &text)
     m_log->setPlainText(text);
 }
 
+// Only a regular file, read without waiting: a FIFO or a device given here
+// (the command line's --workbench, a drop) would hold up the window.
 bool LogMatcherDock::openLog(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    if (const QString why = LogFileDialog::refusal(path); !why.isEmpty()) {
+        *error = why;
         return false;
     }
-    if (file.size() > MaxLogBytes) {
+    const LogReader::Result read = LogReader::read(path, {MaxLogBytes, 0});
+    if (read.status == LogReader::TooLarge) {
         *error = tr("%1 is larger than %2 MB.").arg(QDir::toNativeSeparators(path)).arg(MaxLogBytes >> 20);
         return false;
     }
-    const QByteArray bytes = file.readAll();
+    if (read.status != LogReader::Read) {
+        *error = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), read.error);
+        return false;
+    }
+    const QByteArray &bytes = read.bytes;
     if (bytes.size() <= MaxShownBytes) {
         setLogText(QString::fromUtf8(bytes));
         return true;

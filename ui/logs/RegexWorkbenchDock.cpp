@@ -5,6 +5,7 @@
 #include "kb/KnowledgeBase.h"
 #include "logs/LogFileDialog.h"
 #include "logs/MatchHighlighter.h"
+#include "matching/LogReader.h"
 #include "matching/RegexEngine.h"
 #include "record/Record.h"
 #include "settings/Settings.h"
@@ -13,6 +14,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -241,21 +243,27 @@ void RegexWorkbenchDock::setLogText(const QString &text)
     m_log->setPlainText(text);
 }
 
+// Only a regular file, read without waiting: a FIFO or a device given here
+// (the command line's --workbench) would hold up the window.
 bool RegexWorkbenchDock::openLog(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    if (const QString why = LogFileDialog::refusal(path); !why.isEmpty()) {
+        *error = why;
         return false;
     }
-    if (file.size() > MaxLogBytes) {
+    const LogReader::Result read = LogReader::read(path, {MaxLogBytes, 0});
+    if (read.status == LogReader::TooLarge) {
         *error = tr("%1 is %2 MB; the workbench opens logs up to %3 MB. Cut out the part you need.")
                      .arg(QDir::toNativeSeparators(path))
-                     .arg(file.size() >> 20)
+                     .arg(QFileInfo(path).size() >> 20)
                      .arg(MaxLogBytes >> 20);
         return false;
     }
-    setLogText(QString::fromUtf8(file.readAll()));
+    if (read.status != LogReader::Read) {
+        *error = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), read.error);
+        return false;
+    }
+    setLogText(QString::fromUtf8(read.bytes));
     return true;
 }
 

@@ -101,6 +101,7 @@ private slots:
     void conflictKeepTheirs();
     void conflictOverwriteTheirs();
     void removedOnDiskIsAConflict();
+    void fifoOnDiskIsAConflict();
     void newRecordConflictsWithAFileThatAppeared();
     void invalidUtf8Fails();
     void saveAllWritesEveryRecord();
@@ -245,6 +246,24 @@ void RecordWriterTest::removedOnDiskIsAConflict()
     QVERIFY(!QFile::exists(fixture.seedFile));
     QCOMPARE(RecordWriter::save(*seed, RecordWriter::OverwriteTheirs, &error), RecordWriter::Written);
     QVERIFY(QFile::exists(fixture.seedFile));
+}
+
+// A FIFO in place of the record's file: the conflict check used to open it
+// and wait for ever. It is a change on disk, found without waiting.
+void RecordWriterTest::fifoOnDiskIsAConflict()
+{
+    SeedKb fixture;
+    Record *seed = fixture.seed();
+    fixture.kb.setValue(seed, QStringLiteral("/evidence_count"), 4);
+    QVERIFY(QFile::remove(fixture.seedFile));
+    QCOMPARE(::mkfifo(QFile::encodeName(fixture.seedFile).constData(), 0600), 0);
+
+    QVERIFY(RecordWriter::changedOnDisk(*seed));
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Conflict);
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!RecordWriter::saveAll({seed}, &error));
+    QVERIFY(QFileInfo(fixture.seedFile).exists() && !QFileInfo(fixture.seedFile).isFile()); // left alone
 }
 
 void RecordWriterTest::newRecordConflictsWithAFileThatAppeared()

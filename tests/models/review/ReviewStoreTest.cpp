@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace Errata;
 using namespace Errata::TestSupport;
 
@@ -29,6 +31,7 @@ private slots:
     void hashIsShortSha256();
     void fullDiskKeepsTheFile();
     void linkIsNotWrittenThrough();
+    void fifoIsRefusedWithoutWaiting();
 };
 
 namespace {
@@ -250,6 +253,21 @@ void ReviewStoreTest::linkIsNotWrittenThrough()
     QVERIFY2(error.contains(QLatin1String("is a symbolic link")), qPrintable(error));
     QCOMPARE(readFile(target), theirs.serialize());
     QVERIFY(QFileInfo(ReviewStore::filePath(dir.path())).isSymLink());
+}
+
+// A review file replaced by a FIFO (or a link to one) used to block the
+// opening of the KB for ever.
+void ReviewStoreTest::fifoIsRefusedWithoutWaiting()
+{
+    QTemporaryDir dir;
+    const QString path = ReviewStore::filePath(dir.path());
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    ReviewStore store;
+    QString error;
+    QVERIFY(!store.load(dir.path(), &error));
+    QVERIFY(store.isBroken());
+    QVERIFY2(error.contains(path), qPrintable(error));
 }
 
 QTEST_APPLESS_MAIN(ReviewStoreTest)

@@ -1,8 +1,12 @@
 // What LogFileDialog refuses to hand to the docks, which read a log file on
 // the window's thread: anything but a regular file (a FIFO would block the
-// window until something writes to it, /dev/zero never ends).
+// window until something writes to it, /dev/zero never ends); and the
+// docks' openLog(), which the command line's --workbench and --match call
+// without the dialog, refuses the same.
 
 #include "logs/LogFileDialog.h"
+#include "logs/LogMatcherDock.h"
+#include "logs/RegexWorkbenchDock.h"
 #include "support/TestFiles.h"
 
 #include <QFile>
@@ -20,6 +24,7 @@ class LogFileDialogTest : public QObject
 
 private slots:
     void refusal();
+    void docksOpenOnlyRegularFiles();
 };
 
 void LogFileDialogTest::refusal()
@@ -40,6 +45,30 @@ void LogFileDialogTest::refusal()
         QVERIFY2(why.contains(QLatin1String("is not a regular file")), qPrintable(path + QLatin1String(": ") + why));
         QVERIFY(why.startsWith(path));
     }
+}
+
+void LogFileDialogTest::docksOpenOnlyRegularFiles()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("log.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString log = dir.filePath(QStringLiteral("app.log"));
+    QVERIFY(TestSupport::writeFile(log, "RuntimeError: CUDA out of memory\n"));
+    LogMatcherDock matcher;
+    RegexWorkbenchDock workbench;
+    for (const QString &path : {fifo, QStringLiteral("/dev/zero")}) {
+        QString error;
+        QVERIFY(!matcher.openLog(path, &error)); // used to wait for a writer, or read for ever
+        QVERIFY2(error.contains(QLatin1String("is not a regular file")), qPrintable(error));
+        error.clear();
+        QVERIFY(!workbench.openLog(path, &error));
+        QVERIFY2(error.contains(QLatin1String("is not a regular file")), qPrintable(error));
+    }
+    QString error;
+    QVERIFY2(matcher.openLog(log, &error), qPrintable(error));
+    QVERIFY2(workbench.openLog(log, &error), qPrintable(error));
+    QVERIFY(!matcher.openLog(dir.filePath(QStringLiteral("missing.log")), &error));
+    QVERIFY2(error.contains(QLatin1String("missing.log")), qPrintable(error));
 }
 
 QTEST_MAIN(LogFileDialogTest)
