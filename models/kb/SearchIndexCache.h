@@ -38,7 +38,7 @@ class SearchIndex;
 // of another KB, another format version or program version, the other
 // byte order, or one that is damaged or truncated is not used at all.
 //
-// The file is written whole with QSaveFile, so a run that stops midway
+// The file is written whole with AtomicFile, so a run that stops midway
 // leaves the previous cache. It holds what the KB's files hold, in the
 // user's cache folder.
 //
