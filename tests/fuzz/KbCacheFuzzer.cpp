@@ -1,0 +1,221 @@
+// fuzz-kb-cache: the KB cache file (SearchIndexCache) read as a KB is
+// opened: its rows (paths, sizes, hashes, summaries, own findings), then
+// the search index part (SearchIndex::read, LookupIndex).
+//
+// The input is the file after its header: the target writes a valid header
+// for its KB (magic, versions, byte order, root, language) and then the
+// input, with the checksum of the rows set right, so that the fuzzer gets
+// past the checksum into the rows and the index. (A damaged file whose
+// checksum does not match is rejected before anything is read from it.)
+//
+// Properties: whatever the file holds, no crash and no huge allocation
+// (.ci/fuzz runs it with -malloc_limit_mb); a cache that is not opened
+// restores nothing; every file of the KB is loaded; the index built through
+// the cache holds each record of the KB once and nothing else, and answers
+// a search and a lookup.
+//
+// ERRATA_FUZZ_MAKE_SEED=<dir> writes the seeds (the body of the caches
+// Errata writes for the target's KB, with and without an index) and exits.
+
+#include "FuzzSupport.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
+#include "kb/SearchIndexCache.h"
+#include "lookup/LookupEngine.h"
+#include "search/SearchIndex.h"
+#include "util/Version.h"
+#include "validation/RecordValidator.h"
+#include "validation/RuleValidator.h"
+
+#include <QDataStream>
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+
+#include <cstdlib>
+
+using namespace Errata;
+
+namespace {
+
+const QDate Today(2026, 12, 1);
+
+struct Setup
+{
+    QTemporaryDir dir;
+    QString root;
+    QString cacheFile;
+    QByteArray header;
+};
+
+OrderedJson recordJson(const std::string &id, const std::string &signature, const std::string &regex)
+{
+    return OrderedJson{{"id", id},
+                       {"signature", signature},
+                       {"signature_zh", "错误：" + signature},
+                       {"regex", regex},
+                       {"domain", id.substr(0, id.find('/'))},
+                       {"category", "general"},
+                       {"root_cause", "The disk is full or the quota is reached."},
+                       {"workarounds", {{{"action", "Free some space"}, {"success_rate", 0.9}}}},
+                       {"transition_graph", {{"leads_to", {{{"error_id", "app/two"}, {"probability", 0.5}}}}}},
+                       {"confidence", 0.9},
+                       {"last_confirmed", "2020-01-01"},
+                       {"x_unknown", true}};
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    FUZZ_CHECK(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+}
+
+void make(Setup *setup)
+{
+    FUZZ_CHECK(setup->dir.isValid());
+    setup->root = QDir::cleanPath(setup->dir.filePath(QStringLiteral("kb")));
+    setup->cacheFile = setup->dir.filePath(QStringLiteral("cache/kb.idx"));
+    const OrderedJson records[] = {
+        recordJson("app/one", "write failed: No space left on device", "No space left on device"),
+        recordJson("app/two", "Error: disk quota exceeded", "disk quota exceeded"),
+        recordJson("net/three", "connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED (\\S+)"),
+    };
+    for (const OrderedJson &record : records) {
+        const QString id = QString::fromStdString(record.at("id").get<std::string>());
+        writeFile(setup->root + QLatin1Char('/') + id + QStringLiteral(".json"),
+                  QByteArray::fromStdString(record.dump(2)) + '\n');
+    }
+    writeFile(setup->root + QStringLiteral("/net/broken.json"), "{\"id\": ");
+    QDataStream out(&setup->header, QIODevice::WriteOnly);
+    out.setVersion(QDataStream::Qt_6_4);
+    const quint32 probe = 0x01020304;
+    out << quint32(0x45524958) << SearchIndexCache::FormatVersion << QString::fromLatin1(Version::text);
+    out.writeRawData(reinterpret_cast<const char *>(&probe), sizeof probe);
+    out << setup->root << RuleValidator::messageLanguage();
+}
+
+// Made once; the folder is removed at exit.
+Setup *setup()
+{
+    static Setup made;
+    static const bool ready = (make(&made), true);
+    Q_UNUSED(ready);
+    return &made;
+}
+
+// The input with the checksum after the rows made to match them.
+QByteArray withChecksum(QByteArray body)
+{
+    QDataStream in(body);
+    in.setVersion(QDataStream::Qt_6_4);
+    QByteArray rows;
+    in >> rows;
+    if (in.status() != QDataStream::Ok || body.size() < 4 + rows.size() + 8)
+        return body;
+    QByteArray checksum;
+    QDataStream out(&checksum, QIODevice::WriteOnly);
+    out.setVersion(QDataStream::Qt_6_4);
+    out << SearchIndexCache::hashOf(rows);
+    body.replace(4 + rows.size(), 8, checksum);
+    return body;
+}
+
+struct Opened
+{
+    KnowledgeBase kb;
+    SearchIndex index;
+};
+
+// As the window opens a KB through its cache.
+std::unique_ptr<Opened> open(SearchIndexCache &cache, bool *usable)
+{
+    auto opened = std::make_unique<Opened>();
+    *usable = cache.open(setup()->root);
+    opened->kb.adopt(
+        KnowledgeBaseLoader::load(setup()->root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, &cache));
+    static const RecordValidator validator(Today);
+    cache.validate(opened->kb, validator);
+    cache.index(opened->kb, opened->index, Today);
+    return opened;
+}
+
+void makeSeeds(const QString &dir)
+{
+    QFile::remove(setup()->cacheFile);
+    for (const bool withIndex : {true, false}) {
+        SearchIndexCache cache(setup()->cacheFile);
+        bool usable = false;
+        const auto opened = open(cache, &usable);
+        QString error;
+        // The first run writes the cache with its index; `errata validate`
+        // writes one without when the KB changed (here: one file more).
+        if (!withIndex) {
+            writeFile(setup()->root + QStringLiteral("/app/four.json"),
+                      QByteArray::fromStdString(recordJson("app/four", "four", "four").dump(2)));
+            SearchIndexCache update(setup()->cacheFile);
+            update.open(setup()->root);
+            KnowledgeBase kb;
+            kb.adopt(
+                KnowledgeBaseLoader::load(setup()->root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, &update));
+            update.validate(kb, RecordValidator(Today));
+            FUZZ_CHECK(update.update(kb, &error));
+            QFile::remove(setup()->root + QStringLiteral("/app/four.json"));
+        } else {
+            FUZZ_CHECK(cache.save(opened->kb, opened->index, &error));
+        }
+        QFile file(setup()->cacheFile);
+        FUZZ_CHECK(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        FUZZ_CHECK(bytes.startsWith(setup()->header));
+        QFile seed(dir + (withIndex ? QStringLiteral("/with-index.idx") : QStringLiteral("/rows-only.idx")));
+        FUZZ_CHECK(seed.open(QIODevice::WriteOnly));
+        seed.write(bytes.mid(setup()->header.size()));
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    Fuzz::initialize(argc, argv);
+    setup();
+    if (qEnvironmentVariableIsSet("ERRATA_FUZZ_MAKE_SEED")) {
+        makeSeeds(qEnvironmentVariable("ERRATA_FUZZ_MAKE_SEED"));
+        std::exit(0);
+    }
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    writeFile(setup()->cacheFile, setup()->header + withChecksum(Fuzz::bytes(data, size)));
+    SearchIndexCache cache(setup()->cacheFile);
+    bool usable = false;
+    const auto opened = open(cache, &usable);
+    const KnowledgeBase &kb = opened->kb;
+    FUZZ_CHECK(usable || cache.restoredCount() == 0);
+    FUZZ_CHECK(kb.count() == 3 && kb.loadProblems().size() == 1);
+
+    QSet<const Record *> records;
+    for (int i = 0; i < kb.count(); ++i)
+        records.insert(kb.recordAt(i));
+    const std::vector<const Record *> indexed = opened->index.records();
+    FUZZ_CHECK(indexed.size() == size_t(kb.count()));
+    for (const Record *record : indexed)
+        FUZZ_CHECK(records.remove(record));
+    FUZZ_CHECK(records.isEmpty());
+
+    for (const char *text : {"", "disk", "econnrefused domain:net"}) {
+        const QList<SearchIndex::Hit> hits = opened->index.search(SearchQuery::parse(QString::fromLatin1(text)));
+        for (const SearchIndex::Hit &hit : hits)
+            FUZZ_CHECK(hit.entry >= 0 && hit.entry < opened->index.size() && opened->index.entry(hit.entry).record);
+    }
+    const LookupEngine lookup(opened->index.lookup());
+    const LookupResult result = lookup.lookup(QStringLiteral("write failed: No space left on device"), 5);
+    for (const LookupResult::Hit &hit : result.hits)
+        FUZZ_CHECK(hit.record && kb.find(hit.id) == hit.record);
+    return 0;
+}
