@@ -17,6 +17,14 @@ QString esc(const QString &text)
     return text.toHtmlEscaped();
 }
 
+// A link in a double-quoted attribute: toHtmlEscaped() escapes the double
+// quote (not the single one), so a URL cannot close the attribute and add
+// others.
+QString anchor(const QString &href, const QString &html)
+{
+    return QStringLiteral("<a href=\"%1\">%2</a>").arg(esc(href), html);
+}
+
 QString percent(const std::optional<double> &rate)
 {
     return rate ? QStringLiteral("%1%").arg(qRound(*rate * 100)) : QStringLiteral("–");
@@ -42,7 +50,7 @@ QString webLink(const QString &url)
 {
     if (!isWebUrl(url))
         return esc(url);
-    return QStringLiteral("<a href='%1'>%2</a>").arg(esc(QUrl(url).toString(QUrl::FullyEncoded)), esc(url));
+    return anchor(QUrl(url).toString(QUrl::FullyEncoded), esc(url));
 }
 
 QString sourcesLine(const QStringList &sources)
@@ -62,15 +70,16 @@ QString recordLink(const QString &id, const KnowledgeBase &kb)
     if (!target)
         return QStringLiteral("<span class='dangling'>%1 %2</span>")
             .arg(esc(id), esc(RecordCardHtml::tr("(not in this KB)")));
-    return QStringLiteral("<a href='record:%1'>%2</a> — %3")
-        .arg(esc(QString::fromLatin1(QUrl::toPercentEncoding(id, "/"))), esc(id), esc(target->signature()));
+    return QStringLiteral("%1 — %2").arg(
+        anchor(QStringLiteral("record:") + QString::fromLatin1(QUrl::toPercentEncoding(id, "/")), esc(id)),
+        esc(target->signature()));
 }
 
 // A link that asks for the reciprocal of `missing` to be added.
 QString reciprocalLink(const ReciprocalLinks::Missing &missing, const QString &text)
 {
-    return QStringLiteral(" <small>[<a href='%1'>%2</a>]</small>")
-        .arg(esc(RecordCardHtml::reciprocalUrl(missing).toString(QUrl::FullyEncoded)), esc(text));
+    return QStringLiteral(" <small>[%1]</small>")
+        .arg(anchor(RecordCardHtml::reciprocalUrl(missing).toString(QUrl::FullyEncoded), esc(text)));
 }
 
 QString linkDetails(const Link &link)

@@ -14,7 +14,9 @@ class Record;
 
 // The read-only card of a record as HTML for a QTextBrowser. Every piece of
 // record text is escaped; links to other records use the "record:" scheme
-// (dangling ones are marked), and only http(s) URLs become web links. A
+// (dangling ones are marked), and only http(s) URLs become web links (any
+// other text is shown as text); every href is a double-quoted, escaped
+// attribute, so a quote in a URL cannot add attributes. A
 // leads_to or preceded_by link without its way back, in either direction,
 // carries a "reciprocal:" link that asks for the missing link to be added.
 class RecordCardHtml

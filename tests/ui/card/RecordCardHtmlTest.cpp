@@ -3,6 +3,8 @@
 #include "kb/KnowledgeBase.h"
 
 #include <QSignalSpy>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QtTest>
 
 using namespace Errata;
@@ -15,6 +17,7 @@ private slots:
     void init();
     void escapesRecordText();
     void onlyWebUrlsBecomeLinks();
+    void quotesInUrlsCannotAddAttributes();
     void recordLinksAndDanglingOnes();
     void backlinks();
     void viewShowsTextAndFollowsRecordLinks();
@@ -70,10 +73,51 @@ void RecordCardHtmlTest::onlyWebUrlsBecomeLinks()
                              {"success_rate", 0.9},
                              {"sources", {"https://example.org/fix?a=1&b=2", "file:///etc/passwd"}}}}}});
     const QString html = RecordCardHtml::build(*record, *m_kb);
-    QVERIFY(!html.contains(QLatin1String("href='javascript")));
-    QVERIFY(!html.contains(QLatin1String("href='file")));
-    QVERIFY(html.contains(QLatin1String("href='https://example.org/fix?a=1&amp;b=2'")));
+    QVERIFY(!html.contains(QLatin1String("href=\"javascript")));
+    QVERIFY(!html.contains(QLatin1String("href=\"file")));
+    QVERIFY(html.contains(QLatin1String("href=\"https://example.org/fix?a=1&amp;b=2\"")));
     QVERIFY(html.contains(QLatin1String("javascript:alert(1)"))); // still shown, as text
+}
+
+// Every anchor of the card as Qt's rich text reads it: href and text.
+static QList<QPair<QString, QString>> anchorsOf(const QString &html)
+{
+    QTextDocument document;
+    document.setHtml(html);
+    QList<QPair<QString, QString>> anchors;
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const QTextCharFormat format = fragment.charFormat();
+            if (format.isAnchor() || !format.anchorHref().isEmpty())
+                anchors << qMakePair(format.anchorHref(), fragment.text());
+        }
+    }
+    return anchors;
+}
+
+void RecordCardHtmlTest::quotesInUrlsCannotAddAttributes()
+{
+    const QString single = QStringLiteral("https://example.org/it's'title='injected'style='color:red");
+    const QString doubled = QStringLiteral("https://example.org/say\"hi\"title=\"x");
+    const QString script = QStringLiteral("javascript:alert('x')");
+    Record *record = add({{"id", "web/quotes"},
+                          {"signature", "s"},
+                          {"official_doc_url", script.toStdString()},
+                          {"dead_ends",
+                           {{{"action", "a"},
+                             {"why_fails", "w"},
+                             {"fail_rate", 0.5},
+                             {"sources", {single.toStdString(), doubled.toStdString()}}}}}});
+    const QString html = RecordCardHtml::build(*record, *m_kb);
+    const QList<QPair<QString, QString>> anchors = anchorsOf(html);
+    QCOMPARE(anchors.size(), 1); // the URL with single quotes; the others are text
+    QCOMPARE(QUrl(anchors.at(0).first), QUrl(single));
+    QCOMPARE(anchors.at(0).second, single);
+    QTextDocument document;
+    document.setHtml(html);
+    QVERIFY(document.toPlainText().contains(doubled));
+    QVERIFY(document.toPlainText().contains(script));
 }
 
 void RecordCardHtmlTest::recordLinksAndDanglingOnes()
@@ -85,11 +129,11 @@ void RecordCardHtmlTest::recordLinksAndDanglingOnes()
          {"transition_graph",
           {{"leads_to", {OrderedJson{{"error_id", "a/target"}, {"probability", 0.4}}, "a/missing"}}}}});
     const QString html = RecordCardHtml::build(*source, *m_kb);
-    QVERIFY(html.contains(QLatin1String("href='record:a/target'")));
+    QVERIFY(html.contains(QLatin1String("href=\"record:a/target\"")));
     QVERIFY(html.contains(QLatin1String("Target signature")));
     QVERIFY(html.contains(QLatin1String("40%")));
     QVERIFY(html.contains(QLatin1String("class='dangling'>a/missing")));
-    QVERIFY(!html.contains(QLatin1String("href='record:a/missing'")));
+    QVERIFY(!html.contains(QLatin1String("href=\"record:a/missing\"")));
 }
 
 void RecordCardHtmlTest::backlinks()
@@ -98,7 +142,7 @@ void RecordCardHtmlTest::backlinks()
     add({{"id", "a/source"}, {"signature", "s"}, {"transition_graph", {{"preceded_by", {"a/target"}}}}});
     const QString html = RecordCardHtml::build(*target, *m_kb);
     QVERIFY(html.contains(QLatin1String("Linked from")));
-    QVERIFY(html.contains(QLatin1String("href='record:a/source'")));
+    QVERIFY(html.contains(QLatin1String("href=\"record:a/source\"")));
     QVERIFY(html.contains(QLatin1String("preceded_by")));
 }
 
