@@ -64,7 +64,9 @@ QList<Item> readManifest(const QString &folder)
         item.entry.time = QDateTime::fromString(object.value(QLatin1String("time")).toString(), Qt::ISODateWithMs);
         item.entry.isNew = object.value(QLatin1String("new")).toBool();
         item.name = object.value(QLatin1String("name")).toString();
-        if (!item.entry.filePath.isEmpty() && !item.name.isEmpty())
+        // The name is the one storeOne() gives the file, never a path from
+        // a damaged manifest ("../x", "/etc/x") that leads out of the folder.
+        if (!item.entry.filePath.isEmpty() && item.name == sha1(item.entry.filePath))
             items << item;
     }
     return items;

@@ -99,6 +99,7 @@ private slots:
     void clearAll();
     void nothingToRecover();
     void fullDiskKeepsWhatWasStored();
+    void manifestNamesNoFileOutsideTheFolder();
 };
 
 void RecoveryStoreTest::initTestCase()
@@ -397,6 +398,45 @@ void RecoveryStoreTest::fullDiskKeepsWhatWasStored()
     QVERIFY2(store.restore(kb->root(), full->filePath(), &restored, &error), qPrintable(error));
     QCOMPARE(restored.category(), QStringLiteral("stored"));
     QCOMPARE(store.entries(kb->root()).size(), 1);
+}
+
+// A damaged manifest whose entry names a file by another name than the
+// store gives it ("../outside", an absolute path) is not trusted: the entry
+// is not listed and nothing is read through it (found by fuzz-recovery-store).
+void RecoveryStoreTest::manifestNamesNoFileOutsideTheFolder()
+{
+    KbFolder folder;
+    auto kb = folder.load();
+    kb->setValue(kb->find(QStringLiteral("disk/full")), QStringLiteral("/category"), "stored");
+    RecoveryStore store;
+    QString error;
+    QVERIFY2(store.store(*kb, &error), qPrintable(error));
+    const QString dir = store.folder(kb->root());
+    const QString manifestPath = QDir(dir).filePath(QStringLiteral("manifest.json"));
+    const QByteArray manifest = readFile(manifestPath);
+    QVERIFY(!manifest.isEmpty());
+    QCOMPARE(store.entries(kb->root()).size(), 1);
+
+    const QByteArray outside = recordText(QStringLiteral("disk/outside"));
+    QVERIFY(writeFile(QDir(dir).filePath(QStringLiteral("../outside.json")), outside));
+    QVERIFY(writeFile(folder.dir.filePath(QStringLiteral("elsewhere.json")), outside));
+    const QString filePath = folder.path(QStringLiteral("disk/full"));
+    const QByteArray name = QCryptographicHash::hash(filePath.toUtf8(), QCryptographicHash::Sha1).toHex();
+    for (const QString &bad : {QStringLiteral("../outside"), folder.dir.filePath(QStringLiteral("elsewhere"))}) {
+        QVERIFY(writeFile(manifestPath, QByteArray(manifest).replace(name, bad.toUtf8())));
+        QVERIFY2(store.entries(kb->root()).isEmpty(), qPrintable(bad));
+        QByteArray text;
+        QByteArray original;
+        QVERIFY(!store.read(kb->root(), filePath, &text, &original, &error));
+        QVERIFY(!text.contains("disk/outside") && !original.contains("disk/outside"));
+        Record record;
+        QVERIFY(!store.restore(kb->root(), filePath, &record, &error));
+        QVERIFY2(error.contains(QLatin1String("nothing to recover")), qPrintable(error));
+    }
+    QVERIFY(writeFile(manifestPath, manifest));
+    Record restored;
+    QVERIFY2(store.restore(kb->root(), filePath, &restored, &error), qPrintable(error));
+    QCOMPARE(restored.category(), QStringLiteral("stored"));
 }
 
 QTEST_GUILESS_MAIN(RecoveryStoreTest)
