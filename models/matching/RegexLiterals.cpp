@@ -202,7 +202,8 @@ QStringList RegexLiterals::alternatives(const QString &pattern)
 // The runs of literal text (two bytes or more) that every match of one
 // alternative holds as written: its top-level characters that are neither
 // quantified nor in a group or class. "upstream.*error" gives "upstream" and
-// "error". Only for patterns applied case-sensitively.
+// "error"; a text with a top-level "|" gives none. Only for patterns applied
+// case-sensitively.
 std::vector<std::string> RegexLiterals::requiredRuns(QStringView p)
 {
     std::vector<std::string> runs;
@@ -213,6 +214,12 @@ std::vector<std::string> RegexLiterals::requiredRuns(QStringView p)
         run.clear();
     };
     for (qsizetype i = 0; i < p.size();) {
+        // A "|" here is a top-level alternation (groups, classes and escapes
+        // are stepped over whole): the text holds more than one alternative,
+        // which alternatives() leaves whole when one is empty ("ab|"), and
+        // no run is required.
+        if (p.at(i) == QLatin1Char('|'))
+            return {};
         const QStringView literal = literalAt(p, i);
         qsizetype next = p.at(i) == QLatin1Char('(') ? skipGroup(p, i) : skipElement(p, i);
         if (!literal.isEmpty() && p.at(i) != QLatin1Char('\\'))

@@ -97,6 +97,11 @@ void RegexLiteralsTest::requiredRuns_data()
     row("ab\\PLcd", {"ab", "cd"});
     row("ab\\101cd", {"ab", "cd"}); // octal
     row("ab\\0cd", {"ab", "cd"});
+    // More than one alternative: nothing is required (found by fuzz-regex).
+    row("ab|", {});
+    row("abc||def", {});
+    row("(a|b)cd|", {});
+    row("[|]ab\\|cd", {"ab|cd"});
 }
 
 void RegexLiteralsTest::requiredRuns()
@@ -118,6 +123,11 @@ void RegexLiteralsTest::literalRuns()
     QCOMPARE(RegexLiterals::literalRuns(QStringLiteral("(?i)error")), All());
     QCOMPARE(RegexLiterals::literalRuns(QStringLiteral("x(?s:.)y")), All());
     QCOMPARE(RegexLiterals::literalRuns(QStringLiteral("\\d+")), All());
+    // An empty alternative: the pattern is not split, and "ab" is not
+    // required of a match (the empty one).
+    QCOMPARE(RegexLiterals::alternatives(QStringLiteral("ab|")), QStringList{QStringLiteral("ab|")});
+    QCOMPARE(RegexLiterals::literalRuns(QStringLiteral("ab|")), All());
+    QCOMPARE(RegexLiterals::literalRuns(QStringLiteral("\u00e9|")), All());
 }
 
 QTEST_GUILESS_MAIN(RegexLiteralsTest)
