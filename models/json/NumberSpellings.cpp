@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdint>
 
 namespace Errata {
 
@@ -27,6 +29,16 @@ bool isOddRun(std::string_view run)
 }
 
 } // namespace
+
+// Whether `value` still holds the number that was spelled so: the same
+// value and sign (0.0 == -0.0, but "-0.00" must not come back for 0.0).
+bool NumberSpellings::holds(const OrderedJson &value, const Spelling &spelling)
+{
+    if (spelling.negativeZero)
+        return value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() == 0;
+    return value.is_number_float() && value.get<double>() == spelling.value
+        && std::signbit(value.get<double>()) == std::signbit(spelling.value);
+}
 
 // Looks at the number tokens outside strings only, so that text such as
 // "torch 2.0" or "lr=1e-4" inside a string does not trigger the SAX pass.
@@ -89,7 +101,7 @@ std::string NumberSpellings::dump(const OrderedJson &document) const
         if (!marked.contains(spelling.pointer))
             continue;
         OrderedJson &value = marked[spelling.pointer];
-        if (!value.is_number_float() || value.get<double>() != spelling.value)
+        if (!holds(value, spelling))
             continue;
         value = marker(i);
         used.push_back(i);
@@ -153,9 +165,13 @@ bool NumberSpellings::boolean(bool)
     return true;
 }
 
-bool NumberSpellings::number_integer(number_integer_t)
+// Only "-0" reads as a signed 0 (a number without a minus sign reads as
+// unsigned), and it would be written "0".
+bool NumberSpellings::number_integer(number_integer_t value)
 {
     enterValue();
+    if (value == 0)
+        m_found.push_back({currentPointer(), 0, "-0", true});
     return true;
 }
 

@@ -9,7 +9,7 @@
 namespace Errata {
 
 // Numbers whose written form the JSON library would not reproduce: "0.50"
-// dumps as "0.5", "1e-3" as "0.001". The spellings are collected from the
+// dumps as "0.5", "1e-3" as "0.001", the integer "-0" as "0". The spellings are collected from the
 // text (a SAX pass, run only when the text may hold such a number) and put
 // back when a changed document is serialised, for every number that still
 // holds its original value.
@@ -32,6 +32,7 @@ private:
         OrderedJson::json_pointer pointer;
         double value = 0;
         std::string text;
+        bool negativeZero = false; // the integer "-0", which the document holds as a signed 0
     };
     struct Level
     {
@@ -41,13 +42,14 @@ private:
     };
 
     static bool mayHoldOddNumber(std::string_view text);
+    static bool holds(const OrderedJson &value, const Spelling &spelling);
     static std::string marker(std::size_t index);
     OrderedJson::json_pointer currentPointer() const;
     void enterValue();
 
     bool null() override;
     bool boolean(bool) override;
-    bool number_integer(number_integer_t) override;
+    bool number_integer(number_integer_t value) override;
     bool number_unsigned(number_unsigned_t) override;
     bool number_float(number_float_t value, const string_t &text) override;
     bool string(string_t &) override;

@@ -96,6 +96,7 @@ class RecordWriterTest : public QObject
 private slots:
     void changeRewritesOneLine_data();
     void changeRewritesOneLine();
+    void negativeZeroSurvivesAnUnrelatedSave();
     void unchangedRecordIsNotWritten();
     void sameValueIsNotWritten();
     void conflictKeepTheirs();
@@ -169,6 +170,32 @@ void RecordWriterTest::changeRewritesOneLine()
     const QStringList after = findings(validator.validate(reread, &fixture.kb));
     for (const QString &finding : after)
         QVERIFY2(before.contains(finding), qPrintable(QStringLiteral("new finding: ") + finding));
+}
+
+// Load, change another field, save, diff: only that field's line differs.
+void RecordWriterTest::negativeZeroSurvivesAnUnrelatedSave()
+{
+    SeedKb fixture;
+    const QByteArray zeroes = "  \"x_zeroes\": [\n    -0,\n    -0.0,\n    -0.00,\n    -0e0,\n    0,\n    0.0\n  ],\n";
+    QByteArray original = readFile(SeedPath);
+    original.insert(original.indexOf('\n') + 1, zeroes);
+    QVERIFY(writeFile(fixture.seedFile, original));
+    fixture.kb.adopt(KnowledgeBaseLoader::load(fixture.dir.path()));
+    Record *seed = fixture.seed();
+    QVERIFY(seed);
+
+    fixture.kb.setValue(seed, QStringLiteral("/fix_success_rate"), 0.75);
+    QString error;
+    QCOMPARE(RecordWriter::save(*seed, RecordWriter::KeepTheirs, &error), RecordWriter::Written);
+    const QList<QByteArray> oldLines = original.split('\n');
+    const QList<QByteArray> newLines = readFile(fixture.seedFile).split('\n');
+    QCOMPARE(newLines.size(), oldLines.size());
+    QList<QByteArray> changed;
+    for (qsizetype i = 0; i < oldLines.size(); ++i) {
+        if (oldLines.at(i) != newLines.at(i))
+            changed << oldLines.at(i) + " -> " + newLines.at(i);
+    }
+    QCOMPARE(changed, QList<QByteArray>{"  \"fix_success_rate\": 0.8, ->   \"fix_success_rate\": 0.75,"});
 }
 
 void RecordWriterTest::unchangedRecordIsNotWritten()

@@ -276,6 +276,10 @@ void RecordTest::spellingSurvivesEditOfAnotherField_data()
     QTest::newRow("negative -1.250E-02") << QByteArray("-1.250E-02") << -0.0125;
     QTest::newRow("17 significant digits") << QByteArray("0.10000000000000001") << 0.1;
     QTest::newRow("plain 0.65") << QByteArray("0.65") << 0.65;
+    QTest::newRow("integer -0") << QByteArray("-0") << 0.0;
+    QTest::newRow("-0.0") << QByteArray("-0.0") << -0.0;
+    QTest::newRow("-0.00") << QByteArray("-0.00") << -0.0;
+    QTest::newRow("-0e0") << QByteArray("-0e0") << -0.0;
 }
 
 void RecordTest::spellingSurvivesEditOfAnotherField()
@@ -310,6 +314,11 @@ void RecordTest::changedNumberIsWrittenCanonically_data()
     QTest::newRow("1.0 -> 1.5") << QByteArray("1.0") << QStringLiteral("1.5") << QByteArray("1.5");
     // The value did not change, so its spelling stays (docs/record-format.md).
     QTest::newRow("0.50 -> same value") << QByteArray("0.50") << QStringLiteral("0.5") << QByteArray("0.50");
+    QTest::newRow("-0 -> same value") << QByteArray("-0") << QStringLiteral("-0") << QByteArray("-0");
+    QTest::newRow("-0 -> 0") << QByteArray("-0") << QStringLiteral("0") << QByteArray("0");
+    QTest::newRow("-0 -> 1") << QByteArray("-0") << QStringLiteral("1") << QByteArray("1");
+    // 0.0 == -0.0, but the sign changed: the spelling goes.
+    QTest::newRow("-0.00 -> 0.0") << QByteArray("-0.00") << QStringLiteral("0.0") << QByteArray("0.0");
 }
 
 void RecordTest::changedNumberIsWrittenCanonically()
