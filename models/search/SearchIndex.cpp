@@ -387,11 +387,14 @@ void SearchIndex::scorePart(const std::string &part, std::vector<int> &partBest)
 }
 
 // best[entry] becomes the best score any token of `word` earns there; a
-// word of several tokens ("clip_grad") needs all of them.
-void SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
+// word of several tokens ("clip_grad") needs all of them. False, and `best`
+// untouched, for a word without any token ("-", "->"): it asks for nothing.
+bool SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
 {
     const std::vector<std::string> parts = SearchTokenizer::tokens(word, SearchTokenizer::Querying);
-    std::fill(best.begin(), best.end(), parts.empty() ? 0 : INT_MAX);
+    if (parts.empty())
+        return false;
+    std::fill(best.begin(), best.end(), INT_MAX);
     std::vector<int> partBest(best.size());
     for (const std::string &part : parts) {
         std::fill(partBest.begin(), partBest.end(), 0);
@@ -399,6 +402,7 @@ void SearchIndex::scoreWord(const QString &word, std::vector<int> &best) const
         for (size_t i = 0; i < best.size(); ++i)
             best[i] = std::min(best[i], partBest[i]);
     }
+    return true;
 }
 
 bool SearchIndex::passesFilters(const Entry &entry, const SearchQuery &query) const
@@ -435,7 +439,8 @@ void SearchIndex::scoreWords(const QStringList &words, std::vector<int> &total, 
 {
     std::vector<int> best(m_entries.size());
     for (const QString &word : words) {
-        scoreWord(word, best);
+        if (!scoreWord(word, best))
+            continue;
         const char16_t first = word.isEmpty() ? 0 : word.front().unicode();
         for (size_t i = 0; i < m_entries.size(); ++i) {
             if (!alive[i] || best[i] <= 0) {

@@ -124,7 +124,7 @@ private:
     // Entry lookups, initials and order, from m_entries and m_tokens.
     void finishBuild();
     bool passesFilters(const Entry &entry, const SearchQuery &query) const;
-    void scoreWord(const QString &word, std::vector<int> &best) const;
+    bool scoreWord(const QString &word, std::vector<int> &best) const;
     void scoreWords(const QStringList &words, std::vector<int> &total, std::vector<uint8_t> &alive) const;
 
     // The first letters of an entry's folded signature and id, side by side

@@ -48,6 +48,7 @@ private slots:
     void camelCaseAndPunctuationParts();
     void prefixesMatchAsYouType();
     void allWordsMustMatch();
+    void punctuationAsksForNothing();
     void accentsAndCaseIgnored();
     void chineseWordsAndPairs();
     void filters_data();
@@ -136,6 +137,16 @@ void SearchIndexTest::allWordsMustMatch()
 {
     QCOMPARE(ids(QStringLiteral("cuda memory")), QList<QString>{QStringLiteral("pytorch/oom")});
     QCOMPARE(ids(QStringLiteral("cuda nvidia")), QList<QString>{QStringLiteral("docker/gpu-driver")});
+}
+
+// A word without any token ("-", "->", "→") neither matches nor excludes:
+// it used to empty the results (found by fuzz-search).
+void SearchIndexTest::punctuationAsksForNothing()
+{
+    QCOMPARE(ids(QStringLiteral("cuda - memory")), ids(QStringLiteral("cuda memory")));
+    QCOMPARE(ids(QStringLiteral("RuntimeError : Loss")), QList<QString>{QStringLiteral("pytorch/nan")});
+    QCOMPARE(ids(QStringLiteral("→ cuda ->")), ids(QStringLiteral("cuda")));
+    QCOMPARE(ids(QStringLiteral("-")).size(), m_index.size());
 }
 
 void SearchIndexTest::accentsAndCaseIgnored()
