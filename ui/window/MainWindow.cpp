@@ -16,6 +16,7 @@
 #include "review/ReviewView.h"
 #include "search/SearchIndex.h"
 #include "settings/Settings.h"
+#include "window/DockLayout.h"
 #include "window/KnowledgeBaseStatus.h"
 #include "window/RecordActions.h"
 #include "window/RecordTabs.h"
@@ -81,8 +82,7 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_problems);
     addDockWidget(Qt::RightDockWidgetArea, m_graph);
     m_graph->hide(); // until asked for (View ▸ Graph); then remembered with the window state
-    resizeDocks({m_browser}, {420}, Qt::Horizontal);
-    resizeDocks({m_problems}, {160}, Qt::Vertical);
+    m_layout = new DockLayout(this, m_browser, m_problems, m_problems->view());
     createToolDocks();
     createActions();
     connectTabs();
@@ -106,8 +106,7 @@ MainWindow::MainWindow(QWidget *parent)
         updateStatus();
     });
     connectRecovery();
-    restoreGeometry(Settings::windowGeometry());
-    restoreState(Settings::windowState());
+    m_layout->restore(Settings::windowGeometry(), Settings::windowState());
     m_pendingTabs = Settings::openTabs();
     m_reviewAction->setChecked(Settings::reviewMode());
     updateStatus();
@@ -354,9 +353,7 @@ void MainWindow::createToolsMenu()
 
 void MainWindow::showGraph()
 {
-    m_graph->show();
-    m_graph->raise();
-    resizeDocks({m_graph}, {width() * 9 / 20}, Qt::Horizontal);
+    m_layout->showTool(m_graph, width() * 9 / 20, Qt::Horizontal);
     if (RecordTab *tab = currentTab())
         m_graph->showRecord(tab->record()->id());
 }
@@ -504,7 +501,6 @@ bool MainWindow::openRecord(const QString &id)
 void MainWindow::createToolDocks()
 {
     addDockWidget(Qt::RightDockWidgetArea, m_workbench);
-    resizeDocks({m_workbench}, {480}, Qt::Horizontal);
     m_workbench->hide();
     addDockWidget(Qt::BottomDockWidgetArea, m_logMatcher);
     tabifyDockWidget(m_problems, m_logMatcher);

@@ -29,6 +29,7 @@ class Record;
 class RecordActions;
 class RecordTab;
 class RecordTabs;
+class DockLayout;
 class RecoveryKeeper;
 class RegexWorkbenchDock;
 class ReviewView;
@@ -142,8 +143,9 @@ private:
     KnowledgeBaseStatus *m_status;
     QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
-    QTimer m_refreshTimer;      // search and status after edits, coalesced
-    RecoveryKeeper *m_recovery; // unsaved edits to the recovery folder
+    QTimer m_refreshTimer;          // search and status after edits, coalesced
+    RecoveryKeeper *m_recovery;     // unsaved edits to the recovery folder
+    DockLayout *m_layout = nullptr; // first start, readable dock sizes
     KnowledgeBaseWatcher *m_watcher = nullptr;
 };
 
