@@ -100,7 +100,11 @@ QList<ConsistencyChecker::Token> ConsistencyChecker::tokens(const QString &text)
             if (pattern.kind == Url)
                 token = trimUrl(token);
             const bool isWord = pattern.kind == Code && pattern.group == 0 && token.at(0).isLetter();
-            if (token.isEmpty() || (isWord && !looksLikeIdentifier(token)))
+            // A token glued to letters or digits in the text itself (what an
+            // earlier token left, as "Fdocker.sock" after "%2" in
+            // "%2Fdocker.sock") is not one: the English copied unchanged
+            // would lack it.
+            if (token.isEmpty() || (isWord && !looksLikeIdentifier(token)) || !contains(text, token))
                 continue;
             found.append({int(match.capturedStart()), Token{pattern.kind, token}});
             rest.replace(match.capturedStart(), match.capturedLength(),

@@ -69,6 +69,10 @@ void ConsistencyCheckerTest::tokens_data()
                                 << QStringLiteral("code:CUDA_LAUNCH_BLOCKING|number:1");
     QTest::newRow("duplicates once") << QStringLiteral("1 and 1 and 2") << QStringLiteral("number:1|number:2");
     QTest::newRow("inside backticks not again") << QStringLiteral("`x_y` then x_y") << QStringLiteral("code:x_y");
+    // What an earlier token leaves glued to letters or digits is no token
+    // (found by fuzz-translation).
+    QTest::newRow("glued after a placeholder")
+        << QStringLiteral("Get http//%2Fvar%2Frun%2Fdocker.sock") << QStringLiteral("placeholder:%2");
 }
 
 void ConsistencyCheckerTest::tokens()
@@ -93,6 +97,8 @@ void ConsistencyCheckerTest::missing_data()
     QTest::newRow("number inside a decimal")
         << QStringLiteral("Use 1 GPU") << QStringLiteral("使用 1.5 个 GPU") << QStringLiteral("number:1");
     QTest::newRow("unit after number") << QStringLiteral("Needs 5 GB") << QStringLiteral("需要 5GB") << QString();
+    QTest::newRow("the English copied") << QStringLiteral("Get http//%2Fvar%2Frun%2Fdocker.sock: sda1 v2")
+                                        << QStringLiteral("Get http//%2Fvar%2Frun%2Fdocker.sock: sda1 v2") << QString();
     QTest::newRow("number as Chinese word")
         << QStringLiteral("Retry 3 times") << QStringLiteral("重试三次") << QStringLiteral("number:3");
     QTest::newRow("version changed") << QStringLiteral("Fixed in 2.1.0") << QStringLiteral("在 2.1 中修复")
