@@ -126,15 +126,36 @@ qsizetype skipGroup(QStringView p, qsizetype open)
     return p.size();
 }
 
+// Index just past a repetition "{n}", "{n,}" or "{n,m}" at `i`, or -1:
+// RE2 reads any other "{" as itself.
+qsizetype skipRepetition(QStringView p, qsizetype i)
+{
+    qsizetype j = i + 1;
+    const auto digits = [&] {
+        const qsizetype from = j;
+        while (j < p.size() && p.at(j) >= QLatin1Char('0') && p.at(j) <= QLatin1Char('9'))
+            ++j;
+        return j > from;
+    };
+    if (!digits())
+        return -1;
+    if (j < p.size() && p.at(j) == QLatin1Char(',')) {
+        ++j;
+        digits();
+    }
+    return j < p.size() && p.at(j) == QLatin1Char('}') ? j + 1 : -1;
+}
+
 // Index just past a quantifier at `i` ("?", "*", "+", "{n,m}", each maybe
 // followed by "?"), or `i` when there is none.
 qsizetype skipQuantifier(QStringView p, qsizetype i)
 {
     if (i >= p.size() || !QStringView(u"?*+{").contains(p.at(i)))
         return i;
-    const qsizetype close = p.at(i) == QLatin1Char('{') ? p.indexOf(QLatin1Char('}'), i) : i;
-    i = close < 0 ? p.size() : close + 1;
-    return i < p.size() && p.at(i) == QLatin1Char('?') ? i + 1 : i;
+    const qsizetype end = p.at(i) == QLatin1Char('{') ? skipRepetition(p, i) : i + 1;
+    if (end < 0)
+        return i;
+    return end < p.size() && p.at(end) == QLatin1Char('?') ? end + 1 : end;
 }
 
 // The literal text at `i` when the element there is a plain character or an

@@ -102,6 +102,11 @@ void RegexLiteralsTest::requiredRuns_data()
     row("abc||def", {});
     row("(a|b)cd|", {});
     row("[|]ab\\|cd", {"ab|cd"});
+    // "{" that is no repetition is itself, and hides no "|".
+    row("ab{2}cd", {"cd"});
+    row("abc{x", {"abc"});
+    row("ab{,2}cd", {"ab", ",2", "cd"});
+    row("xyz{|ab", {});
 }
 
 void RegexLiteralsTest::requiredRuns()
