@@ -1,5 +1,6 @@
 #include "editing/EditSession.h"
 
+#include "editing/RenameRecordCommand.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/RecordWriter.h"
 #include "record/Record.h"
@@ -29,6 +30,7 @@ EditSession::EditSession(KnowledgeBase *kb, Record *record, const RecordValidato
     connect(&m_validationTimer, &QTimer::timeout, this, &EditSession::validateNow);
     connect(m_stack, &QUndoStack::cleanChanged, this, &EditSession::cleanChanged);
     connect(m_stack, &QUndoStack::indexChanged, this, &EditSession::scheduleValidation);
+    connect(m_stack, &QUndoStack::indexChanged, this, &EditSession::followDisk);
     m_problems = m_kb->problems(m_record);
     // Findings set from elsewhere (a linked record changed): shown here too.
     const auto followKb = [this] {
@@ -65,6 +67,18 @@ void EditSession::setValue(const QString &pointer, const OrderedJson &value, con
 void EditSession::scheduleValidation()
 {
     m_validationTimer.start();
+}
+
+// A rename writes the file as it is done, undone or redone: after it, a
+// record with no other unsaved edit is as on disk, and that becomes the
+// clean state (it used to stay marked ● with nothing to save).
+void EditSession::followDisk(int index)
+{
+    const int changed = index > m_index ? index - 1 : index; // the command just redone or undone
+    m_index = index;
+    const QUndoCommand *command = m_stack->command(changed);
+    if (command && command->id() == RenameRecordCommand::Id && !m_record->isModified() && !m_stack->isClean())
+        m_stack->setClean();
 }
 
 // Back at the saved state: the record is as on disk again.

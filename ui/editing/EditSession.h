@@ -51,11 +51,13 @@ signals:
 private:
     void scheduleValidation();
     void cleanChanged(bool clean);
+    void followDisk(int index);
 
     KnowledgeBase *m_kb;
     Record *m_record;
     const RecordValidator *m_validator;
     QUndoStack *m_stack;
+    int m_index = 0; // the stack's index, to tell a redo from an undo
     QTimer m_validationTimer;
     QList<Problem> m_problems;
     bool m_validating = false;

@@ -4,6 +4,7 @@
 #include "editing/EditSession.h"
 #include "editing/FieldBindings.h"
 #include "editing/LinkListEditor.h"
+#include "editing/RecordUndoKeys.h"
 #include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "links/BacklinkList.h"
@@ -81,6 +82,7 @@ RecordEditor::RecordEditor(EditSession *session, QWidget *parent)
     m_pages->addTab(jsonPage(), tr("&JSON"));
     m_pages->addTab(changesPage(), tr("C&hanges"));
     m_problems->setMaximumHeight(110);
+    new RecordUndoKeys(this, m_session->undoStack());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages, 1);
