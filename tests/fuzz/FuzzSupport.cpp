@@ -3,6 +3,9 @@
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -32,6 +35,17 @@ void initialize(int *argc, char ***argv)
     QCoreApplication::setOrganizationName(QStringLiteral("Errata"));
     QCoreApplication::setApplicationName(QStringLiteral("ErrataFuzz"));
     application = new QCoreApplication(*argc, *argv);
+}
+
+QString scratchFolder()
+{
+    static const QTemporaryDir folder = [] {
+        const QFileInfo shm(QStringLiteral("/dev/shm"));
+        const QString base = shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath();
+        return QTemporaryDir(base + QStringLiteral("/errata-fuzz-XXXXXX"));
+    }();
+    FUZZ_CHECK(folder.isValid());
+    return folder.path();
 }
 
 void fail(const char *what, const char *file, int line)

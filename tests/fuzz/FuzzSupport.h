@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QString>
 
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +21,11 @@ void initialize(int *argc, char ***argv);
 // Prints the broken property and where it is checked, then traps: libFuzzer
 // reports a crash and keeps the input.
 [[noreturn]] void fail(const char *what, const char *file, int line);
+
+// A folder for the files a target writes for every input: in /dev/shm when
+// there is one, where the syncs of an atomic write cost nothing; removed
+// when the process ends.
+QString scratchFolder();
 
 inline QByteArray bytes(const uint8_t *data, size_t size)
 {

@@ -32,7 +32,6 @@
 #include <QDir>
 #include <QFile>
 #include <QSet>
-#include <QTemporaryDir>
 
 #include <cstdlib>
 
@@ -44,7 +43,6 @@ const QDate Today(2026, 12, 1);
 
 struct Setup
 {
-    QTemporaryDir dir;
     QString root;
     QString cacheFile;
     QByteArray header;
@@ -75,9 +73,8 @@ void writeFile(const QString &path, const QByteArray &bytes)
 
 void make(Setup *setup)
 {
-    FUZZ_CHECK(setup->dir.isValid());
-    setup->root = QDir::cleanPath(setup->dir.filePath(QStringLiteral("kb")));
-    setup->cacheFile = setup->dir.filePath(QStringLiteral("cache/kb.idx"));
+    setup->root = QDir::cleanPath(Fuzz::scratchFolder() + QStringLiteral("/kb"));
+    setup->cacheFile = Fuzz::scratchFolder() + QStringLiteral("/cache/kb.idx");
     const OrderedJson records[] = {
         recordJson("app/one", "write failed: No space left on device", "No space left on device"),
         recordJson("app/two", "Error: disk quota exceeded", "disk quota exceeded"),
@@ -97,7 +94,7 @@ void make(Setup *setup)
     out << setup->root << RuleValidator::messageLanguage();
 }
 
-// Made once; the folder is removed at exit.
+// Made once, in the scratch folder.
 Setup *setup()
 {
     static Setup made;

@@ -19,7 +19,6 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 
 using namespace Errata;
 
@@ -29,18 +28,10 @@ const QString KbRoot = QStringLiteral("/errata-fuzz/kb");
 const QString RecordFile = QStringLiteral("/errata-fuzz/kb/app/one.json");
 const QByteArray Outside = "OUTSIDE THE STORE";
 
-struct Setup
+QString base()
 {
-    QTemporaryDir dir;
-    QString base;
-};
-
-Setup *setup()
-{
-    static Setup made;
-    if (made.base.isEmpty())
-        made.base = made.dir.filePath(QStringLiteral("recovery"));
-    return &made;
+    static const QString base = Fuzz::scratchFolder() + QStringLiteral("/recovery");
+    return base;
 }
 
 void writeFile(const QString &path, const QByteArray &bytes)
@@ -70,16 +61,15 @@ void readEverything(const RecoveryStore &store)
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     Fuzz::initialize(argc, argv);
-    FUZZ_CHECK(setup()->dir.isValid());
     return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QList<QByteArray> input = Fuzz::parts(Fuzz::bytes(data, size), 3);
-    RecoveryStore store(setup()->base);
+    RecoveryStore store(base());
     const QString folder = store.folder(KbRoot);
-    QDir(setup()->base).removeRecursively();
+    QDir(base()).removeRecursively();
     // Files beside the store's folder, and beside the store, that a
     // manifest can name by a relative path.
     for (const QString &name : {QStringLiteral("/../outside"), QStringLiteral("/../../outside")}) {
