@@ -1142,6 +1142,18 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>it was replaced by a link</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>duplicate key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key %1: first at line %2, column %3, again at column %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key %1: first at line %2, again at line %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>
@@ -1384,6 +1396,18 @@ Overwrite it with your version?</source>
     </message>
     <message>
         <source>after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regex:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also seen as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

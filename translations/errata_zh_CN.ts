@@ -1122,6 +1122,18 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>it was replaced by a link</source>
         <translation>它已被替换为符号链接</translation>
     </message>
+    <message>
+        <source>duplicate key %1</source>
+        <translation>重复的键 %1</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: first at line %2, column %3, again at column %4</source>
+        <translation>重复的键 %1：首次出现在第 %2 行第 %3 列，再次出现在第 %4 列</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: first at line %2, again at line %3</source>
+        <translation>重复的键 %1：首次出现在第 %2 行，再次出现在第 %3 行</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>
@@ -1367,6 +1379,18 @@ Overwrite it with your version?</source>
     <message>
         <source>after</source>
         <translation>间隔</translation>
+    </message>
+    <message>
+        <source>Regex:</source>
+        <translation>正则表达式：</translation>
+    </message>
+    <message>
+        <source>Also seen as:</source>
+        <translation>其他常见形式：</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,9 @@
 #include "record/Record.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QPalette>
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -25,6 +28,12 @@ QString anchor(const QString &href, const QString &html)
     return QStringLiteral("<a href=\"%1\">%2</a>").arg(esc(href), html);
 }
 
+// Text that may hold line breaks (numbered steps, paragraphs): kept.
+QString para(const QString &text)
+{
+    return esc(text).replace(QLatin1Char('\n'), QLatin1String("<br>"));
+}
+
 QString percent(const std::optional<double> &rate)
 {
     return rate ? QStringLiteral("%1%").arg(qRound(*rate * 100)) : QStringLiteral("–");
@@ -37,7 +46,7 @@ QString section(const QString &title)
 
 QString zhLine(const QString &text)
 {
-    return text.isEmpty() ? QString() : QStringLiteral("<p class='zh' lang='zh-CN'>%1</p>").arg(esc(text));
+    return text.isEmpty() ? QString() : QStringLiteral("<p class='zh' lang='zh-CN'>%1</p>").arg(para(text));
 }
 
 bool isWebUrl(const QString &text)
@@ -96,27 +105,59 @@ QString linkDetails(const Link &link)
     return details;
 }
 
-const char *Style = "<style>"
-                    "h2 { margin-bottom: 2px; } h3 { margin-top: 14px; margin-bottom: 4px; }"
-                    ".id { color: #666; } .zh { color: #333; }"
-                    ".dangling { color: #b00020; text-decoration: line-through; }"
-                    ".stale { color: #b00020; } .rate { font-weight: bold; }"
-                    "td { padding-right: 12px; }"
-                    "</style>";
+// Colours from the palette, so that a dark one reads as well as a light one
+// (the Chinese text was #333: nearly invisible on a dark background).
+QString style(const QPalette &palette)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    const QString muted = palette.color(QPalette::PlaceholderText).name();
+    const QString alert = dark ? QStringLiteral("#ff8080") : QStringLiteral("#b00020");
+    return QStringLiteral("<style>"
+                          "h2 { margin-bottom: 2px; } h3 { margin-top: 14px; margin-bottom: 4px; }"
+                          ".id { color: %1; } .tags { color: %1; }"
+                          ".dangling { color: %2; text-decoration: line-through; }"
+                          ".stale { color: %2; } .rate { font-weight: bold; }"
+                          "td { padding-right: 12px; }"
+                          "</style>")
+        .arg(muted, alert);
+}
 
 } // namespace
 
 QString RecordCardHtml::build(const Record &record, const KnowledgeBase &kb, QDate today)
 {
-    return QString::fromLatin1(Style) + header(record) + verdict(record, today) + rootCause(record) + deadEnds(record)
-        + workarounds(record) + versionsAndOs(record) + links(record, kb) + backlinks(record, kb) + docs(record);
+    return style(QGuiApplication::palette()) + header(record) + recognition(record) + verdict(record, today)
+        + rootCause(record) + deadEnds(record) + workarounds(record) + versionsAndOs(record) + links(record, kb)
+        + backlinks(record, kb) + docs(record);
 }
 
 QString RecordCardHtml::header(const Record &record)
 {
     return QStringLiteral("<h2>%1</h2>").arg(esc(record.signature())) + zhLine(record.signatureZh())
-        + QStringLiteral("<p class='id'><code>%1</code> · %2 / %3</p>")
-              .arg(esc(record.id()), esc(record.domain()), esc(record.category()));
+        + QStringLiteral("<p class='id'><code>%1</code> · %2</p>")
+              .arg(esc(record.id()),
+                   esc(QStringList{record.domain(), record.category(), record.subcategory()}
+                           .filter(QRegularExpression(QStringLiteral("\\S")))
+                           .join(QStringLiteral(" / "))));
+}
+
+// How the error is recognised: the regex, the other wordings, the tags.
+QString RecordCardHtml::recognition(const Record &record)
+{
+    QString html;
+    if (!record.regex().isEmpty())
+        html += QStringLiteral("<p>%1 <code>%2</code></p>").arg(esc(tr("Regex:")), esc(record.regex()));
+    const QStringList aliases = record.aliases();
+    if (!aliases.isEmpty()) {
+        QString items;
+        for (const QString &alias : aliases)
+            items += QStringLiteral("<li>%1</li>").arg(esc(alias));
+        html += QStringLiteral("<p>%1</p><ul>%2</ul>").arg(esc(tr("Also seen as:")), items);
+    }
+    const QStringList tags = record.tags();
+    if (!tags.isEmpty())
+        html += QStringLiteral("<p class='tags'>%1 %2</p>").arg(esc(tr("Tags:")), esc(tags.join(QStringLiteral(", "))));
+    return html;
 }
 
 QString RecordCardHtml::verdict(const Record &record, QDate today)
@@ -150,7 +191,7 @@ QString RecordCardHtml::rootCause(const Record &record)
     QString type = record.rootCauseType().isEmpty()
         ? QString()
         : QStringLiteral(" <small>(%1)</small>").arg(esc(record.rootCauseType()));
-    return section(tr("Root cause")) + QStringLiteral("<p>%1%2</p>").arg(esc(record.rootCause()), type)
+    return section(tr("Root cause")) + QStringLiteral("<p>%1%2</p>").arg(para(record.rootCause()), type)
         + zhLine(record.rootCauseZh());
 }
 
@@ -162,9 +203,9 @@ QString RecordCardHtml::deadEnds(const Record &record)
     QString items;
     for (const DeadEnd &deadEnd : list) {
         items += QStringLiteral("<li><b>%1</b> <span class='rate'>%2 %3</span><br>%4%5%6</li>")
-                     .arg(esc(deadEnd.action), esc(tr("fails")), percent(deadEnd.failRate), esc(deadEnd.whyFails),
+                     .arg(esc(deadEnd.action), esc(tr("fails")), percent(deadEnd.failRate), para(deadEnd.whyFails),
                           deadEnd.condition.isEmpty() ? QString()
-                                                      : QStringLiteral("<br><i>%1</i>").arg(esc(deadEnd.condition)),
+                                                      : QStringLiteral("<br><i>%1</i>").arg(para(deadEnd.condition)),
                           sourcesLine(deadEnd.sources));
     }
     return section(tr("Dead ends — do not try")) + QStringLiteral("<ul>%1</ul>").arg(items);
@@ -182,11 +223,11 @@ QString RecordCardHtml::workarounds(const Record &record)
         const bool howRepeats = w.how.isEmpty() || w.how == w.action;
         items += QStringLiteral("<li><b>%1</b> <span class='rate'>%2 %3</span>%4%5%6%7%8</li>")
                      .arg(esc(w.action), esc(tr("works")), percent(w.successRate),
-                          howRepeats ? QString() : QStringLiteral("<br>%1").arg(esc(w.how)),
-                          w.condition.isEmpty() ? QString() : QStringLiteral("<br><i>%1</i>").arg(esc(w.condition)),
+                          howRepeats ? QString() : QStringLiteral("<br>%1").arg(para(w.how)),
+                          w.condition.isEmpty() ? QString() : QStringLiteral("<br><i>%1</i>").arg(para(w.condition)),
                           w.tradeoff.isEmpty()
                               ? QString()
-                              : QStringLiteral("<br>%1 %2").arg(esc(tr("Trade-off:")), esc(w.tradeoff)),
+                              : QStringLiteral("<br>%1 %2").arg(esc(tr("Trade-off:")), para(w.tradeoff)),
                           i < chinese.size() ? zhLine(chinese.at(i)) : QString(), sourcesLine(w.sources));
     }
     return section(tr("Workarounds")) + QStringLiteral("<ol>%1</ol>").arg(items);

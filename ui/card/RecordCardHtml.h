@@ -32,6 +32,7 @@ public:
 private:
     static QString header(const Record &record);
     static QString verdict(const Record &record, QDate today);
+    static QString recognition(const Record &record);
     static QString rootCause(const Record &record);
     static QString deadEnds(const Record &record);
     static QString workarounds(const Record &record);
