@@ -61,8 +61,12 @@ QString JsonText::decodeKey(qsizetype start, qsizetype end) const
     }
 }
 
-// One pass over the text records where every value starts, by JSON pointer.
-void JsonText::buildIndex() const
+// One pass over the text: onKey(object's pointer, key, offset of the key's
+// opening quote) for every key, and onValue(pointer, offset) for every value
+// read, which returns whether to read inside it (a container that is not
+// read is skipped whole).
+template<typename OnKey, typename OnValue>
+void JsonText::walk(OnKey onKey, OnValue onValue) const
 {
     struct Level
     {
@@ -100,15 +104,15 @@ void JsonText::buildIndex() const
             ++at;
         } else if (c == '"' && !levels.empty() && !levels.back().isArray && levels.back().expectKey) {
             const qsizetype end = skipString(at);
-            levels.back().key = decodeKey(at, end);
-            levels.back().expectKey = false;
+            Level &level = levels.back();
+            level.key = decodeKey(at, end);
+            level.expectKey = false;
+            onKey(level.pointer, level.key, at);
             at = end;
         } else {
             const QString pointer = pointerOfNextValue();
-            const bool wanted = m_wanted.isEmpty() || m_wanted.contains(pointer);
-            if (wanted)
-                m_offsets.insert(pointer, at);
-            if (!wanted && (c == '{' || c == '[')) {
+            const bool read = onValue(pointer, at);
+            if (!read && (c == '{' || c == '[')) {
                 at = skipContainer(at);
             } else if (c == '{' || c == '[') {
                 levels.push_back({c == '[', 0, c == '{', pointer, QString()});
@@ -121,6 +125,18 @@ void JsonText::buildIndex() const
             }
         }
     }
+}
+
+// Records where every value starts, by JSON pointer.
+void JsonText::buildIndex() const
+{
+    walk([](const QString &, const QString &, qsizetype) {},
+         [this](const QString &pointer, qsizetype at) {
+             const bool wanted = m_wanted.isEmpty() || m_wanted.contains(pointer);
+             if (wanted)
+                 m_offsets.insert(pointer, at);
+             return wanted;
+         });
     m_indexed = true;
 }
 
@@ -160,6 +176,20 @@ qsizetype JsonText::offsetOf(const QString &pointer) const
     if (!m_indexed)
         buildIndex();
     return m_offsets.value(pointer, -1);
+}
+
+QList<qsizetype> JsonText::keyOffsetsOf(const QString &pointer) const
+{
+    QList<qsizetype> found;
+    walk(
+        [&](const QString &object, const QString &key, qsizetype at) {
+            if (object + QLatin1Char('/') + escapeToken(key) == pointer)
+                found << at;
+        },
+        [&pointer](const QString &path, qsizetype) {
+            return path.isEmpty() || pointer.startsWith(path + QLatin1Char('/'));
+        });
+    return found;
 }
 
 qsizetype JsonText::nearestOffsetOf(const QString &pointer) const

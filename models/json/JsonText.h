@@ -37,6 +37,10 @@ public:
     void restrictTo(const QStringList &pointers);
     // As offsetOf, but falls back to the closest ancestor that exists.
     qsizetype nearestOffsetOf(const QString &pointer) const;
+    // Byte offsets of the key (its opening quote) of the member that
+    // `pointer` designates, in text order: two or more when its object
+    // writes the key more than once. Only the containers on the way are read.
+    QList<qsizetype> keyOffsetsOf(const QString &pointer) const;
     Position positionOf(qsizetype offset) const;
 
     // Offset of the first bracket that opens nesting level maxDepth + 1, or -1.
@@ -46,6 +50,8 @@ public:
 private:
     qsizetype skipString(qsizetype at) const;
     QString decodeKey(qsizetype start, qsizetype end) const;
+    template<typename OnKey, typename OnValue>
+    void walk(OnKey onKey, OnValue onValue) const;
     void buildIndex() const;
     qsizetype skipContainer(qsizetype at) const;
 

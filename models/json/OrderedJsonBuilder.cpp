@@ -1,5 +1,7 @@
 #include "json/OrderedJsonBuilder.h"
 
+#include <algorithm>
+
 namespace Errata {
 
 bool OrderedJsonBuilder::parse(std::string_view text)
@@ -8,6 +10,8 @@ bool OrderedJsonBuilder::parse(std::string_view text)
     m_document = OrderedJson();
     m_errorByte = 0;
     m_errorMessage.clear();
+    m_duplicate = false;
+    m_duplicateKey = OrderedJson::json_pointer();
     nlohmann::json_sax<OrderedJson> *handler = this;
     const bool ok = OrderedJson::sax_parse(text.begin(), text.end(), handler);
     m_stack.clear();
@@ -32,20 +36,40 @@ bool OrderedJsonBuilder::add(OrderedJson &&value)
     return true;
 }
 
+// The members' keys are distinct: key() refused a repeated one.
 OrderedJson OrderedJsonBuilder::toObject(std::vector<Member> &&members)
 {
     OrderedJson object(OrderedJson::value_t::object);
     auto &map = object.get_ref<OrderedJson::object_t &>();
     auto &vector = static_cast<OrderedJson::object_t::Container &>(map);
     vector.reserve(members.size());
-    for (Member &member : members) {
-        const auto existing = map.find(member.first);
-        if (existing != map.end())
-            existing->second = std::move(member.second);
-        else
-            vector.emplace_back(std::move(member.first), std::move(member.second));
-    }
+    for (Member &member : members)
+        vector.emplace_back(std::move(member.first), std::move(member.second));
     return object;
+}
+
+bool OrderedJsonBuilder::Frame::hasKey(const std::string &key)
+{
+    if (members.size() < LinearKeySearch)
+        return std::any_of(members.begin(), members.end(),
+                           [&key](const Member &member) { return member.first == key; });
+    if (keys.empty()) {
+        for (const Member &member : members)
+            keys.insert(member.first);
+    }
+    return !keys.insert(key).second;
+}
+
+// The pointer of member `key` of the innermost object: each enclosing
+// container adds the key or the index of the value being read in it.
+OrderedJson::json_pointer OrderedJsonBuilder::pointerOf(const std::string &key) const
+{
+    OrderedJson::json_pointer pointer;
+    for (std::size_t i = 0; i + 1 < m_stack.size(); ++i) {
+        const Frame &frame = m_stack[i];
+        pointer /= frame.isObject ? frame.key : std::to_string(frame.array.size());
+    }
+    return pointer / key;
 }
 
 bool OrderedJsonBuilder::null()
@@ -93,9 +117,17 @@ bool OrderedJsonBuilder::start_object(std::size_t)
     return true;
 }
 
+// Stops the parse at the second occurrence of a key in one object.
 bool OrderedJsonBuilder::key(string_t &key)
 {
-    m_stack.back().key = key;
+    Frame &frame = m_stack.back();
+    if (frame.hasKey(key)) {
+        m_duplicate = true;
+        m_duplicateKey = pointerOf(key);
+        m_errorMessage = "duplicate key";
+        return false;
+    }
+    frame.key = key;
     return true;
 }
 

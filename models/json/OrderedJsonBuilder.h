@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -17,14 +18,20 @@ namespace Errata {
 // cannot be moved), so a record's top-level object of thirty members is
 // deep-copied several times over. Here an object's members are gathered
 // first and moved into a vector of the right size once the object closes.
-// Duplicate keys keep nlohmann's behaviour: the last value wins, at the
-// position of the first.
+//
+// Unlike nlohmann's parser, which keeps the last value of a key written
+// twice in one object (so that an edit then drops the other silently), the
+// builder refuses such a text: parse() fails and duplicateKey() names the
+// member, for the caller to find both places in the text.
 //
 // Example:
 //     OrderedJsonBuilder builder;
-//     if (!builder.parse(R"({"b": 1, "a": [true]})"))
+//     if (builder.parse(R"({"b": 1, "b": [true]})"))
+//         OrderedJson document = builder.takeDocument();
+//     else if (builder.hasDuplicateKey())
+//         qWarning() << builder.duplicateKey().to_string().c_str(); // "/b"
+//     else
 //         qWarning() << builder.errorByte() << builder.errorMessage().c_str();
-//     OrderedJson document = builder.takeDocument();
 class OrderedJsonBuilder : private nlohmann::json_sax<OrderedJson>
 {
 public:
@@ -37,6 +44,11 @@ public:
     std::size_t errorByte() const { return m_errorByte; }
     // nlohmann's message: "[json.exception.parse_error.101] parse error at ...".
     const std::string &errorMessage() const { return m_errorMessage; }
+    // Whether parse() failed on a key written twice in one object, and the
+    // pointer of that member ("/dead_ends/0/action"): the object's pointer
+    // and the key. The text is otherwise read only up to the second key.
+    bool hasDuplicateKey() const { return m_duplicate; }
+    const OrderedJson::json_pointer &duplicateKey() const { return m_duplicateKey; }
 
 private:
     using Member = std::pair<std::string, OrderedJson>;
@@ -46,9 +58,19 @@ private:
         OrderedJson array;           // when !isObject
         std::vector<Member> members; // when isObject
         std::string key;             // the key of the member being read
+        // The keys of a large object, to find a repeated one in constant
+        // time; a small one is searched along `members`.
+        std::unordered_set<std::string> keys;
+
+        bool hasKey(const std::string &key);
     };
 
+    // Objects up to this many members are searched for a repeated key one
+    // member after the other.
+    static constexpr std::size_t LinearKeySearch = 32;
+
     bool add(OrderedJson &&value);
+    OrderedJson::json_pointer pointerOf(const std::string &key) const;
     static OrderedJson toObject(std::vector<Member> &&members);
 
     bool null() override;
@@ -69,6 +91,8 @@ private:
     OrderedJson m_document;
     std::size_t m_errorByte = 0;
     std::string m_errorMessage;
+    bool m_duplicate = false;
+    OrderedJson::json_pointer m_duplicateKey;
 };
 
 } // namespace Errata

@@ -324,8 +324,8 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
             result.records.push_back(std::move(loaded[i]));
         } else if (!errors[i].message.isEmpty()) {
             const Record::LoadError &error = errors[i];
-            result.problems << Problem{Problem::Error, files.at(qsizetype(i)), QString(), error.line, error.column,
-                                       error.message,  QStringLiteral("file")};
+            result.problems << Problem{Problem::Error, files.at(qsizetype(i)), error.pointer,         error.line,
+                                       error.column,   error.message,          QStringLiteral("file")};
         }
     }
     return result;

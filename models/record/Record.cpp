@@ -162,6 +162,28 @@ QList<Item> objectsOf(const OrderedJson &document, const char *key, Make make)
     return list;
 }
 
+// "duplicate key "regex": first at line 5, again at line 9", at the second
+// key, for the member `pointer` that the builder found written twice.
+Record::LoadError duplicateKeyError(const QByteArray &text, const OrderedJson::json_pointer &member)
+{
+    const QString pointer = QString::fromStdString(member.to_string());
+    const QString key = QString::fromStdString(OrderedJson(member.back()).dump());
+    const JsonText json(text);
+    const QList<qsizetype> offsets = json.keyOffsetsOf(pointer);
+    if (offsets.size() < 2) // cannot happen: the builder read both
+        return {Record::tr("duplicate key %1").arg(key), 1, 1, pointer};
+    const JsonText::Position first = json.positionOf(offsets.at(0));
+    const JsonText::Position again = json.positionOf(offsets.at(1));
+    const QString message = first.line == again.line
+        ? Record::tr("duplicate key %1: first at line %2, column %3, again at column %4")
+              .arg(key)
+              .arg(first.line)
+              .arg(first.column)
+              .arg(again.column)
+        : Record::tr("duplicate key %1: first at line %2, again at line %3").arg(key).arg(first.line).arg(again.line);
+    return {message, again.line, again.column, pointer};
+}
+
 } // namespace
 
 bool Record::load(const QString &filePath, LoadError *error)
@@ -214,7 +236,12 @@ bool Record::parse(const QByteArray &text, LoadError *error)
     }
     const std::string_view bodyText(body.constData(), size_t(body.size()));
     OrderedJsonBuilder builder;
-    if (!builder.parse(bodyText)) {
+    const bool parsed = builder.parse(bodyText);
+    if (!parsed && builder.hasDuplicateKey()) {
+        *error = duplicateKeyError(text, builder.duplicateKey());
+        return false;
+    }
+    if (!parsed) {
         const char *what = builder.errorMessage().c_str();
         qsizetype offset = qMax<qsizetype>(0, qsizetype(builder.errorByte()) - 1) + (text.size() - body.size());
         if (std::strstr(what, "UTF-8"))

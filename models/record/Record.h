@@ -50,6 +50,7 @@ public:
         QString message;
         int line = 0;
         int column = 0;
+        QString pointer; // the field at fault, when there is one ("/regex" for a key written twice)
     };
 
     static constexpr qint64 MaxFileSize = 16 * 1024 * 1024;

@@ -53,6 +53,7 @@ private slots:
     void initTestCase();
     void skippedEntriesAreReported();
     void skippedEntriesInJson();
+    void duplicateKeyIsAnError();
 
 private:
     Run validate(const QStringList &more = {});
@@ -150,6 +151,48 @@ void ValidateCommandTest::skippedEntriesInJson()
         QCOMPARE(problem.value(QLatin1String("line")).toInt(), 0);
     }
     QCOMPARE(skipped, 8);
+}
+
+// A key written twice: the file is an error, with its field and both lines,
+// in text and JSON, and a run from the cache says the same.
+void ValidateCommandTest::duplicateKeyIsAnError()
+{
+    QByteArray text = record(QStringLiteral("dup/twice"));
+    text.replace("  \"category\": \"io_error\",\n", "  \"category\": \"io_error\",\n  \"regex\": \"other\",\n");
+    const QString folder = m_dir.filePath(QStringLiteral("dup-kb"));
+    QVERIFY(writeFile(folder + QStringLiteral("/dup/twice.json"), text));
+    QVERIFY(writeFile(folder + QStringLiteral("/dup/once.json"), record(QStringLiteral("dup/once"))));
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.cacheHome = m_cacheHome.path();
+    const QString expected = QStringLiteral(
+        "dup-kb/dup/twice.json:7:3: error: duplicate key \"regex\": first at line 5, again at line 7 [/regex]");
+    for (int run = 0; run < 2; ++run) {
+        const Run result = runErrata({QStringLiteral("validate"), QStringLiteral("dup-kb"), QStringLiteral("--today"),
+                                      QStringLiteral("2024-07-01")},
+                                     options);
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.out.split(QLatin1Char('\n')).contains(expected), qPrintable(result.out));
+        const QRegularExpressionMatch summary = SummaryLine.match(result.out.trimmed().split(QLatin1Char('\n')).last());
+        QVERIFY2(summary.hasMatch(), qPrintable(result.out));
+        QCOMPARE(summary.captured(2), QStringLiteral("1"));
+    }
+    const Run json = runErrata({QStringLiteral("validate"), QStringLiteral("dup-kb"), QStringLiteral("--format"),
+                                QStringLiteral("json"), QStringLiteral("--today"), QStringLiteral("2024-07-01")},
+                               options);
+    QCOMPARE(json.exitCode, 1);
+    bool found = false;
+    for (const QJsonValue &value :
+         QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("problems")).toArray()) {
+        const QJsonObject problem = value.toObject();
+        if (problem.value(QLatin1String("pointer")).toString() != QLatin1String("/regex"))
+            continue;
+        found = true;
+        QCOMPARE(problem.value(QLatin1String("line")).toInt(), 7);
+        QCOMPARE(problem.value(QLatin1String("column")).toInt(), 3);
+        QCOMPARE(problem.value(QLatin1String("rule")).toString(), QStringLiteral("file"));
+    }
+    QVERIFY2(found, qPrintable(json.out));
 }
 
 QTEST_GUILESS_MAIN(ValidateCommandTest)

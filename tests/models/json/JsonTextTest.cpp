@@ -42,6 +42,8 @@ class JsonTextTest : public QObject
 private slots:
     void offsetOf_data();
     void offsetOf();
+    void keyOffsetsOf_data();
+    void keyOffsetsOf();
     void nearestOffsetOf_data();
     void nearestOffsetOf();
     void headerExample();
@@ -139,6 +141,33 @@ void JsonTextTest::offsetOf()
     QCOMPARE(json.offsetOf(pointer), expectedOffset(text, needle, last));
     // Asking twice gives the same answer (the index is built once).
     QCOMPARE(json.offsetOf(pointer), expectedOffset(text, needle, last));
+}
+
+void JsonTextTest::keyOffsetsOf_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QList<qsizetype>>("offsets");
+
+    const QByteArray twice = R"({"a": 1, "b": {"a": 2}, "a": 3})";
+    QTest::newRow("twice at the top") << twice << QStringLiteral("/a") << QList<qsizetype>{1, 24};
+    QTest::newRow("once, nested") << twice << QStringLiteral("/b/a") << QList<qsizetype>{15};
+    QTest::newRow("missing") << twice << QStringLiteral("/c") << QList<qsizetype>{};
+    QTest::newRow("in an array") << QByteArray(R"([{"k": 1}, {"k": 2, "k": 3}])") << QStringLiteral("/1/k")
+                                 << QList<qsizetype>{12, 20};
+    QTest::newRow("decoded and escaped") << QByteArray(R"({"a/b": 1, "a\/b": 2})") << QStringLiteral("/a~1b")
+                                         << QList<qsizetype>{1, 11};
+    QTest::newRow("after a BOM") << (Bom + R"({"a": 1, "a": 2})") << QStringLiteral("/a") << QList<qsizetype>{4, 12};
+    QTest::newRow("not a key: a string value")
+        << QByteArray(R"({"x": "a", "y": {"a": 1}})") << QStringLiteral("/a") << QList<qsizetype>{};
+}
+
+void JsonTextTest::keyOffsetsOf()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, pointer);
+    QFETCH(QList<qsizetype>, offsets);
+    QCOMPARE(JsonText(text).keyOffsetsOf(pointer), offsets);
 }
 
 void JsonTextTest::nearestOffsetOf_data()

@@ -1,6 +1,7 @@
 // Tests for Errata::OrderedJsonBuilder: it must build exactly the document
-// OrderedJson::parse builds (values, key order, duplicate keys, numbers) and
-// fail where it fails, at the same byte and with the same message.
+// OrderedJson::parse builds (values, key order, numbers) and fail where it
+// fails, at the same byte and with the same message; and, unlike it, refuse
+// a key written twice in one object, naming the member.
 
 #include "json/OrderedJsonBuilder.h"
 #include "support/TestFiles.h"
@@ -30,7 +31,8 @@ private slots:
     void sameDocumentAsNlohmann_data();
     void sameDocumentAsNlohmann();
     void keepsKeyOrderAndDumpsTheSeedByteForByte();
-    void duplicateKeyKeepsTheFirstPositionAndTheLastValue();
+    void duplicateKeyIsRefused_data();
+    void duplicateKeyIsRefused();
     void sameErrorAsNlohmann_data();
     void sameErrorAsNlohmann();
     void deepNestingDoesNotRecurse();
@@ -76,14 +78,42 @@ void OrderedJsonBuilderTest::keepsKeyOrderAndDumpsTheSeedByteForByte()
     QCOMPARE(bytes(dumped), bytes(seed));
 }
 
-void OrderedJsonBuilderTest::duplicateKeyKeepsTheFirstPositionAndTheLastValue()
+void OrderedJsonBuilderTest::duplicateKeyIsRefused_data()
 {
-    const std::string text = R"({"a": 1, "b": 2, "a": 3})";
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("pointer"); // the member written twice
+
+    QTest::newRow("top level") << QByteArray(R"({"a": 1, "b": 2, "a": 3})") << QStringLiteral("/a");
+    QTest::newRow("same value") << QByteArray(R"({"a": 1, "a": 1})") << QStringLiteral("/a");
+    QTest::newRow("in an object in an array")
+        << QByteArray(R"({"list": [{"k": 1}, {"j": 2, "k": 3, "k": 4}]})") << QStringLiteral("/list/1/k");
+    QTest::newRow("nested objects") << QByteArray(R"({"a": {"b": {"c": 1, "c": 2}}})") << QStringLiteral("/a/b/c");
+    QTest::newRow("in an array of arrays") << QByteArray(R"([[1], [2, {"x": 0, "x": 0}]])") << QStringLiteral("/1/1/x");
+    QTest::newRow("empty key") << QByteArray(R"({"": 1, "": 2})") << QStringLiteral("/");
+    QTest::newRow("slash and tilde") << QByteArray(R"({"a/~b": 1, "a/~b": 2})") << QStringLiteral("/a~1~0b");
+    QTest::newRow("escaped the second time") << QByteArray(R"({"é": 1, "é": 2})") << QStringLiteral("/é");
+    QTest::newRow("the first of two") << QByteArray(R"({"b": {"x": 1, "x": 2}, "a": 1, "a": 2})")
+                                      << QStringLiteral("/b/x");
+    QByteArray wide = "{";
+    for (int i = 0; i < 1000; ++i)
+        wide += "\"k" + QByteArray::number(i) + "\": " + QByteArray::number(i) + ", ";
+    QTest::newRow("the 1001st key of a large object") << wide + "\"k500\": 0}" << QStringLiteral("/k500");
+}
+
+void OrderedJsonBuilderTest::duplicateKeyIsRefused()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, pointer);
     OrderedJsonBuilder builder;
-    QVERIFY(builder.parse(text));
-    const OrderedJson document = builder.takeDocument();
-    QCOMPARE(bytes(document.dump()), QByteArray(R"({"a":3,"b":2})"));
-    QCOMPARE(bytes(document.dump()), bytes(OrderedJson::parse(text).dump()));
+    QVERIFY(!builder.parse(std::string_view(text.constData(), size_t(text.size()))));
+    QVERIFY(builder.hasDuplicateKey());
+    QCOMPARE(QString::fromStdString(builder.duplicateKey().to_string()), pointer);
+    QVERIFY(builder.takeDocument().is_null());
+    // nlohmann takes it (the last value wins): that is what the builder refuses.
+    QVERIFY(OrderedJson::accept(text.toStdString()));
+    // The same keys in different objects are not repeated.
+    QVERIFY(builder.parse(R"({"a": {"x": 1}, "b": {"x": 2}, "x": [{"x": 3}, {"x": 4}]})"));
+    QVERIFY(!builder.hasDuplicateKey());
 }
 
 void OrderedJsonBuilderTest::sameErrorAsNlohmann_data()

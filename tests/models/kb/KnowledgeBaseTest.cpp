@@ -41,6 +41,8 @@ private slots:
     void byteOrderMark();
     void megabyteString();
     void duplicateIds();
+    void duplicateKeys_data();
+    void duplicateKeys();
     void pathId_data();
     void pathId();
     void cancelledBeforeStart();
@@ -427,6 +429,67 @@ void KnowledgeBaseTest::duplicateIds()
     QVERIFY(copy);
     QVERIFY(rules(kb.problems(copy)).contains(QStringLiteral("id-path")));
     QCOMPARE(kb.counts().errors, 3);
+}
+
+void KnowledgeBaseTest::duplicateKeys_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+
+    QTest::newRow("top level, lines 5 and 9")
+        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"signature\": \"Error: a\",\n  \"domain\": \"bad\",\n"
+                      "  \"regex\": \"Error: a\",\n  \"category\": \"c\",\n  \"tags\": [],\n  \"x_note\": 1,\n"
+                      "  \"regex\": \"Error: b\"\n}\n")
+        << QStringLiteral("/regex") << QStringLiteral("duplicate key \"regex\": first at line 5, again at line 9") << 9
+        << 3;
+    QTest::newRow("nested, one line")
+        << QByteArray("{\n  \"id\": \"bad/x\",\n  \"dead_ends\": [{\"action\": \"a\", \"action\": \"b\"}]\n}\n")
+        << QStringLiteral("/dead_ends/0/action")
+        << QStringLiteral("duplicate key \"action\": first at line 3, column 18, again at column 33") << 3 << 33;
+    QTest::newRow("a key with a control character")
+        << QByteArray("{\"a\\u001b\": 1,\n\"a\\u001b\": 2}") << QStringLiteral("/a\x1b")
+        << QStringLiteral("duplicate key \"a\\u001b\": first at line 1, again at line 2") << 2 << 1;
+}
+
+// A key written twice in one object: the file is not loaded, and the
+// finding names the member, both places and the second one's position.
+void KnowledgeBaseTest::duplicateKeys()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, pointer);
+    QFETCH(QString, message);
+    QFETCH(int, line);
+    QFETCH(int, column);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad/a.json")), cleanRecord(QStringLiteral("bad/a"))));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad/x.json")), bytes));
+    KnowledgeBase kb;
+    kb.adopt(load(dir.path()));
+    QCOMPARE(ids(kb), QStringList{QStringLiteral("bad/a")});
+    const QList<Problem> problems = kb.loadProblems();
+    QCOMPARE(problems.size(), 1);
+    const Problem &problem = problems.first();
+    QCOMPARE(problem.severity, Problem::Error);
+    QCOMPARE(problem.rule, QStringLiteral("file"));
+    QCOMPARE(problem.pointer, pointer);
+    QCOMPARE(problem.message, message);
+    QCOMPARE(problem.line, line);
+    QCOMPARE(problem.column, column);
+    QVERIFY2(
+        problem.toText().endsWith(QStringLiteral(":%1:%2: error: %3 [%4]").arg(line).arg(column).arg(message, pointer)),
+        qPrintable(problem.toText()));
+
+    // Record::load says the same, for the watcher and a reload.
+    Record record;
+    Record::LoadError error;
+    QVERIFY(!record.load(dir.filePath(QStringLiteral("bad/x.json")), &error));
+    QCOMPARE(error.message, message);
+    QCOMPARE(error.pointer, pointer);
 }
 
 void KnowledgeBaseTest::pathId_data()
