@@ -1,5 +1,7 @@
 #include "record/RecordId.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QStringList>
 
@@ -23,6 +25,35 @@ QString RecordId::filePath(const QString &root, const QString &id)
     if (!isSafe(id))
         return QString();
     return QDir(root).filePath(id + QStringLiteral(".json"));
+}
+
+namespace {
+
+// The last `segments` segments of `id` (all of it when it has fewer).
+QString ending(const QString &id, int segments)
+{
+    return id.section(QLatin1Char('/'), -segments);
+}
+
+} // namespace
+
+QStringList RecordId::shortNames(const QStringList &ids)
+{
+    QStringList names;
+    for (const QString &id : ids) {
+        const int total = int(id.count(QLatin1Char('/'))) + 1;
+        int segments = 1;
+        for (; segments < total; ++segments) {
+            const QString name = ending(id, segments);
+            const bool shared = std::any_of(ids.cbegin(), ids.cend(), [&](const QString &other) {
+                return other != id && (other == name || other.endsWith(QLatin1Char('/') + name));
+            });
+            if (!shared)
+                break;
+        }
+        names << ending(id, segments);
+    }
+    return names;
 }
 
 } // namespace Errata

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace Errata {
 
@@ -16,6 +17,10 @@ public:
     static bool isSafe(const QString &id);
     // The file that holds `id` below `root`; empty when the id is not safe.
     static QString filePath(const QString &root, const QString &id);
+    // For each of `ids`, its shortest ending (whole "/" segments) that no
+    // other of `ids` shares: a name for a tab. ["docker/a", "podman/a",
+    // "git/b"] gives ["docker/a", "podman/a", "b"].
+    static QStringList shortNames(const QStringList &ids);
 };
 
 } // namespace Errata

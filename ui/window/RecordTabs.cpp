@@ -4,6 +4,7 @@
 #include "editing/EditSession.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "record/RecordId.h"
 
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -47,6 +48,7 @@ RecordTab *RecordTabs::open(const Record *record)
     });
     const int index = addTab(tab, tab->title());
     setTabToolTip(index, record->id() + QLatin1Char('\n') + record->signature());
+    updateTitle(tab);
     setCurrentIndex(index);
     emit opened(record);
     emit countChanged();
@@ -97,6 +99,7 @@ void RecordTabs::remove(RecordTab *tab)
         m_undoGroup->removeStack(tab->session()->undoStack());
     removeTab(indexOf(tab));
     delete tab;
+    updateTitle(nullptr);
     emit countChanged();
 }
 
@@ -110,11 +113,15 @@ void RecordTabs::removeAll()
     emit countChanged();
 }
 
-void RecordTabs::updateTitle(RecordTab *tab)
+// Each title is the shortest ending of its id that no other open tab
+// shares ("docker27-linux" twice becomes "docker/docker27-linux" and
+// "podman/docker27-linux"), marked ● while unsaved.
+void RecordTabs::updateTitle(RecordTab *)
 {
-    const int index = indexOf(tab);
-    if (index >= 0)
-        setTabText(index, tab->title());
+    const QList<RecordTab *> tabs = all();
+    const QStringList names = RecordId::shortNames(openIds());
+    for (int i = 0; i < tabs.size(); ++i)
+        setTabText(i, (tabs.at(i)->isDirty() ? QStringLiteral("● ") : QString()) + names.at(i));
 }
 
 void RecordTabs::activateUndo(RecordTab *tab)

@@ -40,6 +40,8 @@ public:
     // Closes `tab` without asking; its unsaved edits are lost.
     void remove(RecordTab *tab);
     void removeAll();
+    // The titles of every tab: `tab` changed (renamed, saved, edited), and
+    // another may now need a longer or a shorter name.
     void updateTitle(RecordTab *tab);
     // Undo and redo act on `tab`'s edits (none without an edit session).
     void activateUndo(RecordTab *tab);
