@@ -92,10 +92,15 @@ QString nodeLine(const LinkGraph::Node &node, const QStringList &domains, bool c
     QString signature = node.signature.simplified();
     if (signature.size() > 40)
         signature = signature.left(39) + QChar(0x2026);
-    const QString label = signature.isEmpty() ? node.id : node.id + QLatin1Char('\n') + signature;
+    QString label = signature.isEmpty() ? node.id : node.id + QLatin1Char('\n') + signature;
+    QString more = centre ? QStringLiteral(", penwidth=2.5") : QString();
+    if (node.files.size() > 1) { // a duplicate id: one node for every record that holds it
+        label += QStringLiteral("\n(id used by %1 files)").arg(node.files.size());
+        more += QStringLiteral(", peripheries=2, color=\"#c62828\"");
+    }
     return QStringLiteral("  %1 [label=%2, fillcolor=\"%3\"%4];\n")
         .arg(GraphCommand::quoted(node.id), GraphCommand::quoted(label), DomainPalette::colorOf(node.domain, domains),
-             centre ? QStringLiteral(", penwidth=2.5") : QString());
+             more);
 }
 
 QString edgeLine(const LinkGraph &graph, const LinkGraph::Edge &edge)
@@ -162,7 +167,8 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
                                  {QStringLiteral("domain"), node.domain},
                                  {QStringLiteral("signature"), node.signature},
                                  {QStringLiteral("depth"), node.depth},
-                                 {QStringLiteral("missing"), node.missing}});
+                                 {QStringLiteral("missing"), node.missing},
+                                 {QStringLiteral("files"), QJsonArray::fromStringList(node.files)}});
     QJsonArray edges;
     for (const LinkGraph::Edge &edge : graph.edges()) {
         QJsonObject object{{QStringLiteral("source"), graph.nodes().at(edge.source).id},
@@ -178,7 +184,8 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
                      {QStringLiteral("summary"),
                       QJsonObject{{QStringLiteral("nodes"), int(graph.nodes().size())},
                                   {QStringLiteral("edges"), int(graph.edges().size())},
-                                  {QStringLiteral("dangling"), graph.danglingCount()}}}};
+                                  {QStringLiteral("dangling"), graph.danglingCount()},
+                                  {QStringLiteral("duplicateIds"), int(graph.duplicateNodes().size())}}}};
     if (!centre.isEmpty()) {
         root.insert(QStringLiteral("center"), centre);
         root.insert(QStringLiteral("depth"), depth);
@@ -206,6 +213,11 @@ int GraphCommand::run(const QStringList &arguments)
     }
     const LinkGraph graph = options.id.isEmpty() ? LinkGraph::whole(kb)
                                                  : LinkGraph::neighbourhood(kb, options.id, options.depth);
+    for (int index : graph.duplicateNodes()) {
+        const LinkGraph::Node &node = graph.nodes().at(index);
+        err() << "errata graph: warning: id \"" << node.id << "\" is used by " << node.files.size()
+              << " files: " << node.files.join(QStringLiteral(", ")) << "; its node carries the links of all of them\n";
+    }
     QTextStream out(stdout);
     if (options.json) {
         out << toJson(graph, options.id, options.depth);

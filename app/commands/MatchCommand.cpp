@@ -141,11 +141,34 @@ QString shortened(const QString &text)
     return wasCut ? start + QStringLiteral("...") : start;
 }
 
-void printText(const LogMatchResult &result, QTextStream &out)
+// The file of a matching record, relative to the KB.
+QString fileOf(const KnowledgeBase &kb, const LogMatchResult::Match &match)
+{
+    return match.record ? kb.relativePath(match.record->filePath()) : QString();
+}
+
+// The ids that more than one record holds, sorted: each such record is
+// matched on its own, and its file tells it from the others.
+QStringList duplicateIds(const KnowledgeBase &kb)
+{
+    QStringList ids;
+    for (int i = 0; i < kb.count(); ++i) {
+        const QString id = kb.recordAt(i)->id();
+        if (kb.recordsWithId(id).size() > 1 && !ids.contains(id))
+            ids << id;
+    }
+    ids.sort();
+    return ids;
+}
+
+void printText(const KnowledgeBase &kb, const LogMatchResult &result, QTextStream &out)
 {
     for (const LogMatchResult::Match &match : result.matches) {
         const QString signature = match.record ? match.record->signature() : QString();
-        out << match.recordId << ": " << signature.simplified() << '\n';
+        out << match.recordId;
+        if (kb.recordsWithId(match.recordId).size() > 1)
+            out << " (" << fileOf(kb, match) << ')';
+        out << ": " << signature.simplified() << '\n';
         for (int i = 0; i < match.lines.size() && i < LinesShown; ++i)
             out << "  line " << match.lines.at(i).number << ": " << shortened(match.lines.at(i).text) << '\n';
         if (match.lineCount > LinesShown)
@@ -173,12 +196,13 @@ QJsonObject toJson(const LogMatchResult::Line &line)
                        {QStringLiteral("matchCut"), matchCut}};
 }
 
-QJsonObject toJson(const LogMatchResult::Match &match)
+QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult::Match &match)
 {
     QJsonArray lines;
     for (const LogMatchResult::Line &line : match.lines)
         lines.append(toJson(line));
     return QJsonObject{{QStringLiteral("id"), match.recordId},
+                       {QStringLiteral("file"), fileOf(kb, match)},
                        {QStringLiteral("signature"), match.record ? match.record->signature() : QString()},
                        {QStringLiteral("regex"), match.record ? match.record->regex() : QString()},
                        {QStringLiteral("score"), match.score},
@@ -189,11 +213,18 @@ QJsonObject toJson(const LogMatchResult::Match &match)
                        {QStringLiteral("lines"), lines}};
 }
 
-QJsonObject toJson(const LogMatchResult &result, const Options &options)
+QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const Options &options)
 {
     QJsonArray matches;
     for (const LogMatchResult::Match &match : result.matches)
-        matches.append(toJson(match));
+        matches.append(toJson(kb, match));
+    QJsonArray duplicates;
+    for (const QString &id : duplicateIds(kb)) {
+        QStringList files = kb.filesWithId(id);
+        files.sort();
+        duplicates.append(
+            QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("files"), QJsonArray::fromStringList(files)}});
+    }
     QJsonArray skipped;
     for (const LogMatchResult::Skipped &record : result.skipped)
         skipped.append(QJsonObject{{QStringLiteral("id"), record.recordId}, {QStringLiteral("reason"), record.reason}});
@@ -206,6 +237,7 @@ QJsonObject toJson(const LogMatchResult &result, const Options &options)
                        {QStringLiteral("ignoreCase"), options.ignoreCase},
                        {QStringLiteral("matches"), matches},
                        {QStringLiteral("skipped"), skipped},
+                       {QStringLiteral("duplicateIds"), duplicates},
                        {QStringLiteral("usedFallback"), result.usedFallback},
                        {QStringLiteral("note"), result.note},
                        {QStringLiteral("summary"), summary}};
@@ -215,6 +247,12 @@ void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
 {
     for (const Problem &problem : kb.loadProblems())
         err() << "errata match: warning: " << problem.toText() << '\n';
+    for (const QString &id : duplicateIds(kb)) {
+        QStringList files = kb.filesWithId(id);
+        files.sort();
+        err() << "errata match: warning: id \"" << id << "\" is used by " << files.size()
+              << " files: " << files.join(QStringLiteral(", ")) << "; each is matched as a record of its own\n";
+    }
     for (const LogMatchResult::Skipped &record : result.skipped)
         err() << "errata match: skipped " << record.recordId << ": " << record.reason << '\n';
     if (result.usedFallback)
@@ -252,9 +290,9 @@ int MatchCommand::run(const QStringList &arguments)
     reportOnStderr(kb, result);
     QTextStream out(stdout);
     if (options.json)
-        out << QJsonDocument(toJson(result, options)).toJson(QJsonDocument::Indented);
+        out << QJsonDocument(toJson(kb, result, options)).toJson(QJsonDocument::Indented);
     else
-        printText(result, out);
+        printText(kb, result, out);
     return result.matches.isEmpty() ? 1 : 0;
 }
 

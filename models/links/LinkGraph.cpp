@@ -19,6 +19,8 @@ int LinkGraph::addNode(const KnowledgeBase &kb, const QString &id, int depth, in
     if (const Record *record = kb.find(id)) {
         node.domain = record->domain();
         node.signature = record->signature();
+        node.files = kb.filesWithId(id);
+        node.files.sort();
     } else {
         node.missing = true;
     }
@@ -29,19 +31,19 @@ int LinkGraph::addNode(const KnowledgeBase &kb, const QString &id, int depth, in
     return int(m_nodes.size()) - 1;
 }
 
-// The links written in the records of the graph whose target is in it too.
+// The links written in the records of the graph (every record of a
+// duplicate id) whose target is in it too.
 void LinkGraph::addEdgesAmongNodes(const KnowledgeBase &kb)
 {
     for (int source = 0; source < m_nodes.size(); ++source) {
-        const Record *record = kb.find(m_nodes.at(source).id);
-        if (!record)
-            continue;
-        const Record::ParsedForNow parsed(*record); // not kept: the graph may span the KB
-        for (const Link &link : record->allLinks()) {
-            const int target = indexOf(link.targetId);
-            if (link.targetId.isEmpty() || target < 0)
-                continue;
-            m_edges << Edge{source, target, link.kind, link.probability, m_nodes.at(target).missing};
+        for (const Record *record : kb.recordsWithId(m_nodes.at(source).id)) {
+            const Record::ParsedForNow parsed(*record); // not kept: the graph may span the KB
+            for (const Link &link : record->allLinks()) {
+                const int target = indexOf(link.targetId);
+                if (link.targetId.isEmpty() || target < 0)
+                    continue;
+                m_edges << Edge{source, target, link.kind, link.probability, m_nodes.at(target).missing};
+            }
         }
     }
 }
@@ -53,12 +55,15 @@ LinkGraph LinkGraph::whole(const KnowledgeBase &kb)
     for (int i = 0; i < kb.count(); ++i)
         ids << kb.recordAt(i)->id();
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     for (const QString &id : std::as_const(ids))
         graph.addNode(kb, id, 0, -1);
     for (const QString &id : std::as_const(ids)) {
-        for (const Record::LinkTarget &link : kb.find(id)->linkTargets()) {
-            if (!link.id.isEmpty())
-                graph.addNode(kb, link.id, 0, -1);
+        for (const Record *record : kb.recordsWithId(id)) {
+            for (const Record::LinkTarget &link : record->linkTargets()) {
+                if (!link.id.isEmpty())
+                    graph.addNode(kb, link.id, 0, -1);
+            }
         }
     }
     graph.addEdgesAmongNodes(kb);
@@ -76,8 +81,10 @@ LinkGraph LinkGraph::neighbourhood(const KnowledgeBase &kb, const QString &cente
         if (node.depth >= depth || node.missing)
             continue;
         QStringList neighbours;
-        for (const Record::LinkTarget &link : kb.find(node.id)->linkTargets())
-            neighbours << link.id;
+        for (const Record *record : kb.recordsWithId(node.id)) {
+            for (const Record::LinkTarget &link : record->linkTargets())
+                neighbours << link.id;
+        }
         for (const LinkIndex::Backlink &backlink : kb.links().backlinks(node.id))
             neighbours << backlink.sourceId;
         for (const QString &id : std::as_const(neighbours)) {
@@ -87,6 +94,16 @@ LinkGraph LinkGraph::neighbourhood(const KnowledgeBase &kb, const QString &cente
     }
     graph.addEdgesAmongNodes(kb);
     return graph;
+}
+
+QList<int> LinkGraph::duplicateNodes() const
+{
+    QList<int> list;
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (m_nodes.at(i).files.size() > 1)
+            list << i;
+    }
+    return list;
 }
 
 int LinkGraph::danglingCount() const

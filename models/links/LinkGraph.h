@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -15,7 +16,10 @@ class KnowledgeBase;
 // The transition graph of a KB, or the part of it around one record, as
 // plain nodes and edges. Every link written in a record is one edge (a link
 // listed twice is two edges, a self-link an edge to its own node); a link to
-// an id that is not in the KB ends at a node marked missing.
+// an id that is not in the KB ends at a node marked missing. An id that
+// several records hold (an error the validator reports) is one node, as the
+// links that name it cannot tell the records apart: it carries the links of
+// every one of them, and `files` lists them all.
 //
 // Example: neighbourhood(kb, "kubernetes/oomkilled", 1) holds oomkilled at
 // depth 0, every record it links to and every record linking to it at
@@ -30,7 +34,8 @@ public:
         QString signature;
         int depth = 0; // steps from the centre (0 for every node of a whole graph)
         bool missing = false;
-        int parent = -1; // index of the node it was reached from, -1 for the centre
+        int parent = -1;   // index of the node it was reached from, -1 for the centre
+        QStringList files; // the records' files, relative to the KB, sorted; two or more for a duplicate id
     };
 
     struct Edge
@@ -52,6 +57,8 @@ public:
     const QList<Edge> &edges() const { return m_edges; }
     int indexOf(const QString &id) const { return m_index.value(id, -1); }
     int danglingCount() const;
+    // The nodes whose id more than one record holds.
+    QList<int> duplicateNodes() const;
     bool isEmpty() const { return m_nodes.isEmpty(); }
 
 private:

@@ -126,7 +126,7 @@ LogMatchResult LogMatchResultBuilder::build(std::string_view log, const std::vec
         if (tallies[i].matchCount > 0)
             result.matches << toMatch(log, int(i), tallies[i]);
     }
-    std::sort(result.matches.begin(), result.matches.end(), ranksBefore);
+    std::stable_sort(result.matches.begin(), result.matches.end(), ranksBefore); // records of one id: KB order
     return result;
 }
 

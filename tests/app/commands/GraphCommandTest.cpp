@@ -51,6 +51,7 @@ private slots:
     void neighbourhoodAsJson();
     void depthWidensTheNeighbourhood();
     void unknownIdIsExitCodeOne();
+    void duplicateIdIsReportedWithEveryRecordsLinks();
     void badUsage_data();
     void badUsage();
 
@@ -165,6 +166,43 @@ void GraphCommandTest::unknownIdIsExitCodeOne()
     QCOMPARE(result.exitCode, 1);
     QVERIFY(result.out.isEmpty());
     QVERIFY2(result.err.contains(QLatin1String("no record \"a/nothing\"")), qPrintable(result.err));
+}
+
+// Two files hold c/dup, each with its own link: the node is one (the links
+// name the id), it carries both links and both files, and stderr says so.
+void GraphCommandTest::duplicateIdIsReportedWithEveryRecordsLinks()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/dup.json")), record("c/dup", R"({"leads_to": ["c/one"]})")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/old/dup.json")), record("c/dup", R"({"leads_to": ["c/two"]})")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/one.json")), record("c/one", "{}")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("c/two.json")), record("c/two", "{}")));
+    const QString warning = QStringLiteral(
+        "errata graph: warning: id \"c/dup\" is used by 2 files: c/dup.json, c/old/dup.json; its node carries the "
+        "links of all of them");
+    const Run dot = run({QStringLiteral("--kb"), dir.path()});
+    QCOMPARE(dot.exitCode, 0);
+    QVERIFY2(dot.err.contains(warning), qPrintable(dot.err));
+    QVERIFY2(dot.out.contains(QLatin1String("\"c/dup\" -> \"c/one\" [class=leads_to];")), qPrintable(dot.out));
+    QVERIFY2(dot.out.contains(QLatin1String("\"c/dup\" -> \"c/two\" [class=leads_to];")), qPrintable(dot.out));
+    QVERIFY2(dot.out.contains(QLatin1String("(id used by 2 files)")), qPrintable(dot.out));
+
+    const Run json = run({QStringLiteral("--kb"), dir.path(), QStringLiteral("--format"), QStringLiteral("json"),
+                          QStringLiteral("c/dup")});
+    QCOMPARE(json.exitCode, 0);
+    QVERIFY2(json.err.contains(warning), qPrintable(json.err));
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QStringList ids;
+    for (const QJsonValue &node : root.value(QStringLiteral("nodes")).toArray()) {
+        const QJsonObject object = node.toObject();
+        ids << object.value(QStringLiteral("id")).toString();
+        if (ids.last() == QLatin1String("c/dup"))
+            QCOMPARE(object.value(QStringLiteral("files")).toArray().size(), 2);
+    }
+    QCOMPARE(ids, strings({"c/dup", "c/one", "c/two"}));
+    QCOMPARE(root.value(QStringLiteral("edges")).toArray().size(), 2);
+    QCOMPARE(root.value(QStringLiteral("summary")).toObject().value(QStringLiteral("duplicateIds")).toInt(), 1);
 }
 
 void GraphCommandTest::badUsage_data()

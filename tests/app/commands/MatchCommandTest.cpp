@@ -76,6 +76,7 @@ private slots:
     void ignoreCase();
     void kbDefaultsToCurrentFolder();
     void skippedRecordsOnStderr();
+    void duplicateIdsAreReportedAndListedApart();
     void errors_data();
     void errors();
     void logOverTheLimit_data();
@@ -265,6 +266,45 @@ void MatchCommandTest::skippedRecordsOnStderr()
     const Run json = run(
         {QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("skipped")).toArray().size(), 2);
+}
+
+// Two files hold one id: both records are matched and listed, each with its
+// file, and the duplicate is named on stderr and in JSON.
+void MatchCommandTest::duplicateIdsAreReportedAndListedApart()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    const QByteArray disk = record(QStringLiteral("disk/full"), "Error: disk full on \\\\S+", "Error: disk full");
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/full.json")), disk));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("disk/copy/full.json")), disk));
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("gpu/oom.json")),
+                      record(QStringLiteral("gpu/oom"), "out of memory", "out of memory")));
+    const Run result = run({QStringLiteral("--kb"), kb.path(), logPath()});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.err.contains(QLatin1String("errata match: warning: id \"disk/full\" is used by 2 files: "
+                                               "disk/copy/full.json, disk/full.json")),
+             qPrintable(result.err));
+    const QStringList output = lines(result.out);
+    QVERIFY2(output.contains(QStringLiteral("disk/full (disk/full.json): Error: disk full")), qPrintable(result.out));
+    QVERIFY2(output.contains(QStringLiteral("disk/full (disk/copy/full.json): Error: disk full")),
+             qPrintable(result.out));
+    QVERIFY2(output.contains(QStringLiteral("gpu/oom: out of memory")), qPrintable(result.out)); // no file: one record
+    QVERIFY(output.last().startsWith(QLatin1String("3 of 3 records matched")));
+
+    const Run json = run(
+        {QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QStringList files;
+    for (const QJsonValue &match : root.value(QLatin1String("matches")).toArray())
+        files << match.toObject().value(QLatin1String("file")).toString();
+    files.sort();
+    QCOMPARE(files,
+             (QStringList{QStringLiteral("disk/copy/full.json"), QStringLiteral("disk/full.json"),
+                          QStringLiteral("gpu/oom.json")}));
+    const QJsonArray duplicates = root.value(QLatin1String("duplicateIds")).toArray();
+    QCOMPARE(duplicates.size(), 1);
+    QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("disk/full"));
+    QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("files")).toArray().size(), 2);
 }
 
 void MatchCommandTest::errors_data()

@@ -38,6 +38,7 @@ private slots:
     void selfAndDuplicateLinksAreEdges();
     void wholeGraphHasEveryRecord();
     void unknownCentreGivesEmptyGraph();
+    void duplicateIdCarriesTheLinksOfEveryRecord();
 
 private:
     void write(const QString &id, const OrderedJson &graph);
@@ -145,6 +146,36 @@ void LinkGraphTest::unknownCentreGivesEmptyGraph()
 {
     QVERIFY(LinkGraph::neighbourhood(m_kb, QStringLiteral("a/gone"), 2).isEmpty());
     QVERIFY(LinkGraph::neighbourhood(m_kb, QStringLiteral("x/none"), 1).isEmpty());
+}
+
+// A second file holds a/far (an error the validator reports), linking to
+// b/other: the one a/far node lists both files and both records' links.
+void LinkGraphTest::duplicateIdCarriesTheLinksOfEveryRecord()
+{
+    const OrderedJson copy = {{"id", "a/far"},         {"signature", "Error a/far"},
+                              {"regex", "Error"},      {"domain", "a"},
+                              {"category", "general"}, {"transition_graph", {{"leads_to", {"b/other"}}}}};
+    QDir().mkpath(m_dir.filePath(QStringLiteral("a/old")));
+    QFile file(m_dir.filePath(QStringLiteral("a/old/far.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(copy.dump(2)));
+    file.close();
+    load();
+    for (const LinkGraph &graph :
+         {LinkGraph::whole(m_kb), LinkGraph::neighbourhood(m_kb, QStringLiteral("a/far"), 1)}) {
+        const int far = graph.indexOf(QStringLiteral("a/far"));
+        QVERIFY(far >= 0);
+        QCOMPARE(graph.nodes().at(far).files, strings({"a/far.json", "a/old/far.json"}));
+        QCOMPARE(graph.duplicateNodes(), QList<int>{far});
+        int fromFar = 0;
+        for (const LinkGraph::Edge &edge : graph.edges())
+            fromFar += edge.source == far && graph.nodes().at(edge.target).id == QLatin1String("b/other");
+        QCOMPARE(fromFar, 1);
+    }
+    const LinkGraph around = LinkGraph::neighbourhood(m_kb, QStringLiteral("a/far"), 1);
+    QVERIFY(around.indexOf(QStringLiteral("b/other")) >= 0); // reached through the second record's link
+    QCOMPARE(LinkGraph::whole(m_kb).nodes().at(LinkGraph::whole(m_kb).indexOf(QStringLiteral("a/center"))).files,
+             strings({"a/center.json"}));
 }
 
 QTEST_GUILESS_MAIN(LinkGraphTest)
