@@ -1,4 +1,5 @@
 #include "commands/ConvertCommand.h"
+#include "commands/TerminalText.h"
 
 #include "convert/FolderConverter.h"
 
@@ -24,7 +25,7 @@ int ConvertCommand::run(const QStringList &arguments)
     QTextStream err(stderr);
     // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
     if (!parser.parse(arguments)) {
-        err << "errata " << arguments.value(1) << ": " << parser.errorText() << '\n';
+        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(parser.errorText()) << '\n';
         return 2;
     }
     if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
@@ -36,18 +37,18 @@ int ConvertCommand::run(const QStringList &arguments)
     }
     const QString source = positional.at(1);
     if (!QFileInfo(source).isDir() || !QFileInfo(source).isReadable()) {
-        err << "errata " << arguments.value(1) << ": " << source << ": not a readable folder\n";
+        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(source) << ": not a readable folder\n";
         return 2;
     }
     const auto direction = importing ? FolderConverter::ImportCanons : FolderConverter::ExportCanons;
     const FolderConverter::Report report = FolderConverter::convert(direction, source, positional.at(2),
                                                                     parser.isSet(force));
     if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
-        err << "errata " << arguments.value(1) << ": " << report.refused << '\n';
+        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(report.refused) << '\n';
         return 2;
     }
     for (const Problem &problem : report.problems)
-        err << problem.toText() << '\n';
+        err << TerminalText::escaped(problem.toText()) << '\n';
     QTextStream(stdout)
         << QStringLiteral("%1 converted, %2 failed\n").arg(report.converted).arg(report.problems.size());
     return report.problems.isEmpty() ? 0 : 1;

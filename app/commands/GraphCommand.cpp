@@ -1,4 +1,5 @@
 #include "commands/GraphCommand.h"
+#include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
@@ -52,7 +53,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
                                    QStringLiteral("N"), QStringLiteral("1"));
     parser.addOptions({kb, format, depth});
     if (!parser.parse(arguments)) {
-        err() << "errata graph: " << parser.errorText() << '\n';
+        err() << "errata graph: " << TerminalText::escaped(parser.errorText()) << '\n';
         return false;
     }
     if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
@@ -67,14 +68,15 @@ bool parseOptions(const QStringList &arguments, Options &options)
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("dot") && formatName != QLatin1String("json")) {
-        err() << "errata graph: --format must be dot or json, not \"" << formatName << "\"\n";
+        err() << "errata graph: --format must be dot or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
         return false;
     }
     options.json = formatName == QLatin1String("json");
     bool number = false;
     options.depth = parser.value(depth).toInt(&number);
     if (!number || options.depth < 1) {
-        err() << "errata graph: --depth needs a whole number of 1 or more, not \"" << parser.value(depth) << "\"\n";
+        err() << "errata graph: --depth needs a whole number of 1 or more, not \""
+              << TerminalText::escaped(parser.value(depth)) << "\"\n";
         return false;
     }
     if (parser.isSet(depth) && options.id.isEmpty()) {
@@ -132,15 +134,27 @@ QStringList sortedDomains(const KnowledgeBase &kb)
 
 } // namespace
 
+// Line ends become dot's \n; any other control character is written as
+// TerminalText shows it, its backslash doubled so that dot draws it.
 QString GraphCommand::quoted(const QString &text)
 {
-    QString escaped = text;
-    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
-    escaped.replace(QLatin1Char('"'), QLatin1String("\\\""));
-    escaped.replace(QLatin1String("\r\n"), QLatin1String("\\n"));
-    escaped.replace(QLatin1Char('\n'), QLatin1String("\\n"));
-    escaped.replace(QLatin1Char('\r'), QLatin1String("\\n"));
-    return QLatin1Char('"') + escaped + QLatin1Char('"');
+    QString out = QStringLiteral("\"");
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('\\')) {
+            out += QLatin1String("\\\\");
+        } else if (c == QLatin1Char('"')) {
+            out += QLatin1String("\\\"");
+        } else if (c == QLatin1Char('\r') || c == QLatin1Char('\n')) {
+            if (c == QLatin1Char('\r') && text.mid(i + 1, 1) == QLatin1String("\n"))
+                ++i;
+            out += QLatin1String("\\n");
+        } else {
+            const QString shown = TerminalText::escaped(QString(c));
+            out += shown.size() == 1 ? shown : QLatin1Char('\\') + shown;
+        }
+    }
+    return out + QLatin1Char('"');
 }
 
 QString GraphCommand::toDot(const LinkGraph &graph, const QStringList &domains, const QString &title,
@@ -190,7 +204,7 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
         root.insert(QStringLiteral("center"), centre);
         root.insert(QStringLiteral("depth"), depth);
     }
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return TerminalText::jsonSafe(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
 int GraphCommand::run(const QStringList &arguments)
@@ -200,23 +214,25 @@ int GraphCommand::run(const QStringList &arguments)
         return 2;
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata graph: " << options.kb << ": not a readable folder\n";
+        err() << "errata graph: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
         return 2;
     }
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
     for (const Problem &problem : kb.loadProblems())
-        err() << "errata graph: skipped " << problem.toText() << '\n';
+        err() << "errata graph: skipped " << TerminalText::escaped(problem.toText()) << '\n';
     if (!options.id.isEmpty() && !kb.find(options.id)) {
-        err() << "errata graph: no record \"" << options.id << "\" in " << options.kb << '\n';
+        err() << "errata graph: no record \"" << TerminalText::escaped(options.id) << "\" in "
+              << TerminalText::escaped(options.kb) << '\n';
         return 1;
     }
     const LinkGraph graph = options.id.isEmpty() ? LinkGraph::whole(kb)
                                                  : LinkGraph::neighbourhood(kb, options.id, options.depth);
     for (int index : graph.duplicateNodes()) {
         const LinkGraph::Node &node = graph.nodes().at(index);
-        err() << "errata graph: warning: id \"" << node.id << "\" is used by " << node.files.size()
-              << " files: " << node.files.join(QStringLiteral(", ")) << "; its node carries the links of all of them\n";
+        err() << "errata graph: warning: id \"" << TerminalText::escaped(node.id) << "\" is used by "
+              << node.files.size() << " files: " << TerminalText::escaped(node.files.join(QStringLiteral(", ")))
+              << "; its node carries the links of all of them\n";
     }
     QTextStream out(stdout);
     if (options.json) {

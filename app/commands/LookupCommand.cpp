@@ -1,4 +1,5 @@
 #include "commands/LookupCommand.h"
+#include "commands/TerminalText.h"
 
 #include "CommandLine.h"
 #include "kb/KnowledgeBase.h"
@@ -36,7 +37,7 @@ QTextStream &err()
 
 bool usage(const QString &why)
 {
-    err() << "errata lookup: " << why << '\n';
+    err() << "errata lookup: " << TerminalText::escaped(why) << '\n';
     return false;
 }
 
@@ -134,10 +135,10 @@ void printText(const LookupResult &result, QTextStream &out)
 {
     int rank = 0;
     for (const LookupResult::Hit &hit : result.hits) {
-        out << ++rank << ". " << hit.id << "  [" << LookupResult::bandName(hit.band) << ", "
+        out << ++rank << ". " << TerminalText::escaped(hit.id) << "  [" << LookupResult::bandName(hit.band) << ", "
             << QString::number(hit.score, 'f', 2) << "]\n"
-            << "   " << hit.signature.simplified() << '\n'
-            << "   why: " << whyText(hit.why) << "\n\n";
+            << "   " << TerminalText::escaped(hit.signature.simplified()) << '\n'
+            << "   why: " << TerminalText::escaped(whyText(hit.why)) << "\n\n";
     }
     if (result.hits.isEmpty())
         out << "No record is like this error.\n";
@@ -159,7 +160,8 @@ void open(KnowledgeBaseSession &session, const QString &folder)
         session.check();
     QString error;
     if (!session.writeCache(&error))
-        err() << "errata lookup: cannot write the cache " << session.cacheFile() << " (" << error << ")\n";
+        err() << "errata lookup: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
+              << TerminalText::escaped(error) << ")\n";
 }
 
 } // namespace
@@ -172,7 +174,7 @@ int LookupCommand::run(const QStringList &arguments)
         return 2;
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata lookup: " << options.kb << ": not a readable folder\n";
+        err() << "errata lookup: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
         return 2;
     }
     KnowledgeBaseSession session;

@@ -1,4 +1,5 @@
 #include "commands/MatchCommand.h"
+#include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
@@ -56,7 +57,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     parser.addOptions({kb, format, ignoreCase});
     // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
     if (!parser.parse(arguments)) {
-        err() << "errata match: " << parser.errorText() << '\n';
+        err() << "errata match: " << TerminalText::escaped(parser.errorText()) << '\n';
         return false;
     }
     if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
@@ -71,7 +72,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err() << "errata match: --format must be text or json, not \"" << formatName << "\"\n";
+        err() << "errata match: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
         return false;
     }
     options.json = formatName == QLatin1String("json");
@@ -86,9 +87,9 @@ bool isStandardInput(const QString &path)
 
 bool cannotRead(const QString &path, const QString &why)
 {
-    err() << "errata match: " << path << ": cannot read the log";
+    err() << "errata match: " << TerminalText::escaped(path) << ": cannot read the log";
     if (!why.isEmpty())
-        err() << " (" << why << ')';
+        err() << " (" << TerminalText::escaped(why) << ')';
     err() << '\n';
     return false;
 }
@@ -113,7 +114,8 @@ bool readLog(const QString &path, QByteArray *log)
 {
     LogReader::Result read = LogReader::read(path, LogReader::limits());
     if (read.status == LogReader::TooLarge) {
-        err() << "errata match: " << path << ": " << read.error << "; nothing was matched\n";
+        err() << "errata match: " << TerminalText::escaped(path) << ": " << TerminalText::escaped(read.error)
+              << "; nothing was matched\n";
         return false;
     }
     if (read.status != LogReader::Read)
@@ -165,12 +167,13 @@ void printText(const KnowledgeBase &kb, const LogMatchResult &result, QTextStrea
 {
     for (const LogMatchResult::Match &match : result.matches) {
         const QString signature = match.record ? match.record->signature() : QString();
-        out << match.recordId;
+        out << TerminalText::escaped(match.recordId);
         if (kb.recordsWithId(match.recordId).size() > 1)
-            out << " (" << fileOf(kb, match) << ')';
-        out << ": " << signature.simplified() << '\n';
+            out << " (" << TerminalText::escaped(fileOf(kb, match)) << ')';
+        out << ": " << TerminalText::escaped(signature.simplified()) << '\n';
         for (int i = 0; i < match.lines.size() && i < LinesShown; ++i)
-            out << "  line " << match.lines.at(i).number << ": " << shortened(match.lines.at(i).text) << '\n';
+            out << "  line " << match.lines.at(i).number << ": "
+                << TerminalText::escaped(shortened(match.lines.at(i).text), TerminalText::KeepTabs) << '\n';
         if (match.lineCount > LinesShown)
             out << "  (" << match.lineCount - LinesShown << " more lines)\n";
         out << '\n';
@@ -246,17 +249,19 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
 void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
 {
     for (const Problem &problem : kb.loadProblems())
-        err() << "errata match: warning: " << problem.toText() << '\n';
+        err() << "errata match: warning: " << TerminalText::escaped(problem.toText()) << '\n';
     for (const QString &id : duplicateIds(kb)) {
         QStringList files = kb.filesWithId(id);
         files.sort();
-        err() << "errata match: warning: id \"" << id << "\" is used by " << files.size()
-              << " files: " << files.join(QStringLiteral(", ")) << "; each is matched as a record of its own\n";
+        err() << "errata match: warning: id \"" << TerminalText::escaped(id) << "\" is used by " << files.size()
+              << " files: " << TerminalText::escaped(files.join(QStringLiteral(", ")))
+              << "; each is matched as a record of its own\n";
     }
     for (const LogMatchResult::Skipped &record : result.skipped)
-        err() << "errata match: skipped " << record.recordId << ": " << record.reason << '\n';
+        err() << "errata match: skipped " << TerminalText::escaped(record.recordId) << ": "
+              << TerminalText::escaped(record.reason) << '\n';
     if (result.usedFallback)
-        err() << "errata match: note: " << result.note << '\n';
+        err() << "errata match: note: " << TerminalText::escaped(result.note) << '\n';
 }
 
 } // namespace
@@ -268,7 +273,7 @@ int MatchCommand::run(const QStringList &arguments)
         return 2;
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata match: " << options.kb << ": not a readable folder\n";
+        err() << "errata match: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
         return 2;
     }
     if (!logLooksReadable(options.log))
@@ -276,7 +281,8 @@ int MatchCommand::run(const QStringList &arguments)
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
     if (kb.count() == 0) {
-        err() << "errata match: " << options.kb << ": no record in this folder (give the KB with --kb DIR)\n";
+        err() << "errata match: " << TerminalText::escaped(options.kb)
+              << ": no record in this folder (give the KB with --kb DIR)\n";
         return 2;
     }
     QByteArray log;
@@ -290,7 +296,7 @@ int MatchCommand::run(const QStringList &arguments)
     reportOnStderr(kb, result);
     QTextStream out(stdout);
     if (options.json)
-        out << QJsonDocument(toJson(kb, result, options)).toJson(QJsonDocument::Indented);
+        out << TerminalText::jsonSafe(QJsonDocument(toJson(kb, result, options)).toJson(QJsonDocument::Indented));
     else
         printText(kb, result, out);
     return result.matches.isEmpty() ? 1 : 0;

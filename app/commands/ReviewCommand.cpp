@@ -1,4 +1,5 @@
 #include "commands/ReviewCommand.h"
+#include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
@@ -53,13 +54,13 @@ bool parseOptions(const QStringList &arguments, Options &options)
     parser.addOptions({kb, format, require});
     QTextStream err(stderr);
     if (!parser.parse(arguments)) {
-        err << "errata review: " << parser.errorText() << '\n';
+        err << "errata review: " << TerminalText::escaped(parser.errorText()) << '\n';
         return false;
     }
     if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
         parser.showHelp(0); // exits
     if (parser.positionalArguments().size() != 1) {
-        err << "errata review: unexpected argument \"" << parser.positionalArguments().value(1)
+        err << "errata review: unexpected argument \"" << TerminalText::escaped(parser.positionalArguments().value(1))
             << "\" (the KB folder is given with --kb)\n";
         return false;
     }
@@ -67,7 +68,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err << "errata review: --format must be text or json, not \"" << formatName << "\"\n";
+        err << "errata review: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
         return false;
     }
     options.json = formatName == QLatin1String("json");
@@ -115,7 +116,7 @@ void printJson(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domai
                           {QStringLiteral("total"), toJson(ReviewTally::total(domains))},
                           {QStringLiteral("complete"), incomplete.isEmpty()},
                           {QStringLiteral("incomplete"), list}};
-    out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    out << TerminalText::jsonSafe(QJsonDocument(doc).toJson(QJsonDocument::Indented));
 }
 
 QString tableLine(const QString &name, int nameWidth, const ReviewTally::Counts &counts)
@@ -136,7 +137,7 @@ void printText(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domai
         header += QStringLiteral("  ") + TranslationStatus::statusKey(status);
     out << header << '\n';
     for (auto it = domains.cbegin(); it != domains.cend(); ++it)
-        out << tableLine(it.key(), nameWidth, it.value()) << '\n';
+        out << TerminalText::escaped(tableLine(it.key(), nameWidth, it.value())) << '\n';
     const ReviewTally::Counts total = ReviewTally::total(domains);
     out << tableLine(QStringLiteral("total"), nameWidth, total) << '\n';
     out << QStringLiteral("%1 records, %2 fields to translate: %3 translated or reviewed, %4 reviewed, %5 to do\n")
@@ -158,7 +159,7 @@ int ReviewCommand::run(const QStringList &arguments)
     QTextStream err(stderr);
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
-        err << "errata review: " << options.kb << ": not a readable folder\n";
+        err << "errata review: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
         return 2;
     }
     KnowledgeBase kb;
@@ -166,11 +167,11 @@ int ReviewCommand::run(const QStringList &arguments)
     ReviewStore store;
     QString error;
     if (!store.load(kb.root(), &error)) {
-        err << "errata review: " << error << '\n';
+        err << "errata review: " << TerminalText::escaped(error) << '\n';
         return 2;
     }
     for (const Problem &problem : kb.loadProblems())
-        err << "errata review: not counted: " << problem.toText() << '\n';
+        err << "errata review: not counted: " << TerminalText::escaped(problem.toText()) << '\n';
     const std::vector<TranslationSummary> summaries = TranslationSummaryJob::all(kb);
     const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(kb, store, summaries);
     const QList<Incomplete> incomplete = incompleteFields(kb, store, summaries);
@@ -181,7 +182,8 @@ int ReviewCommand::run(const QStringList &arguments)
     if (!options.requireComplete)
         return 0;
     for (const Incomplete &field : incomplete)
-        err << "errata review: incomplete: " << field.id << ' ' << field.field << " (" << field.status << ")\n";
+        err << "errata review: incomplete: " << TerminalText::escaped(field.id) << ' '
+            << TerminalText::escaped(field.field) << " (" << field.status << ")\n";
     return incomplete.isEmpty() && kb.loadProblems().isEmpty() ? 0 : 1;
 }
 

@@ -1,4 +1,5 @@
 #include "commands/ValidateCommand.h"
+#include "commands/TerminalText.h"
 
 #include "CommandLine.h"
 
@@ -52,7 +53,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     QTextStream err(stderr);
     // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
     if (!parser.parse(arguments)) {
-        err << "errata validate: " << parser.errorText() << '\n';
+        err << "errata validate: " << TerminalText::escaped(parser.errorText()) << '\n';
         return false;
     }
     if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
@@ -67,7 +68,7 @@ bool parseOptions(const QStringList &arguments, Options &options)
     options.cache = !parser.isSet(noCache);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err << "errata validate: --format must be text or json, not \"" << formatName << "\"\n";
+        err << "errata validate: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
         return false;
     }
     options.json = formatName == QLatin1String("json");
@@ -156,7 +157,7 @@ int ValidateCommand::run(const QStringList &arguments)
     QTextStream err(stderr);
     const QFileInfo folder(options.folder);
     if (!folder.isDir() || !folder.isReadable()) {
-        err << "errata validate: " << options.folder << ": not a readable folder\n";
+        err << "errata validate: " << TerminalText::escaped(options.folder) << ": not a readable folder\n";
         return 2;
     }
     QElapsedTimer timer;
@@ -183,11 +184,12 @@ int ValidateCommand::run(const QStringList &arguments)
                                   {QStringLiteral("infos"), counts.infos},
                                   {QStringLiteral("seconds"), seconds},
                                   {QStringLiteral("records_from_cache"), session.reusedFindingsCount()}};
-        out << QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
-                   .toJson(QJsonDocument::Indented);
+        out << TerminalText::jsonSafe(
+            QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
+                .toJson(QJsonDocument::Indented));
     } else {
         for (const Problem &problem : std::as_const(problems))
-            out << problem.toText() << '\n';
+            out << TerminalText::escaped(problem.toText()) << '\n';
         out << QStringLiteral("%1 files, %2 records: %3 errors, %4 warnings, %5 infos (%6 s)\n")
                    .arg(files)
                    .arg(kb.count())
@@ -199,8 +201,8 @@ int ValidateCommand::run(const QStringList &arguments)
     out.flush();
     QString error;
     if (!session.writeCache(&error))
-        err << "errata validate: cannot write the cache " << session.cacheFile() << " (" << error
-            << "); --no-cache does without it\n";
+        err << "errata validate: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
+            << TerminalText::escaped(error) << "); --no-cache does without it\n";
     err.flush(); // the exit below skips destructors
     const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
     CommandLine::exitWithoutCleanup(failed ? 1 : 0);

@@ -86,6 +86,9 @@ void GraphCommandTest::quotesIds()
 {
     QCOMPARE(Errata::GraphCommand::quoted(QStringLiteral("a/b")), QStringLiteral("\"a/b\""));
     QCOMPARE(Errata::GraphCommand::quoted(QStringLiteral("a\"b\\c\nd")), QStringLiteral("\"a\\\"b\\\\c\\nd\""));
+    // A control character is drawn as \x1B (written \\x1B in dot); a line end is dot's \n.
+    QCOMPARE(Errata::GraphCommand::quoted(QStringLiteral("a\x1b[2Jb\r\nc\td")),
+             QStringLiteral("\"a\\\\x1B[2Jb\\nc\\\\x09d\""));
 }
 
 void GraphCommandTest::wholeGraphAsDot()

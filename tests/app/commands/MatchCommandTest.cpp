@@ -77,6 +77,7 @@ private slots:
     void kbDefaultsToCurrentFolder();
     void skippedRecordsOnStderr();
     void duplicateIdsAreReportedAndListedApart();
+    void controlCharactersAreEscaped();
     void errors_data();
     void errors();
     void logOverTheLimit_data();
@@ -305,6 +306,44 @@ void MatchCommandTest::duplicateIdsAreReportedAndListedApart()
     QCOMPARE(duplicates.size(), 1);
     QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("disk/full"));
     QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("files")).toArray().size(), 2);
+}
+
+// An id, a signature and a log line holding terminal escapes: text output
+// shows them as \\xHH (a log line's tab is kept), JSON escapes them all.
+void MatchCommandTest::controlCharactersAreEscaped()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    QVERIFY(writeFile(
+        kb.filePath(QStringLiteral("ctl/title.json")),
+        record(QStringLiteral("ctl/title\\u001b]0;pwned\\u0007"), "boom", "boom\\u001b[2J\\u009b31m\\u202e")));
+    const QString log = m_dir.filePath(QStringLiteral("control.log"));
+    QVERIFY(writeFile(log,
+                      "boom\x1b[2J\there\x7f\xc2\x9b"
+                      "31m\n"));
+    const Run result = run({QStringLiteral("--kb"), kb.path(), log});
+    QCOMPARE(result.exitCode, 0);
+    const QStringList output = lines(result.out);
+    QCOMPARE(output.value(0), QStringLiteral("ctl/title\\x1B]0;pwned\\x07: boom\\x1B[2J\\u009B31m\\u202E"));
+    QCOMPARE(output.value(1), QStringLiteral("  line 1: boom\\x1B[2J\there\\x7F\\u009B31m"));
+    for (const QString &text : {result.out, result.err}) {
+        for (const QChar c : text) {
+            const char16_t u = c.unicode();
+            QVERIFY2(u == u'\n' || u == u'\t' || (u >= 0x20 && u != 0x7F && (u < 0x80 || u > 0x9F) && u != 0x202E),
+                     qPrintable(QStringLiteral("raw U+%1 in: ").arg(unsigned(u), 4, 16, QLatin1Char('0')) + text));
+        }
+    }
+    const Run json = run({QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), log});
+    QCOMPARE(json.exitCode, 0);
+    for (const QChar c : json.out)
+        QVERIFY2(c.unicode() == u'\n'
+                     || (c.unicode() >= 0x20 && c.unicode() != 0x7F && (c.unicode() < 0x80 || c.unicode() > 0x9F)),
+                 qPrintable(json.out));
+    const QJsonObject first =
+        QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("matches")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QLatin1String("id")).toString(), QStringLiteral("ctl/title\x1b]0;pwned\x07"));
+    QCOMPARE(first.value(QLatin1String("lines")).toArray().at(0).toObject().value(QLatin1String("text")).toString(),
+             QStringLiteral("boom\x1b[2J\there\x7f") + QChar(0x9B) + QStringLiteral("31m"));
 }
 
 void MatchCommandTest::errors_data()

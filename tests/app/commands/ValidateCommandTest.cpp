@@ -54,6 +54,7 @@ private slots:
     void skippedEntriesAreReported();
     void skippedEntriesInJson();
     void duplicateKeyIsAnError();
+    void controlCharactersAreEscaped();
 
 private:
     Run validate(const QStringList &more = {});
@@ -193,6 +194,26 @@ void ValidateCommandTest::duplicateKeyIsAnError()
         QCOMPARE(problem.value(QLatin1String("rule")).toString(), QStringLiteral("file"));
     }
     QVERIFY2(found, qPrintable(json.out));
+}
+
+// A file name and a key holding terminal escapes: every line shows them as
+// \\xHH, and nothing raw reaches the terminal.
+void ValidateCommandTest::controlCharactersAreEscaped()
+{
+    QByteArray text = record(QStringLiteral("ctl/x"));
+    text.replace("  \"category\"", "  \"x\\u001b]0;pwned\\u0007\": 1,\n  \"category\"");
+    const QString folder = m_dir.filePath(QStringLiteral("ctl-kb"));
+    QVERIFY(writeFile(folder + QStringLiteral("/ctl/x\x1b[31m.json"), text));
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.cacheHome = m_cacheHome.path();
+    const Run result = runErrata({QStringLiteral("validate"), QStringLiteral("ctl-kb"), QStringLiteral("--no-cache")},
+                                 options);
+    QCOMPARE(result.exitCode, 1); // the id does not match the path
+    QVERIFY2(result.out.contains(QLatin1String("ctl-kb/ctl/x\\x1B[31m.json:")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("x\\x1B]0;pwned\\x07")), qPrintable(result.out));
+    for (const QChar c : result.out + result.err)
+        QVERIFY2(c == QLatin1Char('\n') || (c.unicode() >= 0x20 && c.unicode() != 0x7F), qPrintable(result.out));
 }
 
 QTEST_GUILESS_MAIN(ValidateCommandTest)

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace Errata {
+
+// What a command prints for a terminal. Ids, keys, file names, messages and
+// log lines come from files anyone may have written, and a control
+// character among them, printed raw, moves the cursor, changes colours,
+// retitles the window or hides what follows. Text output escapes them;
+// JSON output is escaped by the JSON writer, and jsonSafe() adds the
+// controls it leaves as they are.
+//
+// Example: escaped("id\x1b[2J") is "id\\x1B[2J" (the characters \, x, 1,
+// B), and escaped("a\tb", KeepTabs) is "a\tb".
+class TerminalText
+{
+public:
+    enum Tabs { EscapeTabs, KeepTabs };
+
+    // `text` with each C0 control (U+0000 to U+001F, the line feed too) and
+    // DEL (U+007F) written \xHH, and each C1 control (U+0080 to U+009F) and
+    // bidirectional control (U+202A to U+202E, U+2066 to U+2069) written
+    // \uHHHH; hex digits in capitals. A tab is kept with KeepTabs (a log
+    // line's tabs are its layout).
+    static QString escaped(const QString &text, Tabs tabs = EscapeTabs);
+    // JSON text as QJsonDocument writes it (C0 controls already escaped),
+    // with DEL, the C1 controls and the bidirectional controls written as
+    // \u escapes too. They can only stand inside strings, where the escape
+    // means the same character: the document is unchanged.
+    static QByteArray jsonSafe(const QByteArray &json);
+};
+
+} // namespace Errata
