@@ -396,8 +396,9 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
 void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
 {
     QTemporaryDir dir;
-    QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/a.json")),
-                                   recordText("node/a", "Cannot find module lodash", ", \"regex\": \"lodash (\"")));
+    QVERIFY(TestSupport::writeFile(
+        dir.filePath(QStringLiteral("node/a.json")),
+        recordText("node/a", "Cannot find module lodash").replace("\"regex\": \"x\"", "\"regex\": \"lodash (\"")));
     QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("node/b.json")),
                                    recordText("node/b", "EADDRINUSE port taken")));
     QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("git/c.json")),
