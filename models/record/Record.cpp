@@ -192,7 +192,7 @@ bool Record::load(const QString &filePath, LoadError *error)
     QByteArray text;
     QString failure;
     if (!readWholeFile(filePath, &text, &failure, Links::Follow)) {
-        *error = {failure, 0, 0};
+        *error = {failure, 0, 0, QString()};
         return false;
     }
     return parse(text, error);
@@ -225,13 +225,13 @@ bool Record::parse(const QByteArray &text, LoadError *error)
     const QByteArray body = m_byteOrderMark ? text.mid(ByteOrderMark.size()) : text;
     const auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
     if (std::all_of(body.cbegin(), body.cend(), isSpace)) {
-        *error = {Record::tr("the file is empty"), 1, 1};
+        *error = {Record::tr("the file is empty"), 1, 1, QString()};
         return false;
     }
     const qsizetype tooDeep = JsonText::firstTooDeep(text, MaxDepth);
     if (tooDeep >= 0) {
         const JsonText::Position at = JsonText::positionOf(text, tooDeep);
-        *error = {Record::tr("JSON nested deeper than %1 levels").arg(MaxDepth), at.line, at.column};
+        *error = {Record::tr("JSON nested deeper than %1 levels").arg(MaxDepth), at.line, at.column, QString()};
         return false;
     }
     const std::string_view bodyText(body.constData(), size_t(body.size()));
@@ -247,13 +247,13 @@ bool Record::parse(const QByteArray &text, LoadError *error)
         if (std::strstr(what, "UTF-8"))
             offset = startOfBrokenSequence(text, qMin(offset, text.size()));
         const JsonText::Position at = JsonText::positionOf(text, offset);
-        *error = {plainParseMessage(what), at.line, at.column};
+        *error = {plainParseMessage(what), at.line, at.column, QString()};
         return false;
     }
     m_json = std::make_unique<OrderedJson>(builder.takeDocument());
     if (!m_json->is_object()) {
         *error = {Record::tr("a record must be a JSON object, not %1").arg(QString::fromUtf8(m_json->type_name())), 1,
-                  1};
+                  1, QString()};
         *m_json = OrderedJson::object();
         updateSummary();
         return false;
