@@ -580,6 +580,21 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>Every regex was searched one by one over the whole log (the reference search).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>too slow to search the whole log at once (about %1 s; the budget is %2 s per regex): searched in pieces of 32 KiB in %3 s, so a match that spans two pieces may be missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too slow on this log: stopped after %1 s (the budget is %2 s per regex); its results may be incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more than the budget of %2 s per regex, so each of them that could match was searched one by one.</source>
+        <translation>
+            <numerusform>The whole-text RE2::Set of %n regex would take about %1 s on this log, more than the budget of %2 s per regex, so each of them that could match was searched one by one.</numerusform>
+            <numerusform>The whole-text RE2::Set of %n regexes would take about %1 s on this log, more than the budget of %2 s per regex, so each of them that could match was searched one by one.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatcherDock</name>
@@ -682,6 +697,17 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>Similar records, like the errors in this log but not matched by their regex:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln regex(es) too slow on this log, results may be incomplete</source>
+        <translation>
+            <numerusform>%Ln regex too slow on this log, results may be incomplete</numerusform>
+            <numerusform>%Ln regexes too slow on this log, results may be incomplete</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The regex of %1 was %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

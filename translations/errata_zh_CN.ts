@@ -572,6 +572,20 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>Every regex was searched one by one over the whole log (the reference search).</source>
         <translation>每个正则表达式都在整份日志中逐个搜索（参考搜索）。</translation>
     </message>
+    <message>
+        <source>too slow to search the whole log at once (about %1 s; the budget is %2 s per regex): searched in pieces of 32 KiB in %3 s, so a match that spans two pieces may be missing</source>
+        <translation>太慢，无法一次搜索整份日志（约需 %1 秒；每个正则表达式的预算为 %2 秒）：已按 32 KiB 分段搜索，用时 %3 秒，因此跨越两段的匹配可能缺失</translation>
+    </message>
+    <message>
+        <source>too slow on this log: stopped after %1 s (the budget is %2 s per regex); its results may be incomplete</source>
+        <translation>在这份日志上太慢：%1 秒后已停止（每个正则表达式的预算为 %2 秒）；其结果可能不完整</translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more than the budget of %2 s per regex, so each of them that could match was searched one by one.</source>
+        <translation>
+            <numerusform>包含 %n 个正则表达式的全文 RE2::Set 在这份日志上约需 %1 秒，超过每个正则表达式 %2 秒的预算，因此其中可能匹配的每一个都逐个搜索了。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatcherDock</name>
@@ -672,6 +686,16 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>Similar records, like the errors in this log but not matched by their regex:</source>
         <translation>与此日志中的错误相似、但其正则表达式未匹配的记录：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln regex(es) too slow on this log, results may be incomplete</source>
+        <translation>
+            <numerusform>%Ln 个正则表达式在这份日志上太慢，结果可能不完整</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The regex of %1 was %2.</source>
+        <translation>%1 的正则表达式%2。</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,14 @@ bool logLooksReadable(const QString &path)
                                          : QStringLiteral("not readable"));
 }
 
+// LogMatcher's budget of each regex, or ERRATA_REGEX_BUDGET_MS (for tests).
+qint64 regexBudgetMs()
+{
+    bool ok = false;
+    const qint64 fromEnvironment = qEnvironmentVariable("ERRATA_REGEX_BUDGET_MS").toLongLong(&ok);
+    return ok && fromEnvironment > 0 ? fromEnvironment : LogMatcher::DefaultRegexBudgetMs;
+}
+
 // Up to LogReader's limits (2 GiB from a file, 1 GiB from standard input, a
 // pipe or a device): a longer log is refused rather than matched in part,
 // so that a result is always about the whole log.
@@ -183,6 +191,9 @@ void printText(const KnowledgeBase &kb, const LogMatchResult &result, QTextStrea
                .arg(result.regexCount)
                .arg(result.logLines)
                .arg(result.timings.totalMs, 0, 'f', 0);
+    for (const LogMatchResult::CutShort &regex : result.cutShort)
+        out << "incomplete: the regex of " << TerminalText::escaped(regex.recordId) << " was "
+            << TerminalText::escaped(regex.reason) << '\n';
 }
 
 // Cut as in text output: a log of one 1 GB line would otherwise be printed
@@ -221,6 +232,14 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
     QJsonArray matches;
     for (const LogMatchResult::Match &match : result.matches)
         matches.append(toJson(kb, match));
+    QJsonArray cutShort;
+    for (const LogMatchResult::CutShort &regex : result.cutShort)
+        cutShort.append(
+            QJsonObject{{QStringLiteral("id"), regex.recordId},
+                        {QStringLiteral("file"), regex.record ? kb.relativePath(regex.record->filePath()) : QString()},
+                        {QStringLiteral("inPieces"), regex.inPieces},
+                        {QStringLiteral("seconds"), regex.seconds},
+                        {QStringLiteral("reason"), regex.reason}});
     QJsonArray duplicates;
     for (const QString &id : duplicateIds(kb)) {
         QStringList files = kb.filesWithId(id);
@@ -241,6 +260,8 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
                        {QStringLiteral("matches"), matches},
                        {QStringLiteral("skipped"), skipped},
                        {QStringLiteral("duplicateIds"), duplicates},
+                       {QStringLiteral("cutShort"), cutShort},
+                       {QStringLiteral("regexBudgetSeconds"), result.regexBudgetSeconds},
                        {QStringLiteral("usedFallback"), result.usedFallback},
                        {QStringLiteral("note"), result.note},
                        {QStringLiteral("summary"), summary}};
@@ -290,6 +311,7 @@ int MatchCommand::run(const QStringList &arguments)
         return 2;
     LogMatcher::Options matchOptions;
     matchOptions.ignoreCase = options.ignoreCase;
+    matchOptions.regexBudgetMs = regexBudgetMs();
     LogMatcher matcher;
     matcher.build(kb, matchOptions);
     const LogMatchResult result = matcher.match(log);
@@ -299,7 +321,9 @@ int MatchCommand::run(const QStringList &arguments)
         out << TerminalText::jsonSafe(QJsonDocument(toJson(kb, result, options)).toJson(QJsonDocument::Indented));
     else
         printText(kb, result, out);
-    return result.matches.isEmpty() ? 1 : 0;
+    if (!result.matches.isEmpty())
+        return 0;
+    return result.cutShort.isEmpty() ? 1 : 3; // 3: nothing found, but a regex was not searched in full
 }
 
 } // namespace Errata

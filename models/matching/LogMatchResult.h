@@ -59,6 +59,23 @@ struct LogMatchResult
         QString reason;
     };
 
+    // A regex cut short because it was too slow on this log: its searches
+    // took more than its budget (LogMatcher::budgetNs()). What it found is in
+    // `matches`; there may be more.
+    struct CutShort
+    {
+        QString recordId;
+        const Record *record = nullptr;
+        // False: stopped when its budget was spent, somewhere in the log.
+        // True: searched in pieces of about 32 KiB, as the whole log at once
+        // would have taken longer than its budget; a match spanning two
+        // pieces may be missing.
+        bool inPieces = false;
+        double seconds = 0;          // what its searches took
+        double estimatedSeconds = 0; // inPieces: what the whole log at once would have taken
+        QString reason;              // in plain words, after "the regex was"
+    };
+
     struct Timings
     {
         double buildMs = 0;     // LogMatcher::build, once for the KB
@@ -69,8 +86,10 @@ struct LogMatchResult
 
     QList<Match> matches; // ranked; empty when cancelled
     QList<Skipped> skipped;
-    bool usedFallback = false; // some or all regexes were searched one by one
-    QString note;              // why, in plain words; empty when the fast path did all
+    QList<CutShort> cutShort;      // by record id; empty when every regex was searched in full
+    double regexBudgetSeconds = 0; // of each regex on this log; 0: no budget
+    bool usedFallback = false;     // some or all regexes were searched one by one
+    QString note;                  // why, in plain words; empty when the fast path did all
     bool cancelled = false;
     int regexCount = 0;          // regexes tried
     int wholeTextRegexCount = 0; // of them, searched in full (over the whole log, or chunk by chunk)

@@ -11,6 +11,8 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
+
 #include <string_view>
 #include <vector>
 
@@ -26,6 +28,32 @@ LogMatcher::Source source(const Record *record, bool keepRecord)
 double elapsedMs(const QElapsedTimer &timer)
 {
     return double(timer.nsecsElapsed()) / 1e6;
+}
+
+QString seconds(qint64 ns)
+{
+    return QString::number(double(ns) / 1e9, 'f', 1);
+}
+
+// "too slow on this log: stopped after 5.2 s (the budget is 5 s per
+// regex); its results may be incomplete"
+LogMatchResult::CutShort cutShort(const MatchPlan::Entry &entry, const LogScan::Cut &cut, qint64 budgetNs)
+{
+    LogMatchResult::CutShort result;
+    result.recordId = entry.id;
+    result.record = entry.record;
+    result.inPieces = cut.how == RegexBudget::Cut::InPieces;
+    result.seconds = double(cut.spentNs) / 1e9;
+    result.estimatedSeconds = double(cut.estimateNs) / 1e9;
+    const QString budget = QString::number(double(budgetNs) / 1e9, 'g', 3);
+    result.reason = result.inPieces
+        ? LogMatcher::tr("too slow to search the whole log at once (about %1 s; the budget is %2 s per regex): "
+                         "searched in pieces of 32 KiB in %3 s, so a match that spans two pieces may be missing")
+              .arg(seconds(cut.estimateNs), budget, seconds(cut.spentNs))
+        : LogMatcher::tr("too slow on this log: stopped after %1 s (the budget is %2 s per regex); its results "
+                         "may be incomplete")
+              .arg(seconds(cut.spentNs), budget);
+    return result;
 }
 
 } // namespace
@@ -119,6 +147,13 @@ QString LogMatcher::buildNote() const
     return d->plan.buildNotes.join(QLatin1Char(' '));
 }
 
+qint64 LogMatcher::budgetNs(const Options &options, qint64 bytes)
+{
+    if (options.regexBudgetMs <= 0)
+        return 0;
+    return std::max(options.regexBudgetMs * 1000000, qint64(double(bytes) / double(BudgetBytesPerSecond) * 1e9));
+}
+
 bool LogMatcher::isLineLocal(const QString &pattern)
 {
     return LineLocality::isLineLocal(pattern);
@@ -138,6 +173,13 @@ LogMatchResult LogMatcher::Private::run(std::string_view log, const std::atomic_
         return result;
     }
     LogMatchResult result = finish(log, scanned.tallies);
+    const qint64 budget = LogMatcher::budgetNs(plan.options, qint64(log.size()));
+    result.regexBudgetSeconds = double(budget) / 1e9;
+    for (const LogScan::Cut &cut : scanned.cuts)
+        result.cutShort << cutShort(plan.entries[size_t(cut.entry)], cut, budget);
+    std::sort(
+        result.cutShort.begin(), result.cutShort.end(),
+        [](const LogMatchResult::CutShort &a, const LogMatchResult::CutShort &b) { return a.recordId < b.recordId; });
     result.wholeTextRegexCount = scanned.wholeTextRegexCount;
     result.usedFallback = !plan.buildNotes.isEmpty() || !scanned.notes.isEmpty();
     result.note = (plan.buildNotes + scanned.notes).join(QLatin1Char(' '));

@@ -37,7 +37,12 @@ class Record;
 //    its regexes are searched one by one and the result says so;
 //  - a regex that does not fit the fast path's memory budget, or every regex
 //    when the scanner does not, is searched one by one over the whole log:
-//    LogMatchResult::usedFallback and note say so. Nothing is ever dropped.
+//    LogMatchResult::usedFallback and note say so. Nothing is ever dropped;
+//  - each regex has a time budget on the log (budgetNs()): a regex that
+//    defeats RE2's DFA (RE2 then falls back to its NFA, hundreds of times
+//    slower, without a sign) is stopped once its budget is spent, and
+//    LogMatchResult::cutShort names it. Its matches so far are kept; only
+//    a regex named there can have missed a match (LogScan says how).
 //
 // The work is done by MatchPlan (what build() works out), LogScan (the
 // passes of a match), LogSearch (one regex over a text) and
@@ -61,9 +66,20 @@ public:
         // at RegexEngine::DefaultMaxMemory) of each regex's RE2.
         qint64 maxMemory = DefaultMaxMemory;
         int maxLinesPerRecord = 100; // lines kept per matching record (all are counted)
+        // The time each regex may take on a log, in milliseconds, at least:
+        // a log of more than BudgetBytesPerSecond times as many bytes gets
+        // more (budgetNs()). 0: no budget.
+        qint64 regexBudgetMs = DefaultRegexBudgetMs;
     };
 
     static constexpr qint64 DefaultMaxMemory = qint64(256) << 20;
+    static constexpr qint64 DefaultRegexBudgetMs = 5000;
+    static constexpr qint64 BudgetBytesPerSecond = 20'000'000;
+
+    // The time budget of each regex on a log of `bytes` bytes, in
+    // nanoseconds: regexBudgetMs, or the time to read the log at
+    // BudgetBytesPerSecond if longer (2 GiB: 107 s); 0 for none.
+    static qint64 budgetNs(const Options &options, qint64 bytes);
 
     // What the matcher needs of a record, copied, so that a matcher can be
     // built on another thread while the records are being edited.

@@ -60,18 +60,20 @@ LogScan::Outcome LogScan::run(std::string_view log, const std::atomic_bool *canc
     };
     std::vector<Chunk> pieces = chunks(log);
     const int items = int(pieces.size()) + 1;
-    Scan scanned = scan(log, std::move(pieces), cancel, report(0, 70, items));
+    RegexBudget budget(m_plan.entries.size(), LogMatcher::budgetNs(m_plan.options, qint64(log.size())));
+    Scan scanned = scan(log, std::move(pieces), budget, cancel, report(0, 70, items));
     Outcome outcome;
     outcome.scanMs = double(timer.nsecsElapsed()) / 1e6;
     const std::vector<int> list = toSearch(scanned, &outcome.notes);
     const std::vector<Job> jobs = jobsFor(list, scanned.chunks);
     if (!LogSearch::isCancelled(cancel))
-        runJobs(jobs, log, &scanned, cancel, report(70, 30, int(jobs.size())));
+        runJobs(jobs, log, &scanned, budget, cancel, report(70, 30, int(jobs.size())));
     if (LogSearch::isCancelled(cancel)) {
         Outcome cancelled;
         cancelled.cancelled = true;
         return cancelled;
     }
+    outcome.cuts = cutsOf(budget, scanned);
     outcome.tallies = std::move(scanned.tallies);
     outcome.wholeTextRegexCount = int(list.size());
     return outcome;
@@ -124,7 +126,8 @@ std::vector<int> LogScan::lineCandidates(const std::vector<int> &lineAtoms) cons
     return result;
 }
 
-void LogScan::scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, ChunkOutput *out) const
+void LogScan::scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, RegexBudget &budget,
+                        ChunkOutput *out) const
 {
     const std::string_view text = log.substr(size_t(chunk.start), size_t(chunk.end - chunk.start));
     LiteralScanner::Hits hits;
@@ -143,12 +146,15 @@ void LogScan::scanChunk(std::string_view log, const Chunk &chunk, CandidateCache
         const std::string_view lineText = text.substr(size_t(line.start), size_t(line.end - line.start));
         const qint64 lineStart = chunk.start + line.start;
         for (int entry : candidates) {
-            if (!m_plan.entries[size_t(entry)].mayMatch(lineText))
+            if (!m_plan.entries[size_t(entry)].mayMatch(lineText) || !budget.mayStart(entry))
                 continue;
             size_t first = 0;
             size_t last = 0;
+            const qint64 started = budget.isLimited() ? RegexBudget::now() : 0;
             const qint64 count = LogSearch::searchLine(*m_plan.entries[size_t(entry)].engine->re2(), lineText, &first,
                                                        &last);
+            if (budget.isLimited())
+                budget.charge(entry, RegexBudget::now() - started);
             if (count == 0)
                 continue;
             const LineRef ref{line.line, lineStart, chunk.start + line.end, lineStart + qint64(first),
@@ -161,11 +167,31 @@ void LogScan::scanChunk(std::string_view log, const Chunk &chunk, CandidateCache
 }
 
 // Which Set regexes match somewhere in the log; `setFailed` when the Set
-// could not tell (out of memory): never an empty answer by mistake.
-void LogScan::matchSet(std::string_view log, Scan *scan) const
+// could not tell (out of memory): never an empty answer by mistake. Nor is
+// it run when, timed on the log's first bytes, the whole log would take
+// longer than the budget of a regex: one slow regex (a DFA that keeps
+// running out of room) slows the whole Set, and one call cannot be stopped.
+void LogScan::matchSet(std::string_view log, const RegexBudget &budget, Scan *scan) const
 {
     if (!m_plan.set)
         return;
+    const qint64 size = qint64(log.size());
+    if (budget.isLimited() && size > 4 * ProbeBytes) {
+        const auto timeOn = [&](qint64 from) {
+            std::vector<int> ignored;
+            const qint64 started = RegexBudget::now();
+            m_plan.set->Match(re2::StringPiece(log.data() + from, size_t(ProbeBytes)), &ignored);
+            return estimateNs(RegexBudget::now() - started, size);
+        };
+        qint64 estimate = timeOn(0);
+        if (estimate > budget.budgetNs()) // the first bytes paid for the DFA's first states too
+            estimate = timeOn(ProbeBytes);
+        if (estimate > budget.budgetNs()) {
+            scan->setFailed = true;
+            scan->setEstimateNs = estimate;
+            return;
+        }
+    }
     std::vector<int> ids;
     RE2::Set::ErrorInfo error{RE2::Set::kInconsistent};
     const bool matched = m_plan.set->Match(re2::StringPiece(log.data(), log.size()), &ids, &error);
@@ -199,20 +225,22 @@ void LogScan::mergeChunks(const std::vector<ChunkOutput> &outputs, Scan *scan) c
 
 // One parallel pass: the Set over the whole log (item 0, the longest, first)
 // and the literal scan with its per-line checks, chunk by chunk.
-LogScan::Scan LogScan::scan(std::string_view log, std::vector<Chunk> pieces, const std::atomic_bool *cancel,
-                            const std::function<void(int)> &progress) const
+LogScan::Scan LogScan::scan(std::string_view log, std::vector<Chunk> pieces, RegexBudget &budget,
+                            const std::atomic_bool *cancel, const std::function<void(int)> &progress) const
 {
     Scan result;
     result.chunks = std::move(pieces);
+    result.estimates.assign(m_plan.entries.size(), 0);
+    result.budgetNs = budget.budgetNs();
     std::vector<ChunkOutput> outputs(result.chunks.size());
     CandidateCache cache;
     Parallel::forEach(
         int(result.chunks.size()) + 1,
         [&](int i) {
             if (i == 0)
-                matchSet(log, &result);
+                matchSet(log, budget, &result);
             else
-                scanChunk(log, result.chunks[size_t(i - 1)], &cache, &outputs[size_t(i - 1)]);
+                scanChunk(log, result.chunks[size_t(i - 1)], &cache, budget, &outputs[size_t(i - 1)]);
         },
         cancel, progress);
     mergeChunks(outputs, &result);
@@ -247,7 +275,14 @@ std::vector<int> LogScan::toSearch(const Scan &scan, QStringList *notes) const
         if (mustSearch(m_plan.entries[i], allowed[i] || !m_plan.scanner.isReady(), inSet[i], scan.setFailed))
             list.push_back(int(i));
     }
-    if (scan.setFailed)
+    if (scan.setFailed && scan.setEstimateNs > 0)
+        *notes << LogMatcher::tr("The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more "
+                                 "than the budget of %2 s per regex, so each of them that could match was searched "
+                                 "one by one.",
+                                 nullptr, int(m_plan.setEntries.size()))
+                      .arg(QString::number(double(scan.setEstimateNs) / 1e9, 'f', 1),
+                           QString::number(double(scan.budgetNs) / 1e9, 'g', 3));
+    else if (scan.setFailed)
         *notes << LogMatcher::tr("The whole-text RE2::Set of %1 regexes failed (%2), so each of them that could "
                                  "match was searched one by one.")
                       .arg(m_plan.setEntries.size())
@@ -282,8 +317,8 @@ std::vector<LogScan::Job> LogScan::jobsFor(const std::vector<int> &list, const s
     return jobs;
 }
 
-void LogScan::runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *scan, const std::atomic_bool *cancel,
-                      const std::function<void(int)> &progress) const
+void LogScan::runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *scan, RegexBudget &budget,
+                      const std::atomic_bool *cancel, const std::function<void(int)> &progress) const
 {
     std::vector<Tally> found(jobs.size());
     const int keep = m_plan.options.maxLinesPerRecord;
@@ -291,9 +326,21 @@ void LogScan::runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *
         int(jobs.size()),
         [&](int i) {
             const Job &job = jobs[size_t(i)];
+            if (!budget.mayStart(job.entry))
+                return;
+            if (job.chunk < 0) {
+                found[size_t(i)] = searchWhole(job.entry, log, scan, budget, cancel);
+                return;
+            }
             const RE2 &re = *m_plan.entries[size_t(job.entry)].engine->re2();
-            const std::string_view text = job.chunk < 0 ? log : chunkLines(log, scan->chunks[size_t(job.chunk)]);
-            found[size_t(i)] = LogSearch::searchText(re, text, keep, cancel);
+            const std::string_view text = chunkLines(log, scan->chunks[size_t(job.chunk)]);
+            const qint64 started = RegexBudget::now();
+            bool cut = false;
+            found[size_t(i)] = LogSearch::searchRange(re, text, 0, qint64(text.size()), keep,
+                                                      {cancel, budget.deadline(job.entry)}, &cut);
+            budget.charge(job.entry, RegexBudget::now() - started);
+            if (cut)
+                budget.stop(job.entry);
         },
         cancel, progress);
     for (size_t i = 0; i < jobs.size(); ++i) {
@@ -301,6 +348,104 @@ void LogScan::runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *
         scan->tallies[size_t(jobs[i].entry)].append(found[i], chunk ? chunk->start : 0, chunk ? chunk->firstLine : 0,
                                                     keep);
     }
+}
+
+// A regex that can span lines, over the whole log. With a budget, and a
+// log of more than four times ProbeBytes, it is first timed on ProbeBytes
+// (and on the next ProbeBytes if that looks slow: the first bytes pay for
+// building the DFA's first states): when
+// the whole log would take longer than what is left of its budget, it is
+// searched piece by piece instead (searchInPieces()), so that it stops in
+// time; a match that spans two pieces is then missed, and the outcome says
+// so. Otherwise one search over the whole log, stopped at the deadline
+// (between two matches) if the log's later part is slower.
+LogScan::Tally LogScan::searchWhole(int entry, std::string_view log, Scan *scan, RegexBudget &budget,
+                                    const std::atomic_bool *cancel) const
+{
+    const RE2 &re = *m_plan.entries[size_t(entry)].engine->re2();
+    const int keep = m_plan.options.maxLinesPerRecord;
+    const qint64 size = qint64(log.size());
+    bool cut = false;
+    if (budget.isLimited() && size > 4 * ProbeBytes) {
+        const auto timeOn = [&](qint64 from, Tally *found) {
+            const qint64 started = RegexBudget::now();
+            *found = LogSearch::searchRange(re, log, from, from + ProbeBytes, keep, {cancel, budget.deadline(entry)},
+                                            &cut);
+            const qint64 probeNs = RegexBudget::now() - started;
+            budget.charge(entry, probeNs);
+            return estimateNs(probeNs, size);
+        };
+        Tally probe;
+        qint64 estimate = timeOn(0, &probe);
+        if (!cut && estimate > budget.remainingNs(entry)) { // the first bytes paid for the DFA's first states too
+            Tally again;
+            estimate = timeOn(ProbeBytes, &again);
+        }
+        if (cut) { // the budget is spent: what the first bytes hold is all there is
+            budget.stop(entry);
+            return probe;
+        }
+        if (estimate > budget.remainingNs(entry)) {
+            scan->estimates[size_t(entry)] = estimate;
+            return searchInPieces(entry, log, budget, cancel);
+        }
+    }
+    const qint64 started = RegexBudget::now();
+    Tally tally = LogSearch::searchRange(re, log, 0, size, keep, {cancel, budget.deadline(entry)}, &cut);
+    budget.charge(entry, RegexBudget::now() - started);
+    if (cut)
+        budget.stop(entry);
+    return tally;
+}
+
+// The log in pieces of about ProbeBytes, each ending after a line feed and
+// searched with the whole log around it, so that a slow regex never runs
+// long past its deadline in one call of RE2.
+LogScan::Tally LogScan::searchInPieces(int entry, std::string_view log, RegexBudget &budget,
+                                       const std::atomic_bool *cancel) const
+{
+    const RE2 &re = *m_plan.entries[size_t(entry)].engine->re2();
+    const int keep = m_plan.options.maxLinesPerRecord;
+    const qint64 size = qint64(log.size());
+    Tally tally;
+    qint64 line = 0;
+    for (qint64 start = 0; start < size;) {
+        if (!budget.mayStart(entry) || LogSearch::isCancelled(cancel))
+            return tally;
+        qint64 end = std::min(size, start + ProbeBytes);
+        const void *newline = end < size ? std::memchr(log.data() + end, '\n', size_t(size - end)) : nullptr;
+        end = newline ? static_cast<const char *>(newline) - log.data() + 1 : size;
+        const qint64 started = RegexBudget::now();
+        bool cut = false;
+        const Tally piece = LogSearch::searchRange(re, log, start, end, keep, {cancel, budget.deadline(entry)}, &cut);
+        budget.charge(entry, RegexBudget::now() - started);
+        tally.append(piece, start, line, keep);
+        if (cut) {
+            budget.stop(entry);
+            return tally;
+        }
+        line += qint64(std::count(log.begin() + start, log.begin() + end, '\n'));
+        start = end;
+    }
+    budget.searchedInPieces(entry);
+    return tally;
+}
+
+// Scales the time a search took on ProbeBytes to a log of `size` bytes.
+qint64 LogScan::estimateNs(qint64 probeNs, qint64 size)
+{
+    return qint64(double(probeNs) * double(size) / double(ProbeBytes));
+}
+
+std::vector<LogScan::Cut> LogScan::cutsOf(const RegexBudget &budget, const Scan &scan)
+{
+    std::vector<Cut> cuts;
+    for (size_t i = 0; i < scan.estimates.size(); ++i) {
+        const RegexBudget::Cut how = budget.cut(int(i));
+        if (how != RegexBudget::Cut::None)
+            cuts.push_back({int(i), how, budget.spentNs(int(i)), scan.estimates[i]});
+    }
+    return cuts;
 }
 
 } // namespace Errata

@@ -2,6 +2,7 @@
 
 #include "matching/LogSearch.h"
 #include "matching/MatchPlan.h"
+#include "matching/RegexBudget.h"
 
 #include <QStringList>
 
@@ -25,6 +26,22 @@ namespace Errata {
 // What each regex found is then the same as searching it over the whole log
 // (LogSearch::searchText); LogMatchResultBuilder makes the result of it.
 //
+// Each regex has a time budget on the log (LogMatcher::budgetNs()), kept in
+// a RegexBudget: its searches are timed and stop once it is spent, and the
+// outcome names every regex cut short. RE2 gives no sign when its DFA runs
+// out of memory and falls back to the far slower NFA, and one RE2 call
+// cannot be interrupted, so two searches are timed first on the log's first
+// ProbeBytes (and, when that looks slow, on the next ProbeBytes: the first
+// bytes also pay for the DFA's first states): the Set (when the whole log
+// would take longer than the budget, the Set is not run and its regexes are
+// searched one by one) and a regex to search over the whole log (when the
+// whole log would take longer than what is left of its budget, it is
+// searched in pieces of about ProbeBytes, so that it can stop in time). A
+// search is checked against its deadline between two matches and between
+// two pieces, never inside one call of RE2: a budget can be overrun by one
+// line, one chunk or one piece. A regex that is quick on the log's first
+// bytes and slow further on is searched whole, and stopped late.
+//
 // Example: with a plan for "No space left on device", run() over a log whose
 // line 3 says so gives that entry a Tally of one match on line 2 (0-based).
 class LogScan
@@ -43,14 +60,29 @@ public:
     };
 
     // What a match found, per entry of the plan.
+    // A regex cut short for its budget.
+    struct Cut
+    {
+        int entry = 0;
+        RegexBudget::Cut how = RegexBudget::Cut::Stopped;
+        qint64 spentNs = 0;    // what its searches took
+        qint64 estimateNs = 0; // for InPieces: what the whole log would have taken at once
+    };
+
     struct Outcome
     {
         bool cancelled = false; // then nothing else is filled in
         std::vector<Tally> tallies;
+        std::vector<Cut> cuts;
         QStringList notes;           // why regexes were searched one by one in this match
         int wholeTextRegexCount = 0; // regexes searched in full in the second pass
         double scanMs = 0;           // the first pass
     };
+
+    // The bytes at the start of the log on which the Set and each regex to
+    // search over the whole log are timed, to tell how long the whole log
+    // would take; and about the size of the pieces a slow regex is searched in.
+    static constexpr qint64 ProbeBytes = qint64(32) << 10;
 
     explicit LogScan(const MatchPlan &plan);
 
@@ -86,6 +118,9 @@ private:
         std::vector<int> setMatches;         // entries the Set found
         bool setFailed = false;
         RE2::Set::ErrorKind setError = RE2::Set::kNoError;
+        qint64 budgetNs = 0;           // of each regex on this log (0: none)
+        qint64 setEstimateNs = 0;      // > 0: the Set was not run, as the whole log would take about this long
+        std::vector<qint64> estimates; // per entry: what a search over the whole log would take (InPieces)
     };
 
     // A line where a regex of the per-line path matched.
@@ -103,17 +138,23 @@ private:
         qint64 newlines = 0;
     };
 
-    Scan scan(std::string_view log, std::vector<Chunk> pieces, const std::atomic_bool *cancel,
+    Scan scan(std::string_view log, std::vector<Chunk> pieces, RegexBudget &budget, const std::atomic_bool *cancel,
               const std::function<void(int)> &progress) const;
-    void scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, ChunkOutput *out) const;
-    void matchSet(std::string_view log, Scan *scan) const;
+    void scanChunk(std::string_view log, const Chunk &chunk, CandidateCache *shared, RegexBudget &budget,
+                   ChunkOutput *out) const;
+    void matchSet(std::string_view log, const RegexBudget &budget, Scan *scan) const;
     void mergeChunks(const std::vector<ChunkOutput> &outputs, Scan *scan) const;
     std::vector<int> lineCandidates(const std::vector<int> &lineAtoms) const;
     std::vector<int> toSearch(const Scan &scan, QStringList *notes) const;
     static bool mustSearch(const Entry &entry, bool allowed, bool found, bool setFailed);
     std::vector<Job> jobsFor(const std::vector<int> &list, const std::vector<Chunk> &chunks) const;
-    void runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *scan, const std::atomic_bool *cancel,
-                 const std::function<void(int)> &progress) const;
+    void runJobs(const std::vector<Job> &jobs, std::string_view log, Scan *scan, RegexBudget &budget,
+                 const std::atomic_bool *cancel, const std::function<void(int)> &progress) const;
+    Tally searchWhole(int entry, std::string_view log, Scan *scan, RegexBudget &budget,
+                      const std::atomic_bool *cancel) const;
+    Tally searchInPieces(int entry, std::string_view log, RegexBudget &budget, const std::atomic_bool *cancel) const;
+    static qint64 estimateNs(qint64 probeNs, qint64 size);
+    static std::vector<Cut> cutsOf(const RegexBudget &budget, const Scan &scan);
 
     const MatchPlan &m_plan;
 };

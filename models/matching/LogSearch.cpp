@@ -1,5 +1,7 @@
 #include "matching/LogSearch.h"
 
+#include "matching/RegexBudget.h"
+
 #include <cstring>
 
 namespace Errata {
@@ -84,24 +86,38 @@ bool LogSearch::isCancelled(const std::atomic_bool *cancel)
 // Every match of `re` in `text`, as RegexEngine::findAll finds them.
 LogSearch::Tally LogSearch::searchText(const RE2 &re, std::string_view text, int keep, const std::atomic_bool *cancel)
 {
+    return searchRange(re, text, 0, qint64(text.size()), keep, Stop{cancel, 0});
+}
+
+LogSearch::Tally LogSearch::searchRange(const RE2 &re, std::string_view log, qint64 start, qint64 end, int keep,
+                                        const Stop &stop, bool *cut)
+{
     Tally tally;
-    LineTracker tracker(text);
+    const std::string_view upToEnd = log.substr(0, size_t(end));
+    LineTracker tracker(upToEnd.substr(size_t(start)));
     qint64 lastLine = -1;
     re2::StringPiece match;
-    for (size_t from = 0; from <= text.size();) {
-        if (!re.Match(piece(text), from, text.size(), RE2::UNANCHORED, &match, 1))
+    for (size_t from = size_t(start); from <= size_t(end);) {
+        if (!re.Match(piece(log), from, size_t(end), RE2::UNANCHORED, &match, 1))
             break;
-        const qint64 start = match.data() - text.data();
-        const qint64 end = start + qint64(match.size());
-        tracker.advanceTo(start);
+        const qint64 matchStart = match.data() - log.data();
+        const qint64 matchEnd = matchStart + qint64(match.size());
+        tracker.advanceTo(matchStart - start);
         if (tracker.line != lastLine) {
             lastLine = tracker.line;
-            tally.addLine({tracker.line, tracker.lineStart, tracker.lineEnd(start), start, end}, 0, keep);
+            tally.addLine({tracker.line, tracker.lineStart, tracker.lineEnd(matchStart - start), matchStart - start,
+                           matchEnd - start},
+                          0, keep);
         }
         ++tally.matchCount;
-        from = nextFrom(text, size_t(start), size_t(end));
-        if ((tally.matchCount & 0xFFF) == 0 && isCancelled(cancel))
+        from = nextFrom(upToEnd, size_t(matchStart), size_t(matchEnd));
+        if ((tally.matchCount & 0xFFF) == 0 && isCancelled(stop.cancel))
             break;
+        if (stop.deadline > 0 && RegexBudget::now() >= stop.deadline) {
+            if (cut)
+                *cut = true;
+            break;
+        }
     }
     return tally;
 }

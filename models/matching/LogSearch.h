@@ -42,9 +42,24 @@ public:
         void append(const Tally &piece, qint64 offset, qint64 firstLine, int keep);
     };
 
+    // When a search stops early: when `cancel` becomes true, or once the
+    // steady clock (RegexBudget::now()) is past `deadline` (0: never).
+    // Checked after each match: one call of RE2 is never interrupted.
+    struct Stop
+    {
+        const std::atomic_bool *cancel = nullptr;
+        qint64 deadline = 0;
+    };
+
     // Every match of `re` in `text`, keeping the first match of the first
     // `keep` lines; stops early when `cancel` becomes true.
     static Tally searchText(const RE2 &re, std::string_view text, int keep, const std::atomic_bool *cancel);
+    // Every match of `re` that lies within [start, end) of `log`, with the
+    // rest of the log around it (what ^, $, \b and the like see beyond the
+    // range is the log's), in lines and offsets counted from `start`. Sets
+    // `*cut` when it stopped at the deadline.
+    static Tally searchRange(const RE2 &re, std::string_view log, qint64 start, qint64 end, int keep, const Stop &stop,
+                             bool *cut = nullptr);
     // The matches of `re` in one line: how many, and where the first one is.
     static qint64 searchLine(const RE2 &re, std::string_view line, size_t *firstStart, size_t *firstEnd);
 

@@ -59,6 +59,7 @@ struct LogMatcherDock::Job
 {
     QByteArray log;
     bool ignoreCase = false;
+    qint64 regexBudgetMs = LogMatcher::DefaultRegexBudgetMs;
     std::shared_ptr<const LogMatcher> matcher; // null: build one from `sources`
     QList<LogMatcher::Source> sources;
     bool similar = false; // cut the excerpt that lookup reads, if few records match
@@ -283,6 +284,13 @@ void LogMatcherDock::setIgnoreCase(bool ignore)
     m_ignoreCase->setChecked(ignore);
 }
 
+// The next run builds its matcher again, with this budget.
+void LogMatcherDock::setRegexBudgetMs(qint64 milliseconds)
+{
+    m_regexBudgetMs = milliseconds;
+    m_matcher.reset();
+}
+
 void LogMatcherDock::logEdited()
 {
     if (!m_fileLog.isEmpty()) {
@@ -331,6 +339,7 @@ void LogMatcherDock::start()
     Job job;
     job.log = m_fileLog.isEmpty() ? m_log->toPlainText().toUtf8() : m_fileLog;
     job.ignoreCase = m_ignoreCase->isChecked();
+    job.regexBudgetMs = m_regexBudgetMs;
     job.similar = m_lookup != nullptr;
     if (job.log.isEmpty() || !m_kb) {
         clearResult();
@@ -361,6 +370,7 @@ std::shared_ptr<LogMatcherDock::Outcome> LogMatcherDock::run(const Job &job, con
         auto built = std::make_shared<LogMatcher>();
         LogMatcher::Options options;
         options.ignoreCase = job.ignoreCase;
+        options.regexBudgetMs = job.regexBudgetMs;
         built->build(job.sources, options);
         matcher = outcome->builtMatcher = built;
     }
@@ -414,6 +424,16 @@ void LogMatcherDock::showResult(const LogMatchResult &result)
     if (result.usedFallback) {
         text += QStringLiteral(" · ") + tr("slow path used");
         details.prepend(result.note);
+    }
+    // A regex stopped for its time budget may have missed a match: said in
+    // the status line itself, each one named in the tooltip.
+    if (!result.cutShort.isEmpty()) {
+        text += QStringLiteral(" · ")
+            + tr("%Ln regex(es) too slow on this log, results may be incomplete", nullptr, int(result.cutShort.size()));
+        QStringList cut;
+        for (const LogMatchResult::CutShort &regex : result.cutShort)
+            cut << tr("The regex of %1 was %2.").arg(regex.recordId, regex.reason);
+        details = cut + details;
     }
     if (m_similarModel->rowCount() > 0)
         text += QStringLiteral(" · ") + tr("%Ln similar record(s)", nullptr, m_similarModel->rowCount());

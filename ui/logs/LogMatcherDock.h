@@ -2,6 +2,7 @@
 
 #include "logs/LogExcerpt.h"
 #include "matching/LogMatchResult.h"
+#include "matching/LogMatcher.h"
 #include "util/BackgroundJob.h"
 
 #include <QDockWidget>
@@ -22,7 +23,6 @@ class QTreeView;
 namespace Errata {
 
 class KnowledgeBase;
-class LogMatcher;
 class LogMatchModel;
 class LookupEngine;
 class LookupHitModel;
@@ -52,6 +52,8 @@ public:
     void setLogText(const QString &text);
     bool openLog(const QString &path, QString *error);
     void setIgnoreCase(bool ignore);
+    // Each regex's time budget on a log (LogMatcher::Options::regexBudgetMs).
+    void setRegexBudgetMs(qint64 milliseconds);
     void matchNow(); // skips the wait after typing
     void cancel();
 
@@ -92,6 +94,7 @@ private:
     std::shared_ptr<const LookupEngine> m_lookup;
     std::shared_ptr<const LogMatcher> m_matcher; // for the KB as it was when built
     bool m_matcherIgnoresCase = false;
+    qint64 m_regexBudgetMs = LogMatcher::DefaultRegexBudgetMs;
     QByteArray m_fileLog; // a log opened from a file too big to show; empty otherwise
     QString m_fileName;
     QPlainTextEdit *m_log;

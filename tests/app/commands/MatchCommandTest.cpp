@@ -78,6 +78,7 @@ private slots:
     void skippedRecordsOnStderr();
     void duplicateIdsAreReportedAndListedApart();
     void controlCharactersAreEscaped();
+    void slowRegexIsNamed();
     void errors_data();
     void errors();
     void logOverTheLimit_data();
@@ -344,6 +345,42 @@ void MatchCommandTest::controlCharactersAreEscaped()
     QCOMPARE(first.value(QLatin1String("id")).toString(), QStringLiteral("ctl/title\x1b]0;pwned\x07"));
     QCOMPARE(first.value(QLatin1String("lines")).toArray().at(0).toObject().value(QLatin1String("text")).toString(),
              QStringLiteral("boom\x1b[2J\there\x7f") + QChar(0x9B) + QStringLiteral("31m"));
+}
+
+// A regex that defeats RE2's DFA, with a budget of 100 ms
+// (ERRATA_REGEX_BUDGET_MS): it is stopped and named, in text and JSON, and
+// as nothing else was found the exit code is 3, not 1.
+void MatchCommandTest::slowRegexIsNamed()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("slow/dfa.json")),
+                      record(QStringLiteral("slow/dfa"), "[a-q][^u-z]{60}x", "boom")));
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QByteArray log;
+    for (quint32 seed = 1; log.size() < 1500000; seed = seed * 1103515245 + 12345)
+        log += (seed >> 16) % 101 == 0 ? '\n' : letters[(seed >> 16) % (sizeof(letters) - 1)];
+    const QString logFile = m_dir.filePath(QStringLiteral("slow.log"));
+    QVERIFY(writeFile(logFile, log));
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.environment = QStringList{QStringLiteral("ERRATA_REGEX_BUDGET_MS=100")};
+    const Run text = runErrata({QStringLiteral("match"), QStringLiteral("--kb"), kb.path(), logFile}, options);
+    QVERIFY2(text.exitCode == 3, qPrintable(QString::number(text.exitCode) + text.out + text.err));
+    QVERIFY2(text.out.contains(QLatin1String("0 of 1 records matched")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QLatin1String("incomplete: the regex of slow/dfa was too slow")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QLatin1String("(the budget is 0.1 s per regex)")), qPrintable(text.out));
+    const Run json = runErrata({QStringLiteral("match"), QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"),
+                                QStringLiteral("json"), logFile},
+                               options);
+    QCOMPARE(json.exitCode, 3);
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    const QJsonArray cut = root.value(QLatin1String("cutShort")).toArray();
+    QCOMPARE(cut.size(), 1);
+    QCOMPARE(cut.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("slow/dfa"));
+    QCOMPARE(cut.at(0).toObject().value(QLatin1String("file")).toString(), QStringLiteral("slow/dfa.json"));
+    QVERIFY(cut.at(0).toObject().value(QLatin1String("seconds")).toDouble() >= 0.1);
+    QCOMPARE(root.value(QLatin1String("regexBudgetSeconds")).toDouble(), 0.1);
 }
 
 void MatchCommandTest::errors_data()

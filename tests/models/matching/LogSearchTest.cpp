@@ -1,9 +1,11 @@
 // Tests for Errata::LogSearch: one regex searched over a text steps exactly
 // as RegexEngine::findAll does (empty matches, UTF-8, several matches on a
-// line), tallied by line in byte offsets; one line searched alone; tallies
-// of pieces appended at their offsets; cancellation.
+// line), tallied by line in byte offsets; one line searched alone; a range
+// searched with the log around it; tallies of pieces appended at their
+// offsets; cancellation and a deadline.
 
 #include "matching/LogSearch.h"
+#include "matching/RegexBudget.h"
 #include "matching/RegexEngine.h"
 
 #include <QTest>
@@ -31,6 +33,8 @@ private slots:
     void searchTextStepsAsFindAll();
     void searchTextKeepsSomeLines();
     void searchTextStopsWhenCancelled();
+    void searchRangeSeesTheLogAroundIt();
+    void searchRangeStopsAtTheDeadline();
     void searchLine();
     void tallyAppend();
     void isCancelled();
@@ -115,6 +119,44 @@ void LogSearchTest::searchTextStopsWhenCancelled()
     QCOMPARE(LogSearch::searchText(*engine.re2(), text, 1, &cancel).matchCount, qint64(4096));
     const std::atomic_bool go{false};
     QCOMPARE(LogSearch::searchText(*engine.re2(), text, 1, &go).matchCount, qint64(10000));
+}
+
+// The range "ab\ncd" of "xab\ncdx": \b and $ see the x on either side, and
+// lines and offsets count from the range's start.
+void LogSearchTest::searchRangeSeesTheLogAroundIt()
+{
+    const std::string_view log = "xab\ncdx\n";
+    const RegexEngine word(QStringLiteral("\\bab|cd\\b"));
+    QCOMPARE(LogSearch::searchRange(*word.re2(), log, 1, 6, 10, {}).matchCount, qint64(0));
+    QCOMPARE(LogSearch::searchText(*word.re2(), log.substr(1, 5), 10, nullptr).matchCount, qint64(2));
+    const RegexEngine end(QStringLiteral("cd$"));
+    QCOMPARE(LogSearch::searchRange(*end.re2(), log, 1, 6, 10, {}).matchCount, qint64(0));
+    const RegexEngine letters(QStringLiteral("[a-d]+"));
+    const LogSearch::Tally tally = LogSearch::searchRange(*letters.re2(), log, 1, 6, 10, {});
+    QCOMPARE(tally.matchCount, qint64(2));
+    QCOMPARE(int(tally.lines.size()), 2);
+    QCOMPARE(tally.lines[1].line, qint64(1));
+    QCOMPARE(tally.lines[1].lineStart, qint64(3));
+    QCOMPARE(tally.lines[1].lineEnd, qint64(5)); // the range ends there
+    QCOMPARE(tally.lines[1].matchStart, qint64(3));
+    QCOMPARE(tally.lines[1].matchEnd, qint64(5));
+}
+
+// The deadline is read after each match; a search that stopped says so.
+void LogSearchTest::searchRangeStopsAtTheDeadline()
+{
+    const RegexEngine engine(QStringLiteral("x"));
+    const std::string text(1000, 'x');
+    bool cut = false;
+    const LogSearch::Tally past = LogSearch::searchRange(*engine.re2(), text, 0, 1000, 1,
+                                                         {nullptr, RegexBudget::now() - 1}, &cut);
+    QCOMPARE(past.matchCount, qint64(1));
+    QVERIFY(cut);
+    cut = false;
+    const LogSearch::Tally ahead = LogSearch::searchRange(*engine.re2(), text, 0, 1000, 1,
+                                                          {nullptr, RegexBudget::now() + 60'000'000'000}, &cut);
+    QCOMPARE(ahead.matchCount, qint64(1000));
+    QVERIFY(!cut);
 }
 
 void LogSearchTest::searchLine()

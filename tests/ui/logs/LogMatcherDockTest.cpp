@@ -1,6 +1,7 @@
 // The log matcher dock: a 10 MB log with three known errors among noise
 // lines shows exactly those three records, pasting a new log cancels the
-// run in progress, Cancel stops a run, and a click opens the record.
+// run in progress, Cancel stops a run, a click opens the record, and a
+// regex stopped for its time budget is named.
 
 #include "logs/LogMatcherDock.h"
 #include "itemmodels/LogMatchModel.h"
@@ -76,6 +77,7 @@ private slots:
     void cancelStopsTheRun();
     void clickOpensTheRecord();
     void editingTheKbMatchesAgain();
+    void slowRegexIsNamedInTheStatus();
 
 private:
     QStringList ids(const LogMatcherDock &dock) const;
@@ -208,6 +210,31 @@ void LogMatcherDockTest::editingTheKbMatchesAgain()
     kb.setValue(record, QStringLiteral("/regex"), OrderedJson("unheard of"));
     QVERIFY(finished.wait(30000)); // the matcher is rebuilt for the edited KB
     QCOMPARE(ids(dock), QStringList{QStringLiteral("node/eaddrinuse")});
+}
+
+// A regex that defeats RE2's DFA, on 1.5 MB with a budget of 100 ms: the
+// status line says that a regex was too slow, and the others still match.
+void LogMatcherDockTest::slowRegexIsNamedInTheStatus()
+{
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb")));
+    kb.setValue(kb.find(QStringLiteral("node/eaddrinuse")), QStringLiteral("/regex"), OrderedJson("[a-q][^u-z]{60}x"));
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QString log = KnownErrors.at(0) + QLatin1Char('\n');
+    std::mt19937 random(3);
+    while (log.size() < 1500000)
+        log += random() % 101 == 0 ? QLatin1Char('\n') : QLatin1Char(letters[random() % (sizeof(letters) - 1)]);
+    LogMatcherDock dock;
+    dock.show();
+    dock.setRegexBudgetMs(100);
+    dock.setKnowledgeBase(&kb);
+    QSignalSpy finished(&dock, &LogMatcherDock::finished);
+    dock.setLogText(log);
+    dock.matchNow();
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(dock.statusText().contains(QLatin1String("too slow on this log, results may be incomplete")),
+             qPrintable(dock.statusText()));
+    QCOMPARE(ids(dock), QStringList{QStringLiteral("python/module-not-found")});
 }
 
 QTEST_MAIN(LogMatcherDockTest)
