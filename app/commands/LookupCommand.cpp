@@ -114,8 +114,9 @@ void printJson(const LookupResult &result, QTextStream &out)
                                    {QStringLiteral("signature"), hit.signature},
                                    {QStringLiteral("domain"), hit.domain},
                                    {QStringLiteral("why"), toJson(hit.why)}});
-    out << QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}})
-               .toJson(QJsonDocument::Indented);
+    out << TerminalText::jsonSafe(
+        QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}})
+            .toJson(QJsonDocument::Indented));
 }
 
 QString whyText(const LookupResult::Why &why)

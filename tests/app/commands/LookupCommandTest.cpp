@@ -35,6 +35,7 @@ private slots:
     void help();
     void textOutput();
     void jsonOutput();
+    void controlCharactersInTheQueryAreEscaped();
     void standardInput();
     void limit();
     void nothingFound();
@@ -106,6 +107,20 @@ void LookupCommandTest::jsonOutput()
     QCOMPARE(why.value(QStringLiteral("regex")).toString(), QStringLiteral("as written"));
     QCOMPARE(why.value(QStringLiteral("regexLine")).toInt(), 4);
     QVERIFY(why.value(QStringLiteral("sharedWords")).toArray().contains(QStringLiteral("modulenotfounderror")));
+}
+
+// A C1 control (U+009B, a terminal's CSI) in the text looked up: the JSON
+// query holds it as a \u escape, never raw, and reads back the same.
+void LookupCommandTest::controlCharactersInTheQueryAreEscaped()
+{
+    const QString query = QStringLiteral("ModuleNotFoundError: No module named 'httpx'") + QChar(0x9B)
+        + QStringLiteral("2J");
+    const Run result = run(
+        {QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json"), query});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(!result.out.contains(QChar(0x9B)), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("\\u009b2J")), qPrintable(result.out));
+    QCOMPARE(QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("query")).toString(), query);
 }
 
 void LookupCommandTest::standardInput()
