@@ -95,7 +95,7 @@ int CommandLine::runGui(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     setApplicationInfo();
-    QApplication::setDesktopFileName(QStringLiteral("errata"));
+    QApplication::setDesktopFileName(QLatin1String(Version::appId));
     return GuiLauncher::run(app);
 }
 
