@@ -11,6 +11,19 @@ bool isBreak(QChar c)
     return c.isSpace() || c == LongWords::ZeroWidthSpace;
 }
 
+// Appends `c` to `out` after a zero-width space when it would make the
+// current run (`*run` characters so far) longer than `limit`; never between
+// the two halves of a surrogate pair.
+void appendBreaking(QChar c, qsizetype limit, qsizetype *run, QString *out)
+{
+    if (*run >= limit && !isBreak(c) && !c.isLowSurrogate()) {
+        *out += LongWords::ZeroWidthSpace;
+        *run = 0;
+    }
+    *out += c;
+    *run = isBreak(c) ? 0 : *run + 1;
+}
+
 } // namespace
 
 qsizetype LongWords::longestRun(const QString &text)
@@ -42,16 +55,8 @@ QString LongWords::breakable(const QString &text, qsizetype limit)
     QString out;
     out.reserve(text.size() + text.size() / limit + 1);
     qsizetype run = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        // Never between the two halves of a surrogate pair.
-        if (run >= limit && !isBreak(c) && !c.isLowSurrogate()) {
-            out += ZeroWidthSpace;
-            run = 0;
-        }
-        out += c;
-        run = isBreak(c) ? 0 : run + 1;
-    }
+    for (const QChar c : text)
+        appendBreaking(c, limit, &run, &out);
     return out;
 }
 
@@ -96,13 +101,7 @@ QString LongWords::breakableHtml(const QString &html, qsizetype limit)
             run += reference ? 1 : 0; // a run goes on through a tag (<b>, <a>)
             continue;
         }
-        const QChar c = html.at(i++);
-        if (run >= limit && !isBreak(c) && !c.isLowSurrogate()) {
-            out += ZeroWidthSpace;
-            run = 0;
-        }
-        out += c;
-        run = isBreak(c) ? 0 : run + 1;
+        appendBreaking(html.at(i++), limit, &run, &out);
     }
     return out;
 }

@@ -144,10 +144,4 @@ void RecordTab::showDifference()
     dialog.exec();
 }
 
-QString RecordTab::title() const
-{
-    const QString name = m_record->id().section(QLatin1Char('/'), -1);
-    return (isDirty() ? QStringLiteral("● ") : QString()) + name;
-}
-
 } // namespace Errata

@@ -37,7 +37,6 @@ public:
     // The file changed on disk while this record has unsaved edits: a bar
     // offers to keep these edits, take the file's version, or see the difference.
     void showConflict();
-    QString title() const;
 
 signals:
     void titleChanged();

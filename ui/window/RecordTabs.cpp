@@ -46,7 +46,7 @@ RecordTab *RecordTabs::open(const Record *record)
         if (current() == tab)
             m_undoGroup->setActiveStack(session->undoStack());
     });
-    const int index = addTab(tab, tab->title());
+    const int index = addTab(tab, QString()); // updateTitle() names it
     setTabToolTip(index, record->id() + QLatin1Char('\n') + record->signature());
     updateTitle(tab);
     setCurrentIndex(index);
