@@ -48,7 +48,7 @@ void TerminalTextTest::escaped()
     QCOMPARE(TerminalText::escaped(text), expected);
     for (const QChar c : TerminalText::escaped(text, TerminalText::KeepTabs))
         QVERIFY(c == QLatin1Char('\t')
-                || c.unicode() >= 0x20 && c.unicode() != 0x7F && (c.unicode() < 0x80 || c.unicode() > 0x9F));
+                || (c.unicode() >= 0x20 && c.unicode() != 0x7F && (c.unicode() < 0x80 || c.unicode() > 0x9F)));
 }
 
 void TerminalTextTest::tabsKeptInLogLines()
