@@ -1,9 +1,9 @@
 #include "commands/ConvertCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "convert/FolderConverter.h"
 
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -11,40 +11,33 @@ namespace Errata {
 
 int ConvertCommand::run(const QStringList &arguments)
 {
-    const bool importing = arguments.value(1) == QLatin1String("import-deadends");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    const QString command = arguments.value(1);
+    const bool importing = command == QLatin1String("import-deadends");
+    CommandParser parser(
+        command,
         importing ? QStringLiteral("Import deadends.dev canons (nested format) from SRC as Errata records in DST.")
                   : QStringLiteral("Export the Errata records in SRC as deadends.dev canons in DST."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(arguments.value(1), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("SRC"), QStringLiteral("The folder to read."));
-    parser.addPositionalArgument(QStringLiteral("DST"), QStringLiteral("The folder to write (<id>.json per record)."));
+    parser.addArgument(QStringLiteral("SRC"), QStringLiteral("The folder to read."));
+    parser.addArgument(QStringLiteral("DST"), QStringLiteral("The folder to write (<id>.json per record)."));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite files that exist in DST."));
-    parser.addOption(force);
-    QTextStream err(stderr);
-    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
-    if (!parser.parse(arguments)) {
-        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(parser.errorText()) << '\n';
-        return 2;
-    }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
+    parser.addOptions({force});
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 3) {
-        err << "errata " << arguments.value(1) << ": expected SRC and DST\n" << parser.helpText();
-        return 2;
-    }
-    const QString source = positional.at(1);
+    if (positional.size() != 2)
+        return CommandParser::exitCode(parser.usageError(QStringLiteral("expected SRC and DST")));
+    QTextStream err(stderr);
+    const QString source = positional.at(0);
     if (!QFileInfo(source).isDir() || !QFileInfo(source).isReadable()) {
-        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(source) << ": not a readable folder\n";
+        err << "errata " << command << ": " << TerminalText::escaped(source) << ": not a readable folder\n";
         return 2;
     }
     const auto direction = importing ? FolderConverter::ImportCanons : FolderConverter::ExportCanons;
-    const FolderConverter::Report report = FolderConverter::convert(direction, source, positional.at(2),
+    const FolderConverter::Report report = FolderConverter::convert(direction, source, positional.at(1),
                                                                     parser.isSet(force));
     if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
-        err << "errata " << arguments.value(1) << ": " << TerminalText::escaped(report.refused) << '\n';
+        err << "errata " << command << ": " << TerminalText::escaped(report.refused) << '\n';
         return 2;
     }
     for (const Problem &problem : report.problems)

@@ -1,4 +1,5 @@
 #include "commands/GraphCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
@@ -7,7 +8,6 @@
 #include "links/LinkGraph.h"
 #include "record/Record.h"
 
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,56 +34,43 @@ QTextStream &err()
     return stream;
 }
 
-// Fills `options`; returns false (after printing why) on bad usage.
-bool parseOptions(const QStringList &arguments, Options &options)
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print the transition graph of a KB, or of one record's "
-                                                    "neighbourhood, as Graphviz dot or JSON."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("graph"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("A record: print its neighbourhood only."),
-                                 QStringLiteral("[ID]"));
+    CommandParser parser(QStringLiteral("graph"),
+                         QStringLiteral("Print the transition graph of a KB, or of one "
+                                        "record's neighbourhood, as Graphviz dot or JSON."));
+    parser.addArgument(QStringLiteral("ID"), QStringLiteral("A record: print its neighbourhood only."),
+                       QStringLiteral("[ID]"));
     const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
                                 QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: dot or json."),
-                                    QStringLiteral("format"), QStringLiteral("dot"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: dot)."),
+                                    QStringLiteral("dot|json"), QStringLiteral("dot"));
     const QCommandLineOption depth(QStringLiteral("depth"),
-                                   QStringLiteral("With ID: how many links away to go (default 1)."),
+                                   QStringLiteral("With ID: how many links away to go (default: 1)."),
                                    QStringLiteral("N"), QStringLiteral("1"));
     parser.addOptions({kb, format, depth});
-    if (!parser.parse(arguments)) {
-        err() << "errata graph: " << TerminalText::escaped(parser.errorText()) << '\n';
-        return false;
-    }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 2) {
-        err() << "errata graph: expected at most one record id\n" << parser.helpText();
-        return false;
-    }
-    options.id = positional.value(1);
+    if (positional.size() > 1)
+        return parser.usageError(QStringLiteral("expected at most one record id"));
+    options.id = positional.value(0);
     if (parser.isSet(kb))
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("dot") && formatName != QLatin1String("json")) {
-        err() << "errata graph: --format must be dot or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
-        return false;
-    }
+    if (formatName != QLatin1String("dot") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be dot or json, not \"%1\"").arg(formatName));
     options.json = formatName == QLatin1String("json");
     bool number = false;
     options.depth = parser.value(depth).toInt(&number);
-    if (!number || options.depth < 1) {
-        err() << "errata graph: --depth needs a whole number of 1 or more, not \""
-              << TerminalText::escaped(parser.value(depth)) << "\"\n";
-        return false;
-    }
-    if (parser.isSet(depth) && options.id.isEmpty()) {
-        err() << "errata graph: --depth needs a record ID\n";
-        return false;
-    }
-    return true;
+    if (!number || options.depth < 1)
+        return parser.usageError(
+            QStringLiteral("--depth needs a whole number of 1 or more, not \"%1\"").arg(parser.value(depth)));
+    if (parser.isSet(depth) && options.id.isEmpty())
+        return parser.usageError(QStringLiteral("--depth needs a record ID"));
+    return CommandParser::Parsed;
 }
 
 QString nodeLine(const LinkGraph::Node &node, const QStringList &domains, bool centre)
@@ -210,8 +197,9 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
 int GraphCommand::run(const QStringList &arguments)
 {
     Options options;
-    if (!parseOptions(arguments, options))
-        return 2;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
         err() << "errata graph: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";

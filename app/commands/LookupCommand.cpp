@@ -1,4 +1,5 @@
 #include "commands/LookupCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "CommandLine.h"
@@ -7,7 +8,6 @@
 #include "lookup/LookupEngine.h"
 #include "search/SearchIndex.h"
 
-#include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -35,45 +35,37 @@ QTextStream &err()
     return stream;
 }
 
-bool usage(const QString &why)
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    err() << "errata lookup: " << TerminalText::escaped(why) << '\n';
-    return false;
-}
-
-bool parseOptions(const QStringList &arguments, Options &options)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Find the records of a KB most like an error text: one line, a "
-                                                    "stack trace or a whole log, best first, with why."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("lookup"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("TEXT"),
-                                 QStringLiteral("The error text; \"-\" or none: standard input."),
-                                 QStringLiteral("[TEXT...|-]"));
+    CommandParser parser(QStringLiteral("lookup"),
+                         QStringLiteral("Find the records of a KB most like an error text: one line, a stack trace "
+                                        "or a whole log, best first, with why."));
+    parser.addArgument(QStringLiteral("TEXT"), QStringLiteral("The error text; \"-\" or none: standard input."),
+                       QStringLiteral("[TEXT...|-]"));
     const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
                                 QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
-                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
     const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("The most records shown (default: 10)."),
                                    QStringLiteral("N"), QStringLiteral("10"));
     parser.addOptions({kb, format, limit});
-    if (!parser.parse(arguments))
-        return usage(parser.errorText());
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
-    options.text = parser.positionalArguments().mid(1);
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
+    options.text = parser.positionalArguments();
     if (parser.isSet(kb))
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return usage(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
     options.json = formatName == QLatin1String("json");
     bool ok = false;
     options.limit = parser.value(limit).toInt(&ok);
     if (!ok || options.limit < 1)
-        return usage(QStringLiteral("--limit must be a whole number above 0, not \"%1\"").arg(parser.value(limit)));
-    return true;
+        return parser.usageError(
+            QStringLiteral("--limit must be a whole number above 0, not \"%1\"").arg(parser.value(limit)));
+    return CommandParser::Parsed;
 }
 
 bool readInput(const Options &options, QString *text)
@@ -83,8 +75,10 @@ bool readInput(const Options &options, QString *text)
         return true;
     }
     QFile input;
-    if (!input.open(stdin, QIODevice::ReadOnly))
-        return usage(QStringLiteral("cannot read standard input (%1)").arg(input.errorString()));
+    if (!input.open(stdin, QIODevice::ReadOnly)) {
+        err() << "errata lookup: cannot read standard input (" << TerminalText::escaped(input.errorString()) << ")\n";
+        return false;
+    }
     *text = QString::fromUtf8(input.read(MaxInput));
     return true;
 }
@@ -170,8 +164,11 @@ void open(KnowledgeBaseSession &session, const QString &folder)
 int LookupCommand::run(const QStringList &arguments)
 {
     Options options;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     QString text;
-    if (!parseOptions(arguments, options) || !readInput(options, &text))
+    if (!readInput(options, &text))
         return 2;
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {

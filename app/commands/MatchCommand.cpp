@@ -1,4 +1,5 @@
 #include "commands/MatchCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
@@ -7,7 +8,6 @@
 #include "matching/LogReader.h"
 #include "record/Record.h"
 
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -38,46 +38,36 @@ QTextStream &err()
     return stream;
 }
 
-// Fills `options`; returns false (after printing why) on bad usage.
-bool parseOptions(const QStringList &arguments, Options &options)
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Find the records of a KB whose regex matches a log, most "
-                                                    "specific first, with the matching lines."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("match"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("LOGFILE"), QStringLiteral("The log; \"-\" or none: standard input."),
-                                 QStringLiteral("[LOGFILE|-]"));
+    CommandParser parser(QStringLiteral("match"),
+                         QStringLiteral("Find the records of a KB whose regex matches a log, "
+                                        "most specific first, with the matching lines."));
+    parser.addArgument(QStringLiteral("LOGFILE"), QStringLiteral("The log; \"-\" or none: standard input."),
+                       QStringLiteral("[LOGFILE|-]"));
     const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
                                 QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
-                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
     const QCommandLineOption ignoreCase(QStringLiteral("ignore-case"),
                                         QStringLiteral("Apply every regex ignoring case (default: as written)."));
     parser.addOptions({kb, format, ignoreCase});
-    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
-    if (!parser.parse(arguments)) {
-        err() << "errata match: " << TerminalText::escaped(parser.errorText()) << '\n';
-        return false;
-    }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 2) {
-        err() << "errata match: expected at most one log file\n" << parser.helpText();
-        return false;
-    }
-    options.log = positional.value(1, QStringLiteral("-"));
+    if (positional.size() > 1)
+        return parser.usageError(QStringLiteral("expected at most one log file"));
+    options.log = positional.value(0, QStringLiteral("-"));
     if (parser.isSet(kb))
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err() << "errata match: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
-        return false;
-    }
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
     options.json = formatName == QLatin1String("json");
     options.ignoreCase = parser.isSet(ignoreCase);
-    return true;
+    return CommandParser::Parsed;
 }
 
 bool isStandardInput(const QString &path)
@@ -290,8 +280,9 @@ void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
 int MatchCommand::run(const QStringList &arguments)
 {
     Options options;
-    if (!parseOptions(arguments, options))
-        return 2;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     const QFileInfo folder(options.kb);
     if (!folder.isDir() || !folder.isReadable()) {
         err() << "errata match: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";

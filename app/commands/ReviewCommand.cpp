@@ -1,4 +1,5 @@
 #include "commands/ReviewCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "kb/KnowledgeBase.h"
@@ -7,7 +8,6 @@
 #include "review/ReviewTally.h"
 #include "review/TranslationSummaryJob.h"
 
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,43 +37,33 @@ struct Incomplete
     QString status;
 };
 
-bool parseOptions(const QStringList &arguments, Options &options)
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Count, per domain, the bilingual fields of a KB that are missing, untranslated, count-mismatch, "
-        "translated or reviewed."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("review"), QStringLiteral("The command."));
+    CommandParser parser(QStringLiteral("review"),
+                         QStringLiteral("Count, per domain, the bilingual fields of a KB that are missing, "
+                                        "untranslated, count-mismatch, translated or reviewed."));
     const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
                                 QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
-                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
     const QCommandLineOption require(QStringLiteral("require-complete"),
                                      QStringLiteral("Exit with 1 unless every field is translated or reviewed."));
     parser.addOptions({kb, format, require});
-    QTextStream err(stderr);
-    if (!parser.parse(arguments)) {
-        err << "errata review: " << TerminalText::escaped(parser.errorText()) << '\n';
-        return false;
-    }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
-    if (parser.positionalArguments().size() != 1) {
-        err << "errata review: unexpected argument \"" << TerminalText::escaped(parser.positionalArguments().value(1))
-            << "\" (the KB folder is given with --kb)\n";
-        return false;
-    }
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
+    if (!parser.positionalArguments().isEmpty())
+        return parser.usageError(QStringLiteral("unexpected argument \"%1\" (the KB folder is given with --kb)")
+                                     .arg(parser.positionalArguments().constFirst()));
     if (parser.isSet(kb))
         options.kb = parser.value(kb);
     const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err << "errata review: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
-        return false;
-    }
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
     options.json = formatName == QLatin1String("json");
     options.requireComplete = parser.isSet(require);
-    return true;
+    return CommandParser::Parsed;
 }
 
 QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &store,
@@ -153,8 +143,9 @@ void printText(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domai
 int ReviewCommand::run(const QStringList &arguments)
 {
     Options options;
-    if (!parseOptions(arguments, options))
-        return 2;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QFileInfo folder(options.kb);

@@ -1,4 +1,5 @@
 #include "commands/ValidateCommand.h"
+#include "commands/CommandParser.h"
 #include "commands/TerminalText.h"
 
 #include "CommandLine.h"
@@ -6,7 +7,6 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
 
-#include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -30,18 +30,16 @@ struct Options
     QDate today = QDate::currentDate();
 };
 
-// Fills `options`; returns false (after printing why) on bad usage.
-bool parseOptions(const QStringList &arguments, Options &options)
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Check every record of a KB folder against the schema and "
-                                                    "the rules of the record format."));
-    const QCommandLineOption help = parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("validate"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
+    CommandParser parser(QStringLiteral("validate"),
+                         QStringLiteral("Check every record of a KB folder against the "
+                                        "schema and the rules of the record format."));
+    parser.addArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
     const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: text or json."),
-                                    QStringLiteral("format"), QStringLiteral("text"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
     const QCommandLineOption today(QStringLiteral("today"),
                                    QStringLiteral("Reference date for staleness (default: today)."),
                                    QStringLiteral("YYYY-MM-DD"));
@@ -50,36 +48,25 @@ bool parseOptions(const QStringList &arguments, Options &options)
                                                     "cache of findings that a later run reuses for the files "
                                                     "that did not change."));
     parser.addOptions({strict, format, today, noCache});
-    QTextStream err(stderr);
-    // Not process(): it exits with 1 on an unknown option, and bad usage is 2.
-    if (!parser.parse(arguments)) {
-        err << "errata validate: " << TerminalText::escaped(parser.errorText()) << '\n';
-        return false;
-    }
-    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
-        parser.showHelp(0); // exits
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 2) {
-        err << "errata validate: expected one folder\n" << parser.helpText();
-        return false;
-    }
-    options.folder = positional.at(1);
+    if (positional.size() != 1)
+        return parser.usageError(QStringLiteral("expected one folder"));
+    options.folder = positional.at(0);
     options.strict = parser.isSet(strict);
     options.cache = !parser.isSet(noCache);
     const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json")) {
-        err << "errata validate: --format must be text or json, not \"" << TerminalText::escaped(formatName) << "\"\n";
-        return false;
-    }
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
     options.json = formatName == QLatin1String("json");
     if (parser.isSet(today)) {
         options.today = QDate::fromString(parser.value(today), Qt::ISODate);
-        if (!options.today.isValid()) {
-            err << "errata validate: --today needs a YYYY-MM-DD date\n";
-            return false;
-        }
+        if (!options.today.isValid())
+            return parser.usageError(QStringLiteral("--today needs a YYYY-MM-DD date"));
     }
-    return true;
+    return CommandParser::Parsed;
 }
 
 // Paths are printed as the user named the folder: "kb/pytorch/x.json".
@@ -151,8 +138,9 @@ void load(KnowledgeBaseSession &session, const Options &options)
 int ValidateCommand::run(const QStringList &arguments)
 {
     Options options;
-    if (!parseOptions(arguments, options))
-        return 2;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QFileInfo folder(options.folder);

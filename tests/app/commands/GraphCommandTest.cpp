@@ -220,7 +220,7 @@ void GraphCommandTest::badUsage_data()
     QTest::newRow("depth word") << args({"--depth", "two", "a/one"}) << QStringLiteral("--depth needs a whole number");
     QTest::newRow("depth without id") << args({"--depth", "2"}) << QStringLiteral("--depth needs a record ID");
     QTest::newRow("two ids") << args({"a/one", "a/two"}) << QStringLiteral("at most one record id");
-    QTest::newRow("unknown option") << args({"--colour"}) << QStringLiteral("Unknown option");
+    QTest::newRow("unknown option") << args({"--colour"}) << QStringLiteral("unknown option \"--colour\"");
     QTest::newRow("missing folder") << QStringList{QStringLiteral("--kb"), kbPath() + QStringLiteral("/nope")}
                                     << QStringLiteral("not a readable folder");
 }

@@ -178,7 +178,7 @@ void LookupCommandTest::errors_data()
     QTest::newRow("bad limit") << QStringList{QStringLiteral("--limit"), QStringLiteral("0"), QStringLiteral("x")}
                                << QStringLiteral("errata lookup: --limit must be a whole number above 0, not \"0\"");
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
-                                    << QStringLiteral("errata lookup: Unknown option 'frobnicate'.");
+                                    << QStringLiteral("errata lookup: unknown option \"--frobnicate\"");
 }
 
 void LookupCommandTest::errors()
