@@ -1,17 +1,20 @@
 #include "CommandLine.h"
 
 #include "GuiLauncher.h"
+#include "WindowArguments.h"
 #include "commands/ConvertCommand.h"
 #include "commands/GraphCommand.h"
 #include "commands/LookupCommand.h"
 #include "commands/MatchCommand.h"
 #include "commands/ReviewCommand.h"
+#include "commands/TerminalText.h"
 #include "commands/ValidateCommand.h"
 #include "util/Version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <cstdio>
 #include <cstdlib>
@@ -68,6 +71,16 @@ int CommandLine::run(int argc, char *argv[])
 {
     if (findCommand(argc, argv) || asksForHelpOrVersion(argc, argv))
         return runCommand(argc, argv);
+    // Checked before Qt opens a display: without one, Qt would abort.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const QString problem = WindowArguments::problem(arguments);
+    if (!problem.isEmpty()) {
+        std::fprintf(stderr, "errata: %s (see errata --help)\n",
+                     TerminalText::escaped(problem).toLocal8Bit().constData());
+        return 2;
+    }
     return runGui(argc, argv);
 }
 

@@ -3,7 +3,8 @@
 namespace Errata {
 
 // Entry point: "errata COMMAND ..." runs a command without a display;
-// anything else starts the desktop program.
+// anything else starts the desktop program, once WindowArguments found
+// nothing wrong with it (else exit code 2, before a display is opened).
 class CommandLine
 {
 public:
