@@ -186,7 +186,7 @@ QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, i
                       QJsonObject{{QStringLiteral("nodes"), int(graph.nodes().size())},
                                   {QStringLiteral("edges"), int(graph.edges().size())},
                                   {QStringLiteral("dangling"), graph.danglingCount()},
-                                  {QStringLiteral("duplicateIds"), int(graph.duplicateNodes().size())}}}};
+                                  {QStringLiteral("duplicate_ids"), int(graph.duplicateNodes().size())}}}};
     if (!centre.isEmpty()) {
         root.insert(QStringLiteral("center"), centre);
         root.insert(QStringLiteral("depth"), depth);

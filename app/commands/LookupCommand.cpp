@@ -88,14 +88,14 @@ QJsonObject toJson(const LookupResult::Why &why)
     const QString how = LookupResult::regexHowName(why.regex);
     return QJsonObject{
         {QStringLiteral("regex"), how.isEmpty() ? QJsonValue() : QJsonValue(how)},
-        {QStringLiteral("regexLine"), why.regexLine},
-        {QStringLiteral("regexRecord"), why.regexRecord.isEmpty() ? QJsonValue() : QJsonValue(why.regexRecord)},
-        {QStringLiteral("regexMatch"), why.regexMatch},
-        {QStringLiteral("sharedWords"), QJsonArray::fromStringList(why.sharedWords)},
+        {QStringLiteral("regex_line"), why.regexLine},
+        {QStringLiteral("regex_record"), why.regexRecord.isEmpty() ? QJsonValue() : QJsonValue(why.regexRecord)},
+        {QStringLiteral("regex_match"), why.regexMatch},
+        {QStringLiteral("shared_words"), QJsonArray::fromStringList(why.sharedWords)},
         {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
         {QStringLiteral("coverage"), why.coverage},
-        {QStringLiteral("textScore"), why.textScore},
-        {QStringLiteral("regexScore"), why.regexScore}};
+        {QStringLiteral("text_score"), why.textScore},
+        {QStringLiteral("regex_score"), why.regexScore}};
 }
 
 void printJson(const LookupResult &result, QTextStream &out)

@@ -194,10 +194,11 @@ QJsonObject toJson(const LogMatchResult::Line &line)
     bool matchCut = false;
     const QString text = cut(line.text, &textCut);
     const QString match = cut(line.matchedText, &matchCut);
-    return QJsonObject{{QStringLiteral("line"), line.number},         {QStringLiteral("startColumn"), line.startColumn},
-                       {QStringLiteral("endColumn"), line.endColumn}, {QStringLiteral("text"), text},
-                       {QStringLiteral("textCut"), textCut},          {QStringLiteral("match"), match},
-                       {QStringLiteral("matchCut"), matchCut}};
+    return QJsonObject{
+        {QStringLiteral("line"), line.number},          {QStringLiteral("start_column"), line.startColumn},
+        {QStringLiteral("end_column"), line.endColumn}, {QStringLiteral("text"), text},
+        {QStringLiteral("text_cut"), textCut},          {QStringLiteral("match"), match},
+        {QStringLiteral("match_cut"), matchCut}};
 }
 
 QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult::Match &match)
@@ -210,10 +211,10 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult::Match &match)
                        {QStringLiteral("signature"), match.record ? match.record->signature() : QString()},
                        {QStringLiteral("regex"), match.record ? match.record->regex() : QString()},
                        {QStringLiteral("score"), match.score},
-                       {QStringLiteral("literalLength"), match.literalLength},
-                       {QStringLiteral("signatureHit"), match.signatureHit},
-                       {QStringLiteral("matchCount"), match.matchCount},
-                       {QStringLiteral("lineCount"), match.lineCount},
+                       {QStringLiteral("literal_length"), match.literalLength},
+                       {QStringLiteral("signature_hit"), match.signatureHit},
+                       {QStringLiteral("match_count"), match.matchCount},
+                       {QStringLiteral("line_count"), match.lineCount},
                        {QStringLiteral("lines"), lines}};
 }
 
@@ -227,7 +228,7 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
         cutShort.append(
             QJsonObject{{QStringLiteral("id"), regex.recordId},
                         {QStringLiteral("file"), regex.record ? kb.relativePath(regex.record->filePath()) : QString()},
-                        {QStringLiteral("inPieces"), regex.inPieces},
+                        {QStringLiteral("in_pieces"), regex.inPieces},
                         {QStringLiteral("seconds"), regex.seconds},
                         {QStringLiteral("reason"), regex.reason}});
     QJsonArray duplicates;
@@ -241,18 +242,18 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
     for (const LogMatchResult::Skipped &record : result.skipped)
         skipped.append(QJsonObject{{QStringLiteral("id"), record.recordId}, {QStringLiteral("reason"), record.reason}});
     const QJsonObject summary{
-        {QStringLiteral("records"), result.regexCount},      {QStringLiteral("matched"), int(result.matches.size())},
-        {QStringLiteral("lines"), result.logLines},          {QStringLiteral("bytes"), result.logBytes},
-        {QStringLiteral("buildMs"), result.timings.buildMs}, {QStringLiteral("matchMs"), result.timings.totalMs}};
+        {QStringLiteral("records"), result.regexCount},       {QStringLiteral("matched"), int(result.matches.size())},
+        {QStringLiteral("lines"), result.logLines},           {QStringLiteral("bytes"), result.logBytes},
+        {QStringLiteral("build_ms"), result.timings.buildMs}, {QStringLiteral("match_ms"), result.timings.totalMs}};
     return QJsonObject{{QStringLiteral("log"), options.log},
                        {QStringLiteral("kb"), options.kb},
-                       {QStringLiteral("ignoreCase"), options.ignoreCase},
+                       {QStringLiteral("ignore_case"), options.ignoreCase},
                        {QStringLiteral("matches"), matches},
                        {QStringLiteral("skipped"), skipped},
-                       {QStringLiteral("duplicateIds"), duplicates},
-                       {QStringLiteral("cutShort"), cutShort},
-                       {QStringLiteral("regexBudgetSeconds"), result.regexBudgetSeconds},
-                       {QStringLiteral("usedFallback"), result.usedFallback},
+                       {QStringLiteral("duplicate_ids"), duplicates},
+                       {QStringLiteral("cut_short"), cutShort},
+                       {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
+                       {QStringLiteral("used_fallback"), result.usedFallback},
                        {QStringLiteral("note"), result.note},
                        {QStringLiteral("summary"), summary}};
 }

@@ -34,7 +34,7 @@ struct Incomplete
 {
     QString id;
     QString field;
-    QString status;
+    TranslationStatus::Status status;
 };
 
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
@@ -66,6 +66,14 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     return CommandParser::Parsed;
 }
 
+// A status as JSON names it, in a key or a value: snake_case, like every
+// key of every command ("count_mismatch"; the text table keeps
+// "count-mismatch").
+QString jsonName(TranslationStatus::Status status)
+{
+    return TranslationStatus::statusKey(status).replace(QLatin1Char('-'), QLatin1Char('_'));
+}
+
 QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &store,
                                    const std::vector<TranslationSummary> &summaries)
 {
@@ -75,7 +83,7 @@ QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &s
         for (TranslationStatus::Field field : TranslationStatus::fields()) {
             const TranslationStatus::Status status = store.status(record.id(), field, summaries.at(size_t(i)));
             if (!TranslationStatus::isComplete(status))
-                list.append({record.id(), TranslationStatus::chineseKey(field), TranslationStatus::statusKey(status)});
+                list.append({record.id(), TranslationStatus::chineseKey(field), status});
         }
     }
     return list;
@@ -84,9 +92,9 @@ QList<Incomplete> incompleteFields(const KnowledgeBase &kb, const ReviewStore &s
 QJsonObject toJson(const ReviewTally::Counts &counts)
 {
     QJsonObject object{{QStringLiteral("fields"), counts.applicable()},
-                       {QStringLiteral("not-applicable"), counts.of(TranslationStatus::NotApplicable)}};
+                       {jsonName(TranslationStatus::NotApplicable), counts.of(TranslationStatus::NotApplicable)}};
     for (TranslationStatus::Status status : Columns)
-        object.insert(TranslationStatus::statusKey(status), counts.of(status));
+        object.insert(jsonName(status), counts.of(status));
     return object;
 }
 
@@ -100,7 +108,7 @@ void printJson(QTextStream &out, const QMap<QString, ReviewTally::Counts> &domai
     for (const Incomplete &field : incomplete)
         list.append(QJsonObject{{QStringLiteral("id"), field.id},
                                 {QStringLiteral("field"), field.field},
-                                {QStringLiteral("status"), field.status}});
+                                {QStringLiteral("status"), jsonName(field.status)}});
     const QJsonObject doc{{QStringLiteral("records"), records},
                           {QStringLiteral("domains"), byDomain},
                           {QStringLiteral("total"), toJson(ReviewTally::total(domains))},
@@ -174,7 +182,7 @@ int ReviewCommand::run(const QStringList &arguments)
         return 0;
     for (const Incomplete &field : incomplete)
         err << "errata review: incomplete: " << TerminalText::escaped(field.id) << ' '
-            << TerminalText::escaped(field.field) << " (" << field.status << ")\n";
+            << TerminalText::escaped(field.field) << " (" << TranslationStatus::statusKey(field.status) << ")\n";
     return incomplete.isEmpty() && kb.loadProblems().isEmpty() ? 0 : 1;
 }
 

@@ -4,6 +4,7 @@
 // ConvertCommandTest.
 
 #include "support/ErrataProcess.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -289,6 +290,7 @@ void CommandLineTest::jsonFormat()
     QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + QLatin1Char('\n') + result.out));
     QVERIFY(document.isObject());
     const QJsonObject root = document.object();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
     QVERIFY(root.value(QStringLiteral("problems")).isArray());
     QVERIFY(root.value(QStringLiteral("summary")).isObject());
     const QJsonArray problems = root.value(QStringLiteral("problems")).toArray();

@@ -1,10 +1,12 @@
 // `errata graph` as a user runs it (ERRATA_BINARY): the whole graph and one
 // record's neighbourhood, dot (checked by Graphviz when it is installed) and
 // JSON, ids that need quoting, and the exit codes (0 printed, 1 unknown id,
-// 2 bad usage or unreadable folder).
+// 2 bad usage or unreadable folder). Every key of the JSON output is
+// snake_case.
 
 #include "commands/GraphCommand.h"
 #include "support/ErrataProcess.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -196,6 +198,7 @@ void GraphCommandTest::duplicateIdIsReportedWithEveryRecordsLinks()
     QCOMPARE(json.exitCode, 0);
     QVERIFY2(json.err.contains(warning), qPrintable(json.err));
     const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
     QStringList ids;
     for (const QJsonValue &node : root.value(QStringLiteral("nodes")).toArray()) {
         const QJsonObject object = node.toObject();
@@ -205,7 +208,7 @@ void GraphCommandTest::duplicateIdIsReportedWithEveryRecordsLinks()
     }
     QCOMPARE(ids, strings({"c/dup", "c/one", "c/two"}));
     QCOMPARE(root.value(QStringLiteral("edges")).toArray().size(), 2);
-    QCOMPARE(root.value(QStringLiteral("summary")).toObject().value(QStringLiteral("duplicateIds")).toInt(), 1);
+    QCOMPARE(root.value(QStringLiteral("summary")).toObject().value(QStringLiteral("duplicate_ids")).toInt(), 1);
 }
 
 void GraphCommandTest::badUsage_data()

@@ -1,9 +1,11 @@
 // `errata lookup` as a user runs it (ERRATA_BINARY) on a copy of the sample
 // KB: the text and JSON outputs, the text from the arguments or standard
 // input, --limit, the KB cache, and the exit codes (0: a record was found,
-// 1: none, 2: bad usage or an unreadable KB folder).
+// 1: none, 2: bad usage or an unreadable KB folder). Every key of the JSON
+// output is snake_case.
 
 #include "support/ErrataProcess.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -94,6 +96,7 @@ void LookupCommandTest::jsonOutput()
     QJsonParseError error;
     const QJsonObject root = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
     QCOMPARE(root.value(QStringLiteral("query")).toString(),
              QStringLiteral("ModuleNotFoundError: No module named 'httpx'"));
     const QJsonObject first = root.value(QStringLiteral("results")).toArray().at(0).toObject();
@@ -105,8 +108,8 @@ void LookupCommandTest::jsonOutput()
     QVERIFY(first.value(QStringLiteral("score")).toDouble() > 0.5);
     const QJsonObject why = first.value(QStringLiteral("why")).toObject();
     QCOMPARE(why.value(QStringLiteral("regex")).toString(), QStringLiteral("as written"));
-    QCOMPARE(why.value(QStringLiteral("regexLine")).toInt(), 4);
-    QVERIFY(why.value(QStringLiteral("sharedWords")).toArray().contains(QStringLiteral("modulenotfounderror")));
+    QCOMPARE(why.value(QStringLiteral("regex_line")).toInt(), 4);
+    QVERIFY(why.value(QStringLiteral("shared_words")).toArray().contains(QStringLiteral("modulenotfounderror")));
 }
 
 // A C1 control (U+009B, a terminal's CSI) in the text looked up: the JSON

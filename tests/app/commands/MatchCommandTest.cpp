@@ -3,8 +3,10 @@
 // the current folder, skipped records on stderr, the exit codes (0: a
 // record matched, 1: none did, 2: bad usage, unreadable or too large log,
 // unreadable KB folder), the limit on the log's size and long lines cut.
+// Every key of the JSON output is snake_case.
 
 #include "support/ErrataProcess.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -165,25 +167,26 @@ void MatchCommandTest::jsonOutput()
     QJsonParseError error;
     const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
     QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
-    QCOMPARE(json.value(QLatin1String("usedFallback")).toBool(), false);
+    QCOMPARE(keysNotInSnakeCase(json), QStringList());
+    QCOMPARE(json.value(QLatin1String("used_fallback")).toBool(), false);
     QCOMPARE(json.value(QLatin1String("summary")).toObject().value(QLatin1String("matched")).toInt(), 4);
     const QJsonArray matches = json.value(QLatin1String("matches")).toArray();
     QCOMPARE(matches.size(), 4);
     const QJsonObject first = matches.at(0).toObject();
     QCOMPARE(first.value(QLatin1String("id")).toString(), QStringLiteral("gpu/cuda-oom"));
-    QCOMPARE(first.value(QLatin1String("literalLength")).toInt(), 25);
-    QCOMPARE(first.value(QLatin1String("signatureHit")).toBool(), true);
-    QCOMPARE(first.value(QLatin1String("matchCount")).toInt(), 1);
+    QCOMPARE(first.value(QLatin1String("literal_length")).toInt(), 25);
+    QCOMPARE(first.value(QLatin1String("signature_hit")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("match_count")).toInt(), 1);
     const QJsonObject line = first.value(QLatin1String("lines")).toArray().at(0).toObject();
     QCOMPARE(line.value(QLatin1String("line")).toInt(), 2);
-    QCOMPARE(line.value(QLatin1String("startColumn")).toInt(), 15);
-    QCOMPARE(line.value(QLatin1String("endColumn")).toInt(), 40);
+    QCOMPARE(line.value(QLatin1String("start_column")).toInt(), 15);
+    QCOMPARE(line.value(QLatin1String("end_column")).toInt(), 40);
     QCOMPARE(line.value(QLatin1String("match")).toString(), QStringLiteral("CUDA error: out of memory"));
     const QJsonObject chinese = matches.at(3).toObject();
     QCOMPARE(chinese.value(QLatin1String("id")).toString(), QStringLiteral("node/missing"));
     const QJsonObject chineseLine = chinese.value(QLatin1String("lines")).toArray().at(0).toObject();
-    QCOMPARE(chineseLine.value(QLatin1String("startColumn")).toInt(), 1);
-    QCOMPARE(chineseLine.value(QLatin1String("endColumn")).toInt(), 10);
+    QCOMPARE(chineseLine.value(QLatin1String("start_column")).toInt(), 1);
+    QCOMPARE(chineseLine.value(QLatin1String("end_column")).toInt(), 10);
     QVERIFY(json.value(QLatin1String("skipped")).toArray().isEmpty());
 }
 
@@ -232,13 +235,14 @@ void MatchCommandTest::ignoreCase()
             QJsonDocument::fromJson(result.out.toUtf8()).object().value(QLatin1String("matches")).toArray();
         for (const QJsonValue &match : matches) {
             if (match.toObject().value(QLatin1String("id")).toString() == QLatin1String("disk/full"))
-                return match.toObject().value(QLatin1String("matchCount")).toInt();
+                return match.toObject().value(QLatin1String("match_count")).toInt();
         }
         return 0;
     };
     QCOMPARE(diskMatches(asWritten), 1);
     QCOMPARE(diskMatches(ignoring), 2);
-    QCOMPARE(QJsonDocument::fromJson(ignoring.out.toUtf8()).object().value(QLatin1String("ignoreCase")).toBool(), true);
+    QCOMPARE(QJsonDocument::fromJson(ignoring.out.toUtf8()).object().value(QLatin1String("ignore_case")).toBool(),
+             true);
 }
 
 void MatchCommandTest::kbDefaultsToCurrentFolder()
@@ -296,6 +300,7 @@ void MatchCommandTest::duplicateIdsAreReportedAndListedApart()
     const Run json = run(
         {QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"), QStringLiteral("json"), logPath()});
     const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
     QStringList files;
     for (const QJsonValue &match : root.value(QLatin1String("matches")).toArray())
         files << match.toObject().value(QLatin1String("file")).toString();
@@ -303,7 +308,7 @@ void MatchCommandTest::duplicateIdsAreReportedAndListedApart()
     QCOMPARE(files,
              (QStringList{QStringLiteral("disk/copy/full.json"), QStringLiteral("disk/full.json"),
                           QStringLiteral("gpu/oom.json")}));
-    const QJsonArray duplicates = root.value(QLatin1String("duplicateIds")).toArray();
+    const QJsonArray duplicates = root.value(QLatin1String("duplicate_ids")).toArray();
     QCOMPARE(duplicates.size(), 1);
     QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("disk/full"));
     QCOMPARE(duplicates.at(0).toObject().value(QLatin1String("files")).toArray().size(), 2);
@@ -375,12 +380,13 @@ void MatchCommandTest::slowRegexIsNamed()
                                options);
     QCOMPARE(json.exitCode, 3);
     const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
-    const QJsonArray cut = root.value(QLatin1String("cutShort")).toArray();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
+    const QJsonArray cut = root.value(QLatin1String("cut_short")).toArray();
     QCOMPARE(cut.size(), 1);
     QCOMPARE(cut.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("slow/dfa"));
     QCOMPARE(cut.at(0).toObject().value(QLatin1String("file")).toString(), QStringLiteral("slow/dfa.json"));
     QVERIFY(cut.at(0).toObject().value(QLatin1String("seconds")).toDouble() >= 0.1);
-    QCOMPARE(root.value(QLatin1String("regexBudgetSeconds")).toDouble(), 0.1);
+    QCOMPARE(root.value(QLatin1String("regex_budget_seconds")).toDouble(), 0.1);
 }
 
 void MatchCommandTest::errors_data()
@@ -469,7 +475,7 @@ void MatchCommandTest::logOverTheLimit()
 }
 
 // A line or a match longer than 300 characters is cut in both formats; in
-// JSON, textCut and matchCut say so.
+// JSON, text_cut and match_cut say so.
 void MatchCommandTest::longLinesAreCut()
 {
     const QString path = m_dir.filePath(QStringLiteral("long.log"));
@@ -494,10 +500,11 @@ void MatchCommandTest::longLinesAreCut()
                                   .at(0)
                                   .toObject();
     QCOMPARE(first.value(QLatin1String("text")).toString().size(), 300);
-    QCOMPARE(first.value(QLatin1String("textCut")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("text_cut")).toBool(), true);
     QCOMPARE(first.value(QLatin1String("match")).toString().size(), 300);
-    QCOMPARE(first.value(QLatin1String("matchCut")).toBool(), true);
-    QCOMPARE(first.value(QLatin1String("endColumn")).toInt(), 21 + device.size()); // columns still tell the whole match
+    QCOMPARE(first.value(QLatin1String("match_cut")).toBool(), true);
+    QCOMPARE(first.value(QLatin1String("end_column")).toInt(),
+             21 + device.size()); // columns still tell the whole match
     QVERIFY(json.out.size() < 5000);
 
     // Short lines are whole, and say so.
@@ -513,8 +520,8 @@ void MatchCommandTest::longLinesAreCut()
                                       .toArray()
                                       .at(0)
                                       .toObject();
-    QCOMPARE(shortLine.value(QLatin1String("textCut")).toBool(), false);
-    QCOMPARE(shortLine.value(QLatin1String("matchCut")).toBool(), false);
+    QCOMPARE(shortLine.value(QLatin1String("text_cut")).toBool(), false);
+    QCOMPARE(shortLine.value(QLatin1String("match_cut")).toBool(), false);
 }
 
 QTEST_GUILESS_MAIN(MatchCommandTest)

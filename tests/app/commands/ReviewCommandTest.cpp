@@ -1,10 +1,12 @@
 // `errata review` as a user runs it (ERRATA_BINARY): the per-domain table,
 // JSON, --require-complete and its exit codes, reviews read from the
-// sidecar (current and stale), and bad usage.
+// sidecar (current and stale), and bad usage. Every key of the JSON output
+// is snake_case, the status names used as keys too.
 
 #include "record/Record.h"
 #include "review/ReviewStore.h"
 #include "support/ErrataProcess.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
@@ -101,20 +103,25 @@ void ReviewCommandTest::json()
     QJsonParseError error;
     const QJsonObject doc = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(keysNotInSnakeCase(doc, {QStringLiteral("domains")}), QStringList()); // domain names are data
     QCOMPARE(doc.value(QStringLiteral("records")).toInt(), 3);
     QCOMPARE(doc.value(QStringLiteral("complete")).toBool(), false);
     const QJsonObject disk = doc.value(QStringLiteral("domains")).toObject().value(QStringLiteral("disk")).toObject();
     QCOMPARE(disk.value(QStringLiteral("fields")).toInt(), 4);
     QCOMPARE(disk.value(QStringLiteral("missing")).toInt(), 1);
     QCOMPARE(disk.value(QStringLiteral("untranslated")).toInt(), 1);
-    QCOMPARE(disk.value(QStringLiteral("not-applicable")).toInt(), 2);
-    QCOMPARE(doc.value(QStringLiteral("total")).toObject().value(QStringLiteral("count-mismatch")).toInt(), 1);
+    QCOMPARE(disk.value(QStringLiteral("not_applicable")).toInt(), 2);
+    QCOMPARE(doc.value(QStringLiteral("total")).toObject().value(QStringLiteral("count_mismatch")).toInt(), 1);
     const QJsonArray incomplete = doc.value(QStringLiteral("incomplete")).toArray();
     QCOMPARE(incomplete.size(), 3);
     const QJsonObject first = incomplete.at(0).toObject();
     QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("disk/raw"));
     QCOMPARE(first.value(QStringLiteral("field")).toString(), QStringLiteral("signature_zh"));
     QCOMPARE(first.value(QStringLiteral("status")).toString(), QStringLiteral("missing"));
+    QStringList statuses; // spelled as the keys of the counts
+    for (const QJsonValue &field : incomplete)
+        statuses << field.toObject().value(QStringLiteral("status")).toString();
+    QVERIFY2(statuses.contains(QStringLiteral("count_mismatch")), qPrintable(statuses.join(QLatin1Char(' '))));
 }
 
 void ReviewCommandTest::requireComplete()
