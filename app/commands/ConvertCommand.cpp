@@ -5,45 +5,112 @@
 #include "convert/FolderConverter.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 namespace Errata {
 
-int ConvertCommand::run(const QStringList &arguments)
+namespace {
+
+struct Options
 {
-    const QString command = arguments.value(1);
-    const bool importing = command == QLatin1String("import-deadends");
+    QString command; // import-deadends or export-deadends
+    QString source;
+    QString destination;
+    bool force = false;
+    bool json = false;
+};
+
+// Fills `options` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
+{
+    options.command = arguments.value(1);
+    const bool importing = options.command == QLatin1String("import-deadends");
     CommandParser parser(
-        command,
+        options.command,
         importing ? QStringLiteral("Import deadends.dev canons (nested format) from SRC as Errata records in DST.")
                   : QStringLiteral("Export the Errata records in SRC as deadends.dev canons in DST."));
     parser.addArgument(QStringLiteral("SRC"), QStringLiteral("The folder to read."));
     parser.addArgument(QStringLiteral("DST"), QStringLiteral("The folder to write (<id>.json per record)."));
-    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite files that exist in DST."));
-    parser.addOptions({force});
+    const QCommandLineOption force(QStringLiteral("force"),
+                                   QStringLiteral("Overwrite files that exist in DST (a file that holds the "
+                                                  "conversion already is skipped without it)."));
+    const QCommandLineOption format(QStringLiteral("format"),
+                                    QStringLiteral("Output format of the summary (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    parser.addOptions({force, format});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
-        return CommandParser::exitCode(parsed);
+        return parsed;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2)
-        return CommandParser::exitCode(parser.usageError(QStringLiteral("expected SRC and DST")));
+        return parser.usageError(QStringLiteral("expected SRC and DST"));
+    options.source = positional.at(0);
+    options.destination = positional.at(1);
+    options.force = parser.isSet(force);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
+    options.json = formatName == QLatin1String("json");
+    return CommandParser::Parsed;
+}
+
+void printJson(const FolderConverter::Report &report, const Options &options)
+{
+    QJsonArray problems;
+    for (const Problem &problem : report.problems)
+        problems.append(problem.toJson());
+    const QJsonObject summary{{QStringLiteral("converted"), report.converted},
+                              {QStringLiteral("skipped"), report.skipped},
+                              {QStringLiteral("failed"), int(report.problems.size())}};
+    const QJsonObject root{{QStringLiteral("source"), options.source},
+                           {QStringLiteral("destination"), options.destination},
+                           {QStringLiteral("problems"), problems},
+                           {QStringLiteral("summary"), summary}};
+    QTextStream(stdout) << TerminalText::jsonSafe(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+void printText(const FolderConverter::Report &report)
+{
     QTextStream err(stderr);
-    const QString source = positional.at(0);
-    if (!QFileInfo(source).isDir() || !QFileInfo(source).isReadable()) {
-        err << "errata " << command << ": " << TerminalText::escaped(source) << ": not a readable folder\n";
-        return 2;
-    }
-    const auto direction = importing ? FolderConverter::ImportCanons : FolderConverter::ExportCanons;
-    const FolderConverter::Report report = FolderConverter::convert(direction, source, positional.at(1),
-                                                                    parser.isSet(force));
-    if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
-        err << "errata " << command << ": " << TerminalText::escaped(report.refused) << '\n';
-        return 2;
-    }
     for (const Problem &problem : report.problems)
         err << TerminalText::escaped(problem.toText()) << '\n';
-    QTextStream(stdout)
-        << QStringLiteral("%1 converted, %2 failed\n").arg(report.converted).arg(report.problems.size());
+    err.flush();
+    QTextStream(stdout) << QStringLiteral("%1 converted, %2 skipped (unchanged), %3 failed\n")
+                               .arg(report.converted)
+                               .arg(report.skipped)
+                               .arg(report.problems.size());
+}
+
+} // namespace
+
+int ConvertCommand::run(const QStringList &arguments)
+{
+    Options options;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
+    QTextStream err(stderr);
+    const QFileInfo source(options.source);
+    if (!source.isDir() || !source.isReadable()) {
+        err << "errata " << options.command << ": " << TerminalText::escaped(options.source)
+            << ": not a readable folder\n";
+        return 2;
+    }
+    const auto direction = options.command == QLatin1String("import-deadends") ? FolderConverter::ImportCanons
+                                                                               : FolderConverter::ExportCanons;
+    const FolderConverter::Report report = FolderConverter::convert(direction, options.source, options.destination,
+                                                                    options.force);
+    if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
+        err << "errata " << options.command << ": " << TerminalText::escaped(report.refused) << '\n';
+        return 2;
+    }
+    if (options.json)
+        printJson(report, options);
+    else
+        printText(report);
     return report.problems.isEmpty() ? 0 : 1;
 }
 

@@ -108,17 +108,6 @@ QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
     return all;
 }
 
-QJsonObject toJson(const Problem &problem)
-{
-    return QJsonObject{{QStringLiteral("file"), problem.file},
-                       {QStringLiteral("line"), problem.line},
-                       {QStringLiteral("column"), problem.column},
-                       {QStringLiteral("severity"), Problem::severityName(problem.severity)},
-                       {QStringLiteral("message"), problem.message},
-                       {QStringLiteral("pointer"), problem.pointer},
-                       {QStringLiteral("rule"), problem.rule}};
-}
-
 // Loads and validates the KB. Through the cache, a file that did not
 // change since the last run is neither parsed nor checked again, but the
 // rules that read the KB or the date run for every record. The documents
@@ -164,7 +153,7 @@ int ValidateCommand::run(const QStringList &arguments)
     if (options.json) {
         QJsonArray list;
         for (const Problem &problem : std::as_const(problems))
-            list.append(toJson(problem));
+            list.append(problem.toJson());
         const QJsonObject summary{{QStringLiteral("files"), files},
                                   {QStringLiteral("records"), kb.count()},
                                   {QStringLiteral("errors"), counts.errors},

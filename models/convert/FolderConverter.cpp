@@ -7,6 +7,7 @@
 #include "util/AtomicFile.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <stdexcept>
@@ -39,11 +40,25 @@ bool isInside(const QString &inner, const QString &outer)
     return inner.startsWith(outer.endsWith(QLatin1Char('/')) ? outer : outer + QLatin1Char('/'));
 }
 
+// Whether `target` is a regular file (no link, and in no linked folder)
+// that holds exactly `text`: the conversion is there already.
+bool holds(const QString &target, const QString &destination, const QByteArray &text)
+{
+    const QFileInfo entry(target);
+    if (entry.isSymLink() || !entry.isFile() || entry.size() != text.size()
+        || !AtomicFile::linkedFolder(destination, target).isEmpty())
+        return false;
+    QFile file(target);
+    return file.open(QIODevice::ReadOnly) && file.readAll() == text;
+}
+
 // Why the converted text cannot go to `target`, or "".
 QString targetProblem(const QString &target, const QString &destination, bool overwrite)
 {
     const QFileInfo entry(target);
     const bool isLink = entry.isSymLink();
+    if (!overwrite && entry.isFile() && !isLink)
+        return QStringLiteral("%1 exists with other content and was not overwritten (use --force)").arg(target);
     if (!overwrite && (entry.exists() || isLink))
         return QStringLiteral("%1 exists and was not overwritten (use --force)").arg(target);
     if (entry.isDir() && !isLink)
@@ -84,20 +99,24 @@ FolderConverter::Report FolderConverter::convert(Direction direction, const QStr
         return report;
     QSet<QString> written;
     for (const QString &file : KnowledgeBaseLoader::recordFiles(source)) {
-        if (convertFile(direction, file, destination, overwrite, written, report.problems))
-            ++report.converted;
+        switch (convertFile(direction, file, destination, overwrite, written, report.problems)) {
+        case Converted: ++report.converted; break;
+        case Skipped: ++report.skipped; break;
+        case Failed: break;
+        }
     }
     return report;
 }
 
-bool FolderConverter::convertFile(Direction direction, const QString &file, const QString &destination, bool overwrite,
-                                  QSet<QString> &written, QList<Problem> &problems)
+FolderConverter::Outcome FolderConverter::convertFile(Direction direction, const QString &file,
+                                                      const QString &destination, bool overwrite,
+                                                      QSet<QString> &written, QList<Problem> &problems)
 {
     Record input;
     Record::LoadError loadError;
     if (!input.load(file, &loadError)) {
         problems << problemAt(file, loadError.message, loadError.line, loadError.column);
-        return false;
+        return Failed;
     }
     OrderedJson output;
     try {
@@ -105,29 +124,33 @@ bool FolderConverter::convertFile(Direction direction, const QString &file, cons
                                            : DeadendsConverter::toCanon(input.json());
     } catch (const std::exception &e) {
         problems << problemAt(file, QString::fromUtf8(e.what()), 1, 1);
-        return false;
+        return Failed;
     }
     const QString id = Record::toQString(output.value("id", OrderedJson()));
     const QString target = RecordId::filePath(destination, id);
     if (target.isEmpty()) {
         problems << problemAt(file, QStringLiteral("the id \"%1\" cannot be used as a file path").arg(id), 1, 1);
-        return false;
+        return Failed;
     }
     if (written.contains(target)) {
         problems << problemAt(file,
                               QStringLiteral("another file with id \"%1\" was already written to %2").arg(id, target));
-        return false;
+        return Failed;
+    }
+    const QByteArray text = QByteArray::fromStdString(output.dump(2, ' ', false)) + '\n';
+    if (!overwrite && holds(target, destination, text)) {
+        written.insert(target);
+        return Skipped;
     }
     QString failure = targetProblem(target, destination, overwrite);
     if (failure.isEmpty() && !QDir().mkpath(QFileInfo(target).path()))
         failure = QStringLiteral("%1: cannot create its folder").arg(target);
-    const QByteArray text = QByteArray::fromStdString(output.dump(2, ' ', false)) + '\n';
     if (!failure.isEmpty() || !AtomicFile::writeFile(target, text, &failure, AtomicFile::ReplaceLink)) {
         problems << problemAt(file, failure);
-        return false;
+        return Failed;
     }
     written.insert(target);
-    return true;
+    return Converted;
 }
 
 } // namespace Errata

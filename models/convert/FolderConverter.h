@@ -12,7 +12,10 @@ namespace Errata {
 // Each output file is written at <destination>/<id>.json (the id taken from
 // the content, which also puts flat-layout canons in their nested place),
 // atomically (AtomicFile), and never over an existing entry unless
-// `overwrite` is set. Anything at that path counts as existing: a file, a
+// `overwrite` is set. A file that already holds exactly what would be
+// written is skipped, not failed: converting the same folder again changes
+// nothing and fails nothing (with `overwrite` it is written again). Any
+// other entry at that path counts as existing: a file, a
 // symbolic link (even a dangling one) or a folder. With `overwrite` a link
 // is replaced by a regular file, never written through, and a folder is a
 // failure; a folder below the destination that is a symbolic link is never
@@ -31,6 +34,7 @@ public:
     struct Report
     {
         int converted = 0;
+        int skipped = 0; // files that held the conversion already
         QList<Problem> problems;
         QString refused; // why nothing was converted (overlapping folders); empty otherwise
     };
@@ -41,8 +45,10 @@ public:
     static QString overlap(const QString &source, const QString &destination);
 
 private:
-    static bool convertFile(Direction direction, const QString &file, const QString &destination, bool overwrite,
-                            QSet<QString> &written, QList<Problem> &problems);
+    enum Outcome { Converted, Skipped, Failed };
+
+    static Outcome convertFile(Direction direction, const QString &file, const QString &destination, bool overwrite,
+                               QSet<QString> &written, QList<Problem> &problems);
 };
 
 } // namespace Errata

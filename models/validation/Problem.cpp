@@ -1,5 +1,7 @@
 #include "validation/Problem.h"
 
+#include <QJsonObject>
+
 namespace Errata {
 
 QString Problem::severityName(Severity severity)
@@ -21,6 +23,14 @@ QString Problem::toText() const
     if (!pointer.isEmpty())
         text += QStringLiteral(" [") + pointer + QLatin1Char(']');
     return text;
+}
+
+QJsonObject Problem::toJson() const
+{
+    return QJsonObject{{QStringLiteral("file"), file},       {QStringLiteral("line"), line},
+                       {QStringLiteral("column"), column},   {QStringLiteral("severity"), severityName(severity)},
+                       {QStringLiteral("message"), message}, {QStringLiteral("pointer"), pointer},
+                       {QStringLiteral("rule"), rule}};
 }
 
 } // namespace Errata

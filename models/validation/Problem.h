@@ -3,6 +3,8 @@
 #include <QMetaType>
 #include <QString>
 
+class QJsonObject;
+
 namespace Errata {
 
 // One finding about a record or a file: what is wrong, where, and how bad.
@@ -23,6 +25,9 @@ struct Problem
     static QString severityName(Severity severity);
     // GCC style: "path:line:col: error: message [pointer]"
     QString toText() const;
+    // As the commands' JSON output gives it: {"file", "line", "column",
+    // "severity", "message", "pointer", "rule"}.
+    QJsonObject toJson() const;
 };
 
 } // namespace Errata

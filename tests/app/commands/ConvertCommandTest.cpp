@@ -1,10 +1,12 @@
 // `errata import-deadends` and `errata export-deadends` as a user runs them
-// (ERRATA_BINARY): a round trip, refusal to overwrite, bad usage, a full
-// disk, overlapping folders, links and folders in the way, and the shared
-// corpus imported and validated when it is present.
+// (ERRATA_BINARY): a round trip, a second run that skips what is there
+// already, refusal to overwrite an edited file, the JSON summary, bad usage,
+// a full disk, overlapping folders, links and folders in the way, and the
+// shared corpus imported and validated when it is present.
 
 #include "support/ErrataProcess.h"
 #include "support/FileSizeLimit.h"
+#include "support/JsonKeys.h"
 #include "support/TestFiles.h"
 #include "json/OrderedJson.h"
 
@@ -12,6 +14,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -112,7 +117,8 @@ class ConvertCommandTest : public QObject
 private slots:
     void initTestCase();
     void importExportRoundTrip();
-    void importDoesNotOverwrite();
+    void convertingAgainSkipsUnchangedFiles();
+    void jsonSummary();
     void convertBadUsage_data();
     void convertBadUsage();
     void corpusImportsAndValidates();
@@ -166,7 +172,8 @@ void ConvertCommandTest::importExportRoundTrip()
 
     Run result = run({QStringLiteral("import-deadends"), src, records});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 skipped (unchanged), 0 failed")),
+             qPrintable(result.out));
     QVERIFY(QFileInfo::exists(records + QStringLiteral("/node/err-x/node20-linux.json")));
     QVERIFY(!QFileInfo::exists(records + QStringLiteral("/node/err-x_node20-linux.json")));
 
@@ -178,7 +185,8 @@ void ConvertCommandTest::importExportRoundTrip()
 
     result = run({QStringLiteral("export-deadends"), records, back});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 failed")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QStringLiteral("4 converted, 0 skipped (unchanged), 0 failed")),
+             qPrintable(result.out));
     for (const OrderedJson &original : canons) {
         const QString id = QString::fromStdString(original.at("id").get<std::string>());
         const QString path = back + QLatin1Char('/') + id + QStringLiteral(".json");
@@ -188,7 +196,10 @@ void ConvertCommandTest::importExportRoundTrip()
     }
 }
 
-void ConvertCommandTest::importDoesNotOverwrite()
+// Converting again onto the same DST: the files that hold the conversion
+// already are skipped (exit 0, nothing on stderr), in both directions; a
+// file edited since is a failure and is kept; --force writes every file.
+void ConvertCommandTest::convertingAgainSkipsUnchangedFiles()
 {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
@@ -196,33 +207,78 @@ void ConvertCommandTest::importDoesNotOverwrite()
     const QString dst = tmp.filePath(QStringLiteral("records"));
     const QStringList ids = {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20"),
                              QStringLiteral("python/c/py311")};
-    for (const QString &id : ids)
-        QVERIFY(writeFile(src + QLatin1Char('/') + id + QStringLiteral(".json"),
-                          QByteArray::fromStdString(canon(id, "node", ">=20").dump(2))));
+    QVERIFY(writeCanons(src, ids));
+    const QStringList import = {QStringLiteral("import-deadends"), src, dst};
 
-    Run result = run({QStringLiteral("import-deadends"), src, dst});
+    Run result = run(import);
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(result.out, QStringLiteral("3 converted, 0 skipped (unchanged), 0 failed\n"));
+    result = run(import);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(result.err, QString());
+    QCOMPARE(result.out, QStringLiteral("0 converted, 3 skipped (unchanged), 0 failed\n"));
+
     const QString edited = dst + QStringLiteral("/node/a/node20.json");
     QVERIFY(writeFile(edited, "{\"edited\": true}\n"));
-
-    result = run({QStringLiteral("import-deadends"), src, dst});
+    result = run(import);
     QCOMPARE(result.exitCode, 1);
-    const QStringList errors = lines(result.err);
-    QCOMPARE(errors.size(), ids.size());
-    for (const QString &id : ids) {
-        int mentions = 0;
-        for (const QString &line : errors)
-            mentions += line.contains(id + QStringLiteral(".json")) && line.contains(QStringLiteral("exists")) ? 1 : 0;
-        QVERIFY2(mentions >= 1, qPrintable(id + QLatin1Char('\n') + result.err));
-    }
-    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 3 failed")), qPrintable(result.out));
+    QCOMPARE(lines(result.err).size(), 1);
+    QVERIFY2(result.err.contains(edited + QStringLiteral(" exists with other content and was not overwritten")),
+             qPrintable(result.err));
+    QCOMPARE(result.out, QStringLiteral("0 converted, 2 skipped (unchanged), 1 failed\n"));
     QCOMPARE(readFile(edited), QByteArray("{\"edited\": true}\n"));
 
-    result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
+    result = run(import + QStringList{QStringLiteral("--force")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     QVERIFY(result.err.isEmpty());
-    QVERIFY2(result.out.contains(QStringLiteral("3 converted, 0 failed")), qPrintable(result.out));
+    QCOMPARE(result.out, QStringLiteral("3 converted, 0 skipped (unchanged), 0 failed\n"));
     QVERIFY(readFile(edited).contains("\"signature\""));
+
+    const QString back = tmp.filePath(QStringLiteral("back"));
+    const QStringList exportBack = {QStringLiteral("export-deadends"), dst, back};
+    QCOMPARE(run(exportBack).out, QStringLiteral("3 converted, 0 skipped (unchanged), 0 failed\n"));
+    result = run(exportBack);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(result.out, QStringLiteral("0 converted, 3 skipped (unchanged), 0 failed\n"));
+}
+
+// --format json: the summary's counts and every failure, snake_case keys,
+// nothing on stderr.
+void ConvertCommandTest::jsonSummary()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    const QString dst = tmp.filePath(QStringLiteral("records"));
+    QVERIFY(writeCanons(src, {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20")}));
+    QVERIFY(writeFile(src + QStringLiteral("/broken.json"), "{\"id\": "));
+    const QStringList arguments = {QStringLiteral("import-deadends"), src, dst, QStringLiteral("--format"),
+                                   QStringLiteral("json")};
+    QVERIFY(run({QStringLiteral("import-deadends"), src, dst}).exitCode == 1);
+    QVERIFY(writeFile(dst + QStringLiteral("/node/b/node20.json"), "{}\n"));
+
+    const Run result = run(arguments);
+    QCOMPARE(result.exitCode, 1);
+    QCOMPARE(result.err, QString());
+    QJsonParseError error;
+    const QJsonObject root = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + result.out));
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
+    QCOMPARE(root.value(QStringLiteral("source")).toString(), src);
+    QCOMPARE(root.value(QStringLiteral("destination")).toString(), dst);
+    const QJsonObject summary = root.value(QStringLiteral("summary")).toObject();
+    QCOMPARE(summary.value(QStringLiteral("converted")).toInt(-1), 0);
+    QCOMPARE(summary.value(QStringLiteral("skipped")).toInt(-1), 1);
+    QCOMPARE(summary.value(QStringLiteral("failed")).toInt(-1), 2);
+    const QJsonArray problems = root.value(QStringLiteral("problems")).toArray();
+    QCOMPARE(problems.size(), 2);
+    QStringList files;
+    for (const QJsonValue &problem : problems) {
+        QCOMPARE(problem.toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        files << QFileInfo(problem.toObject().value(QStringLiteral("file")).toString()).fileName();
+    }
+    files.sort();
+    QCOMPARE(files, QStringList({QStringLiteral("broken.json"), QStringLiteral("node20.json")}));
 }
 
 void ConvertCommandTest::convertBadUsage_data()
@@ -272,7 +328,8 @@ void ConvertCommandTest::corpusImportsAndValidates()
 
     Run result = run({QStringLiteral("import-deadends"), corpusDir(), dst}, 300000);
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err.left(2000)));
-    QVERIFY2(result.out.contains(QStringLiteral("2116 converted, 0 failed")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QStringLiteral("2116 converted, 0 skipped (unchanged), 0 failed")),
+             qPrintable(result.out));
     int files = 0;
     QDirIterator it(dst, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
@@ -318,7 +375,8 @@ void ConvertCommandTest::fullDiskFailsAndKeepsTheFiles()
         result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
     }
     QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 2 failed")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 0 skipped (unchanged), 2 failed")),
+             qPrintable(result.out));
     const QStringList errors = lines(result.err);
     QCOMPARE(errors.size(), 2);
     for (const QString &line : errors)
@@ -398,7 +456,8 @@ void ConvertCommandTest::entriesInTheWayAreNotWrittenThrough()
 
     Run result = run({QStringLiteral("import-deadends"), src, dst});
     QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 4 failed")), qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("0 converted, 0 skipped (unchanged), 4 failed")),
+             qPrintable(result.out + result.err));
     QCOMPARE(result.err.count(QStringLiteral("exists and was not overwritten")), 3);
     QVERIFY2(result.err.contains(dst + QStringLiteral("/python is a symbolic link")), qPrintable(result.err));
     QCOMPARE(snapshot(outside), outsideBefore);
@@ -406,7 +465,8 @@ void ConvertCommandTest::entriesInTheWayAreNotWrittenThrough()
 
     result = run({QStringLiteral("import-deadends"), src, dst, QStringLiteral("--force")});
     QVERIFY2(result.exitCode == 1, qPrintable(result.out + result.err));
-    QVERIFY2(result.out.contains(QStringLiteral("2 converted, 2 failed")), qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("2 converted, 0 skipped (unchanged), 2 failed")),
+             qPrintable(result.out + result.err));
     QVERIFY2(result.err.contains(dst + QStringLiteral("/node/c/node20.json is a folder")), qPrintable(result.err));
     QVERIFY2(result.err.contains(dst + QStringLiteral("/python is a symbolic link")), qPrintable(result.err));
     QCOMPARE(snapshot(outside), outsideBefore);

@@ -9,12 +9,15 @@
 #include "support/TestFiles.h"
 #include "validation/Problem.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <tuple>
 
 using namespace Errata;
 using namespace Errata::TestSupport;
@@ -95,6 +98,7 @@ private slots:
     void writesCanonicalText();
     void exportsBack();
     void doesNotOverwriteWithoutFlag();
+    void convertingAgainSkipsWhatIsThere();
     void reportsFailuresAndConvertsTheRest();
     void sameIdTwice();
     void refusesUnsafeIds_data();
@@ -222,10 +226,12 @@ void FolderConverterTest::doesNotOverwriteWithoutFlag()
     QVERIFY(jsonEqual(readJson(dst + QStringLiteral("/a/three.json")),
                       DeadendsConverter::toRecord(canon(QStringLiteral("a/three")))));
 
-    // Again: now all three exist.
+    // Again: the two of someone else still fail; the third holds the
+    // conversion already and is skipped.
     report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, false);
     QCOMPARE(report.converted, 0);
-    QCOMPARE(report.problems.size(), 3);
+    QCOMPARE(report.skipped, 1);
+    QCOMPARE(report.problems.size(), 2);
 
     report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, true);
     QVERIFY2(report.problems.isEmpty(), qPrintable(problemsText(report.problems)));
@@ -237,6 +243,43 @@ void FolderConverterTest::doesNotOverwriteWithoutFlag()
     // No temporary files left behind by the atomic writes.
     QCOMPARE(allFiles(dst),
              (QStringList{QStringLiteral("a/one.json"), QStringLiteral("a/three.json"), QStringLiteral("a/two.json")}));
+}
+
+// A second run onto the same destination, either way: every file holds its
+// conversion already, so each is skipped, none written again, none failed;
+// with `overwrite` each is written again.
+void FolderConverterTest::convertingAgainSkipsWhatIsThere()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("src"));
+    const QString dst = tmp.filePath(QStringLiteral("dst"));
+    const QString back = tmp.filePath(QStringLiteral("back"));
+    writeJson(src + QStringLiteral("/a/one.json"), canon(QStringLiteral("a/one")));
+    writeJson(src + QStringLiteral("/b/two.json"), canon(QStringLiteral("b/two")));
+    for (const auto &[direction, from, to] :
+         {std::tuple{FolderConverter::ImportCanons, src, dst}, std::tuple{FolderConverter::ExportCanons, dst, back}}) {
+        FolderConverter::Report report = FolderConverter::convert(direction, from, to, false);
+        QCOMPARE(report.converted, 2);
+        QCOMPARE(report.skipped, 0);
+        const QFileInfo written(to + QStringLiteral("/a/one.json"));
+        const QDateTime changed = written.lastModified();
+        const QByteArray text = readFile(written.filePath());
+        QTest::qWait(20); // a later write would show in the time
+
+        report = FolderConverter::convert(direction, from, to, false);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(problemsText(report.problems)));
+        QCOMPARE(report.converted, 0);
+        QCOMPARE(report.skipped, 2);
+        QCOMPARE(QFileInfo(written.filePath()).lastModified(), changed);
+        QCOMPARE(readFile(written.filePath()), text);
+
+        report = FolderConverter::convert(direction, from, to, true);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(problemsText(report.problems)));
+        QCOMPARE(report.converted, 2);
+        QCOMPARE(report.skipped, 0);
+        QVERIFY(QFileInfo(written.filePath()).lastModified() > changed);
+    }
 }
 
 void FolderConverterTest::reportsFailuresAndConvertsTheRest()
