@@ -403,6 +403,10 @@ Double-click to open.</source>
         <source>Indexing %1 for search…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This folder looks like deadends.dev canons, not Errata records: convert them with &quot;errata import-deadends %1 DST&quot; and open DST.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::LinkListEditor</name>

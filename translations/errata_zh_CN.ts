@@ -397,6 +397,10 @@ Double-click to open.</source>
         <source>Indexing %1 for search…</source>
         <translation>正在为 %1 建立搜索索引…</translation>
     </message>
+    <message>
+        <source>This folder looks like deadends.dev canons, not Errata records: convert them with &quot;errata import-deadends %1 DST&quot; and open DST.</source>
+        <translation>此文件夹看起来是 deadends.dev 的 canon 文件，而不是 Errata 记录：请用“errata import-deadends %1 DST”转换，然后打开 DST。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::LinkListEditor</name>

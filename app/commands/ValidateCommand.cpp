@@ -122,6 +122,65 @@ void load(KnowledgeBaseSession &session, const Options &options)
     session.check();
 }
 
+// What the summary says.
+struct Summary
+{
+    int files = 0;
+    int records = 0;
+    KnowledgeBase::Counts counts;
+    double seconds = 0;
+    int fromCache = 0;
+    bool canons = false;
+};
+
+Summary summarize(const KnowledgeBaseSession &session, double seconds)
+{
+    const KnowledgeBase &kb = session.knowledgeBase();
+    const QList<Problem> loadProblems = kb.loadProblems();
+    Summary summary;
+    // A file that did not load is a file; a folder that was not read is not.
+    summary.files = kb.count()
+        + int(std::count_if(loadProblems.cbegin(), loadProblems.cend(),
+                            [](const Problem &problem) { return problem.rule != QLatin1String("folder"); }));
+    summary.records = kb.count();
+    summary.counts = kb.counts();
+    summary.seconds = seconds;
+    summary.fromCache = session.reusedFindingsCount();
+    summary.canons = session.looksLikeCanons();
+    return summary;
+}
+
+void printJson(QTextStream &out, const QList<Problem> &problems, const Summary &summary)
+{
+    QJsonArray list;
+    for (const Problem &problem : problems)
+        list.append(problem.toJson());
+    const QJsonObject totals{{QStringLiteral("files"), summary.files},
+                             {QStringLiteral("records"), summary.records},
+                             {QStringLiteral("errors"), summary.counts.errors},
+                             {QStringLiteral("warnings"), summary.counts.warnings},
+                             {QStringLiteral("infos"), summary.counts.infos},
+                             {QStringLiteral("seconds"), summary.seconds},
+                             {QStringLiteral("records_from_cache"), summary.fromCache},
+                             {QStringLiteral("looks_like_deadends_canons"), summary.canons}};
+    out << TerminalText::jsonSafe(
+        QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), totals}})
+            .toJson(QJsonDocument::Indented));
+}
+
+void printText(QTextStream &out, const QList<Problem> &problems, const Summary &summary)
+{
+    for (const Problem &problem : problems)
+        out << TerminalText::escaped(problem.toText()) << '\n';
+    out << QStringLiteral("%1 files, %2 records: %3 errors, %4 warnings, %5 infos (%6 s)\n")
+               .arg(summary.files)
+               .arg(summary.records)
+               .arg(summary.counts.errors)
+               .arg(summary.counts.warnings)
+               .arg(summary.counts.infos)
+               .arg(summary.seconds, 0, 'f', 2);
+}
+
 } // namespace
 
 int ValidateCommand::run(const QStringList &arguments)
@@ -141,47 +200,23 @@ int ValidateCommand::run(const QStringList &arguments)
     timer.start();
     KnowledgeBaseSession session;
     load(session, options);
-    const KnowledgeBase &kb = session.knowledgeBase();
-    const QList<Problem> problems = sortedProblems(kb, options.folder);
-    const KnowledgeBase::Counts counts = kb.counts();
-    const QList<Problem> loadProblems = kb.loadProblems();
-    // A file that did not load is a file; a folder that was not read is not.
-    const int files = kb.count()
-        + int(std::count_if(loadProblems.cbegin(), loadProblems.cend(),
-                            [](const Problem &problem) { return problem.rule != QLatin1String("folder"); }));
-    const double seconds = double(timer.elapsed()) / 1000.0;
-    if (options.json) {
-        QJsonArray list;
-        for (const Problem &problem : std::as_const(problems))
-            list.append(problem.toJson());
-        const QJsonObject summary{{QStringLiteral("files"), files},
-                                  {QStringLiteral("records"), kb.count()},
-                                  {QStringLiteral("errors"), counts.errors},
-                                  {QStringLiteral("warnings"), counts.warnings},
-                                  {QStringLiteral("infos"), counts.infos},
-                                  {QStringLiteral("seconds"), seconds},
-                                  {QStringLiteral("records_from_cache"), session.reusedFindingsCount()}};
-        out << TerminalText::jsonSafe(
-            QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), summary}})
-                .toJson(QJsonDocument::Indented));
-    } else {
-        for (const Problem &problem : std::as_const(problems))
-            out << TerminalText::escaped(problem.toText()) << '\n';
-        out << QStringLiteral("%1 files, %2 records: %3 errors, %4 warnings, %5 infos (%6 s)\n")
-                   .arg(files)
-                   .arg(kb.count())
-                   .arg(counts.errors)
-                   .arg(counts.warnings)
-                   .arg(counts.infos)
-                   .arg(seconds, 0, 'f', 2);
-    }
+    const QList<Problem> problems = sortedProblems(session.knowledgeBase(), options.folder);
+    const Summary summary = summarize(session, double(timer.elapsed()) / 1000.0);
+    if (options.json)
+        printJson(out, problems, summary);
+    else
+        printText(out, problems, summary);
     out.flush();
     QString error;
     if (!session.writeCache(&error))
         err << "errata validate: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
             << TerminalText::escaped(error) << "); --no-cache does without it\n";
+    if (summary.canons) // after the findings, where it is read
+        err << "errata validate: " << TerminalText::escaped(options.folder)
+            << " looks like deadends.dev canons, not Errata records; convert them with errata import-deadends "
+            << TerminalText::escaped(options.folder) << " DST\n";
     err.flush(); // the exit below skips destructors
-    const bool failed = counts.errors > 0 || (options.strict && counts.warnings > 0);
+    const bool failed = summary.counts.errors > 0 || (options.strict && summary.counts.warnings > 0);
     CommandLine::exitWithoutCleanup(failed ? 1 : 0);
 }
 

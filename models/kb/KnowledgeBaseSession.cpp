@@ -1,5 +1,6 @@
 #include "kb/KnowledgeBaseSession.h"
 
+#include "convert/CanonDetector.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/OwnFindingsJob.h"
 #include "kb/SearchIndexCache.h"
@@ -21,6 +22,7 @@ struct KnowledgeBaseSession::Opening
     std::unique_ptr<SearchIndexCache> cache;
     std::vector<const Record *> deferred;
     QString cacheError; // why the cache was not used
+    bool canons = false;
     bool cancelled = false;
 };
 
@@ -57,7 +59,14 @@ bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, con
             opening.cacheError = opening.cache->errorString();
     }
     opening.kb->adopt(KnowledgeBaseLoader::load(folder, cancel, progress, options.documents, opening.cache.get()));
-    return !(cancel && *cancel);
+    if (cancel && *cancel)
+        return false;
+    QStringList files;
+    files.reserve(opening.kb->count());
+    for (int i = 0; i < opening.kb->count(); ++i)
+        files << opening.kb->recordAt(i)->filePath();
+    opening.canons = CanonDetector::looksLikeCanons(files);
+    return true;
 }
 
 bool KnowledgeBaseSession::read(const QString &folder, const Options &options, const std::atomic_bool *cancel,
@@ -69,6 +78,7 @@ bool KnowledgeBaseSession::read(const QString &folder, const Options &options, c
     m_index = std::move(opening.index);
     m_cache = std::move(opening.cache);
     m_cacheError = opening.cacheError;
+    m_canons = opening.canons;
     m_validator = std::make_unique<RecordValidator>(options.today);
     m_today = options.today;
     m_indexBuilt = false;
@@ -177,6 +187,7 @@ void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
     m_kb = std::move(opening->kb);
     m_index = std::move(opening->index);
     m_cache = std::move(opening->cache);
+    m_canons = opening->canons;
     m_indexBuilt = true;
     follow();
     emit replaced();

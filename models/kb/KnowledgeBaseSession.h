@@ -81,6 +81,10 @@ public:
     QString cacheError() const { return m_cacheError; }
     int restoredCount() const;
     int reusedFindingsCount() const;
+    // The folder read looks like deadends.dev canons, not Errata records
+    // (CanonDetector, on a sample of its files): they want converting with
+    // `errata import-deadends` more than their schema errors listed.
+    bool looksLikeCanons() const { return m_canons; }
 
     // The asynchronous form, for the window: opens `folder` in the
     // background. A KB being opened or checked is given up first.
@@ -128,6 +132,7 @@ private:
     std::unique_ptr<RecordValidator> m_validator;
     std::unique_ptr<SearchIndexCache> m_cache;
     QString m_cacheError;
+    bool m_canons = false;
     bool m_indexBuilt = false;
     QDate m_today;
     QString m_folder; // being opened

@@ -37,6 +37,7 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     , m_filter(new QSortFilterProxyModel(this))
     , m_severity(new QComboBox)
     , m_count(new QLabel)
+    , m_hint(new QLabel)
     , m_view(new QTableView)
 {
     setObjectName(QStringLiteral("ProblemsDock"));
@@ -56,6 +57,11 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_hint->setWordWrap(true);
+    m_hint->setTextInteractionFlags(Qt::TextSelectableByMouse); // the command, to copy
+    m_hint->setFrameShape(QFrame::StyledPanel);
+    m_hint->setMargin(6);
+    m_hint->hide();
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Show:")));
@@ -65,6 +71,7 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_hint);
     layout->addLayout(bar);
     layout->addWidget(m_view);
     setWidget(content);
@@ -81,10 +88,20 @@ ProblemsDock::ProblemsDock(QWidget *parent)
 
 void ProblemsDock::setKnowledgeBase(const KnowledgeBase *kb)
 {
+    m_hint->clear();
+    m_hint->hide();
     m_model->setKnowledgeBase(kb);
     m_view->resizeColumnToContents(ProblemListModel::SeverityColumn);
     m_view->setColumnWidth(ProblemListModel::FileColumn, 280);
     m_view->setColumnWidth(ProblemListModel::FieldColumn, 200);
+}
+
+void ProblemsDock::showHint(const QString &text)
+{
+    m_hint->setText(text);
+    m_hint->show();
+    show();
+    raise();
 }
 
 void ProblemsDock::applyFilter()

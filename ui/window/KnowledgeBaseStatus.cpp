@@ -44,6 +44,17 @@ void KnowledgeBaseStatus::update()
         ? tr("%1, %2 (checking…)", "the counts so far, while records are checked")
         : tr("%1, %2", "the status bar's count of errors, then of warnings");
     m_healthLabel->setText(health.arg(errors, warnings));
+    if (m_bar->currentMessage().isEmpty() && !hint().isEmpty())
+        m_bar->showMessage(hint());
+}
+
+QString KnowledgeBaseStatus::hint() const
+{
+    if (!m_session->looksLikeCanons())
+        return QString();
+    return tr("This folder looks like deadends.dev canons, not Errata records: convert them with "
+              "\"errata import-deadends %1 DST\" and open DST.")
+        .arg(m_session->knowledgeBase().root());
 }
 
 void KnowledgeBaseStatus::showProgress(int stage, int done, int total)

@@ -441,6 +441,8 @@ void MainWindow::showKnowledgeBase()
     watchDisk();
     m_recovery->setKnowledgeBase(kb);
     updateStatus();
+    if (!m_status->hint().isEmpty()) // a folder of canons: said before its thousands of findings
+        m_problems->showHint(m_status->hint());
     if (!kb->loadProblems().isEmpty())
         showLoadProblems();
     qCInfo(lcLoad, "%s: %d records shown after %lld ms", qPrintable(kb->root()), kb->count(), m_loadClock.elapsed());

@@ -1,7 +1,8 @@
 // `errata validate` as a user runs it (ERRATA_BINARY) on a KB holding
 // entries that are not plain record files: it ends at once (a FIFO is never
 // opened), loads a link to a file inside the KB, and prints one line for
-// every entry it skipped, naming it. The other validate cases are in
+// every entry it skipped, naming it; and a folder of deadends.dev canons
+// gets one hint to convert them. The other validate cases are in
 // CommandLineTest.
 
 #include "support/ErrataProcess.h"
@@ -55,6 +56,7 @@ private slots:
     void skippedEntriesInJson();
     void duplicateKeyIsAnError();
     void controlCharactersAreEscaped();
+    void canonsGetOneHint();
 
 private:
     Run validate(const QStringList &more = {});
@@ -214,6 +216,47 @@ void ValidateCommandTest::controlCharactersAreEscaped()
     QVERIFY2(result.out.contains(QLatin1String("x\\x1B]0;pwned\\x07")), qPrintable(result.out));
     for (const QChar c : result.out + result.err)
         QVERIFY2(c == QLatin1Char('\n') || (c.unicode() >= 0x20 && c.unicode() != 0x7F), qPrintable(result.out));
+}
+
+// A folder of canons (a few of the test's own) has the findings of any
+// folder, then one line on stderr: convert them with import-deadends. JSON
+// says it in its summary. A KB of records has neither.
+void ValidateCommandTest::canonsGetOneHint()
+{
+    QTemporaryDir canons;
+    QVERIFY(canons.isValid());
+    for (const QString &id : {QStringLiteral("node/a/node20"), QStringLiteral("node/b/node20")}) {
+        const QByteArray canon = "{\"schema_version\": \"1.0.0\", \"id\": \"" + id.toUtf8()
+            + "\", \"error\": {\"signature\": \"Error: x\", \"regex\": \"x\", \"domain\": \"node\"}, "
+              "\"verdict\": {\"summary\": \"x\"}}\n";
+        QVERIFY(writeFile(canons.filePath(id + QStringLiteral(".json")), canon));
+    }
+    RunOptions options;
+    options.cacheHome = m_cacheHome.path();
+    const Run text = runErrata({QStringLiteral("validate"), canons.path()}, options);
+    QCOMPARE(text.exitCode, 1);
+    QVERIFY2(text.out.contains(QStringLiteral(": error: ")), qPrintable(text.out)); // the findings all the same
+    QCOMPARE(text.err,
+             QStringLiteral("errata validate: %1 looks like deadends.dev canons, not Errata records; convert them with "
+                            "errata import-deadends %1 DST\n")
+                 .arg(canons.path()));
+
+    const Run json = runErrata(
+        {QStringLiteral("validate"), canons.path(), QStringLiteral("--format"), QStringLiteral("json")}, options);
+    QCOMPARE(json.err, text.err);
+    const QJsonObject summary =
+        QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
+    QCOMPARE(summary.value(QStringLiteral("looks_like_deadends_canons")).toBool(false), true);
+
+    QTemporaryDir records;
+    QVERIFY(records.isValid());
+    QVERIFY(writeFile(records.filePath(QStringLiteral("disk/full.json")), record(QStringLiteral("disk/full"))));
+    const Run plain = runErrata(
+        {QStringLiteral("validate"), records.path(), QStringLiteral("--format"), QStringLiteral("json")}, options);
+    QVERIFY2(!plain.err.contains(QStringLiteral("canons")), qPrintable(plain.err));
+    const QJsonObject plainSummary =
+        QJsonDocument::fromJson(plain.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
+    QCOMPARE(plainSummary.value(QStringLiteral("looks_like_deadends_canons")).toBool(true), false);
 }
 
 QTEST_GUILESS_MAIN(ValidateCommandTest)

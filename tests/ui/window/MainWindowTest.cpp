@@ -59,6 +59,7 @@ private slots:
     void enterOnAGroupOpensAndClosesIt();
     void cardLinkOpensLinkedRecord();
     void brokenFilesAreListedAndTheRestOpens();
+    void aFolderOfCanonsIsHinted();
     void openTabsAreRestored();
     void editSaveAndDirtyMarkers();
     void renameIsUndoableAndFollowedBySearch();
@@ -209,6 +210,38 @@ void MainWindowTest::brokenFilesAreListedAndTheRestOpens()
     for (int row = 0; row < problems->rowCount(); ++row)
         listed = listed || problems->index(row, 1).data().toString() == QLatin1String("a/broken.json");
     QVERIFY2(listed, "the broken file is listed in the Problems dock");
+}
+
+// A folder of deadends.dev canons (a few of the test's own): the status bar
+// and the top of the Problems dock say to convert them, once the KB is
+// shown and again once it is checked; a KB of records opened next has no
+// such hint.
+void MainWindowTest::aFolderOfCanonsIsHinted()
+{
+    QTemporaryDir dir;
+    for (const char *id : {"node/a/node20", "node/b/node20", "python/c/py311"}) {
+        const QByteArray canon = QByteArray("{\"schema_version\": \"1.0.0\", \"id\": \"") + id
+            + "\", \"error\": {\"signature\": \"Error: x\", \"regex\": \"x\", \"domain\": \"node\"}, "
+              "\"verdict\": {\"summary\": \"x\"}}";
+        QVERIFY(
+            TestSupport::writeFile(dir.path() + QLatin1Char('/') + QLatin1String(id) + QStringLiteral(".json"), canon));
+    }
+    MainWindow window;
+    window.show(); // the status bar's progress is visible, and its message cleared, only in a shown window
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(dir.path());
+    QVERIFY(loaded.wait(10000));
+    const QString expected = QStringLiteral("errata import-deadends %1 DST").arg(window.knowledgeBase()->root());
+    QVERIFY2(window.statusBar()->currentMessage().contains(expected), qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(!window.problems()->hintLabel()->isHidden());
+    QVERIFY2(window.problems()->hintLabel()->text().contains(QStringLiteral("deadends.dev canons")),
+             qPrintable(window.problems()->hintLabel()->text()));
+    QVERIFY(!window.problems()->isHidden());
+
+    window.openKnowledgeBase(m_dir.path());
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(window.problems()->hintLabel()->isHidden());
+    QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("canons")));
 }
 
 void MainWindowTest::openTabsAreRestored()
