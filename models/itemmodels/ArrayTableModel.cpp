@@ -320,7 +320,7 @@ void ArrayTableModel::convertToObjects(const QList<int> &rows)
     });
 }
 
-void ArrayTableModel::removeRows(const QList<int> &rows)
+void ArrayTableModel::removeRowsAt(const QList<int> &rows)
 {
     QList<int> sorted = rows;
     std::sort(sorted.begin(), sorted.end(), std::greater<int>());

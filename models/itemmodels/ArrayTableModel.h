@@ -69,7 +69,7 @@ public:
 
     // Row operations, each one undoable edit of the whole array.
     void addRow();
-    void removeRows(const QList<int> &rows);
+    void removeRowsAt(const QList<int> &rows);
     void duplicateRow(int row);
     void moveRow(int row, int delta);
     // Appends a row given whole (a new link {"error_id": ...}).

@@ -183,7 +183,7 @@ void LinkListEditor::removeSelected()
 {
     const QList<int> rows = selectedRows();
     if (!rows.isEmpty())
-        m_model->removeRows(rows);
+        m_model->removeRowsAt(rows);
 }
 
 void LinkListEditor::moveCurrent(int delta)

@@ -156,7 +156,7 @@ void RecordEditorTest::workaroundRowsMoveTheirChineseText()
     workarounds->moveRow(0, 1);
     QCOMPARE(seed()->workaroundsZh().value(1), QStringLiteral("添加梯度裁剪"));
     QVERIFY(seed()->workarounds().value(1).action.startsWith(QLatin1String("Add gradient clipping")));
-    workarounds->removeRows({1});
+    workarounds->removeRowsAt({1});
     QCOMPARE(seed()->workarounds().size(), 2);
     QCOMPARE(seed()->workaroundsZh().size(), 2);
     QVERIFY(!seed()->workaroundsZh().contains(QStringLiteral("添加梯度裁剪")));
