@@ -9,6 +9,7 @@
 #include "matching/LogReader.h"
 #include "review/ReviewView.h"
 #include "settings/Settings.h"
+#include "style/Palettes.h"
 #include "util/BackgroundJob.h"
 #include "window/MainWindow.h"
 #include "window/Translations.h"
@@ -248,6 +249,7 @@ int GuiLauncher::run(QApplication &app)
     }
     if (!installLanguage(app, parser))
         return 2;
+    Palettes::apply(app, Settings::colorScheme());
     QString error;
     const QString folder = chooseFolder(given, &error);
     MainWindow window;

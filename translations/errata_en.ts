@@ -889,10 +889,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The new language takes effect the next time Errata starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Record</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1002,6 +998,10 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>The other window on this KB closed: unsaved edits are kept for recovery again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new settings take effect the next time Errata starts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1812,18 +1812,6 @@ Overwrite it with your version?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ matches its own signature&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ does not match its own signature&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The record cannot be written: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1877,6 +1865,18 @@ Overwrite it with your version?</source>
     </message>
     <message>
         <source>No record links here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ matches its own signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ does not match its own signature</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2724,11 +2724,27 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A new language takes effect the next time Errata starts.</source>
+        <source>&amp;Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Language:</source>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language or colour scheme takes effect the next time Errata starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Colours:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -874,10 +874,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <source>The new language takes effect the next time Errata starts.</source>
-        <translation>新的界面语言将在下次启动 Errata 时生效。</translation>
-    </message>
-    <message>
         <source>&amp;Record</source>
         <translation>记录(&amp;R)</translation>
     </message>
@@ -984,6 +980,10 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>The other window on this KB closed: unsaved edits are kept for recovery again.</source>
         <translation>此知识库的另一个窗口已关闭：未保存的编辑将重新保留以便恢复。</translation>
+    </message>
+    <message>
+        <source>The new settings take effect the next time Errata starts.</source>
+        <translation>新的设置将在下次启动 Errata 时生效。</translation>
     </message>
 </context>
 <context>
@@ -1792,18 +1792,6 @@ Overwrite it with your version?</source>
         <translation>无。</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#d0021b&apos;&gt;✗ %1&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ matches its own signature&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#2e7d32&apos;&gt;✓ 能匹配自己的错误签名&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ does not match its own signature&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#e0a000&apos;&gt;✗ 不能匹配自己的错误签名&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>The record cannot be written: %1</source>
         <translation>无法写出此记录：%1</translation>
     </message>
@@ -1858,6 +1846,18 @@ Overwrite it with your version?</source>
     <message>
         <source>No record links here.</source>
         <translation>没有记录链接到这里。</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>✓ matches its own signature</source>
+        <translation>✓ 能匹配自己的错误签名</translation>
+    </message>
+    <message>
+        <source>✗ does not match its own signature</source>
+        <translation>✗ 不能匹配自己的错误签名</translation>
     </message>
 </context>
 <context>
@@ -2704,12 +2704,28 @@ Restore them?</source>
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <source>A new language takes effect the next time Errata starts.</source>
-        <translation>新的界面语言将在下次启动 Errata 时生效。</translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
         <translation>界面语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>A new language or colour scheme takes effect the next time Errata starts.</source>
+        <translation>新的界面语言或配色方案将在下次启动 Errata 时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Colours:</source>
+        <translation>配色(&amp;C)：</translation>
     </message>
 </context>
 <context>

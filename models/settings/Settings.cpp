@@ -15,6 +15,7 @@ const QString Tabs = QStringLiteral("kb/openTabs");
 const QString Geometry = QStringLiteral("window/geometry");
 const QString State = QStringLiteral("window/state");
 const QString Review = QStringLiteral("window/review");
+const QString ColorScheme = QStringLiteral("ui/colorScheme");
 const QString GraphDepth = QStringLiteral("graph/depth");
 const QString GraphExportFolder = QStringLiteral("graph/exportFolder");
 const QString MatcherHeader = QStringLiteral("matcher/header");
@@ -116,6 +117,25 @@ void Settings::setLanguage(const QString &language)
         QSettings().remove(languageKey());
     else
         setValue(languageKey(), language);
+}
+
+Settings::ColorScheme Settings::colorScheme()
+{
+    const QString stored = value(Keys::ColorScheme).toString();
+    if (stored == QLatin1String("light"))
+        return ColorScheme::Light;
+    if (stored == QLatin1String("dark"))
+        return ColorScheme::Dark;
+    return ColorScheme::System;
+}
+
+void Settings::setColorScheme(ColorScheme scheme)
+{
+    switch (scheme) {
+    case ColorScheme::System: QSettings().remove(Keys::ColorScheme); return;
+    case ColorScheme::Light: setValue(Keys::ColorScheme, QStringLiteral("light")); return;
+    case ColorScheme::Dark: setValue(Keys::ColorScheme, QStringLiteral("dark")); return;
+    }
 }
 
 int Settings::graphDepth()

@@ -38,6 +38,13 @@ public:
     static QString language();
     static void setLanguage(const QString &language);
 
+    // The colours of the window: the desktop's, or Errata's own light or
+    // dark palette. Stored as "system", "light" or "dark"; anything else
+    // reads as System.
+    enum class ColorScheme { System, Light, Dark };
+    static ColorScheme colorScheme();
+    static void setColorScheme(ColorScheme scheme);
+
     // The Graph dock
     static int graphDepth(); // 1 to 3
     static void setGraphDepth(int depth);

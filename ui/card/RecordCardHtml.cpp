@@ -3,6 +3,7 @@
 #include "kb/KnowledgeBase.h"
 #include "links/BacklinkList.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -109,9 +110,8 @@ QString linkDetails(const Link &link)
 // (the Chinese text was #333: nearly invisible on a dark background).
 QString style(const QPalette &palette)
 {
-    const bool dark = palette.color(QPalette::Base).lightness() < 128;
     const QString muted = palette.color(QPalette::PlaceholderText).name();
-    const QString alert = dark ? QStringLiteral("#ff8080") : QStringLiteral("#b00020");
+    const QString alert = StatusColors::error(palette).name();
     return QStringLiteral("<style>"
                           "h2 { margin-bottom: 2px; } h3 { margin-top: 14px; margin-bottom: 4px; }"
                           ".id { color: %1; } .tags { color: %1; }"

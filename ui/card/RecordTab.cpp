@@ -6,6 +6,7 @@
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 
+#include "style/StatusColors.h"
 #include "util/TextDiff.h"
 
 #include <QDialog>
@@ -31,7 +32,9 @@ RecordTab::RecordTab(KnowledgeBase *kb, Record *record, const RecordValidator *v
 {
     m_stack->addWidget(m_card);
     m_conflictBar->setFrameShape(QFrame::StyledPanel);
-    m_conflictBar->setStyleSheet(QStringLiteral("QFrame { background: #fff4ce; }"));
+    m_conflictBar->setStyleSheet(
+        QStringLiteral("QFrame { background: %1; } QLabel { color: %2; }")
+            .arg(StatusColors::bannerBackground(palette()).name(), StatusColors::bannerText(palette()).name()));
     auto *bar = new QHBoxLayout(m_conflictBar);
     bar->addWidget(new QLabel(tr("This record's file was changed on disk by someone else.")), 1);
     auto *keep = new QPushButton(tr("Keep mine"));

@@ -5,6 +5,7 @@
 #include "editing/LinkTargetCompleter.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -54,7 +55,7 @@ void ArrayItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QMod
     QStyledItemDelegate::initStyleOption(option, index);
     const QStyle *style = QApplication::style();
     if (index.data(ArrayTableModel::TargetMissingRole).toBool()) {
-        option->palette.setColor(QPalette::Text, QColor(0xb0, 0x00, 0x20));
+        option->palette.setColor(QPalette::Text, StatusColors::error(option->palette));
         option->font.setStrikeOut(true);
         option->icon = style->standardIcon(QStyle::SP_MessageBoxWarning);
         option->features |= QStyleOptionViewItem::HasDecoration;

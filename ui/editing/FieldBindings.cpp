@@ -3,6 +3,7 @@
 #include "editing/EditSession.h"
 #include "editing/TextWrap.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -167,9 +168,12 @@ void FieldBindings::showProblems(const QList<Problem> &problems)
             messages << problem.message;
             worst = worst < 0 ? int(problem.severity) : qMin(worst, int(problem.severity));
         }
-        const char *color = worst == Problem::Error ? "#d0021b" : worst == Problem::Warning ? "#e0a000" : nullptr;
-        binding.widget->setStyleSheet(color ? QStringLiteral("border: 2px solid %1;").arg(QLatin1String(color))
-                                            : QString());
+        const QPalette &palette = binding.widget->palette();
+        const QColor color = worst == Problem::Error ? StatusColors::error(palette)
+            : worst == Problem::Warning              ? StatusColors::warning(palette)
+                                                     : QColor();
+        binding.widget->setStyleSheet(color.isValid() ? QStringLiteral("border: 2px solid %1;").arg(color.name())
+                                                      : QString());
         binding.widget->setToolTip(messages.join(QLatin1Char('\n')));
     }
 }

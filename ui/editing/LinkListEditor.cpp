@@ -6,6 +6,7 @@
 #include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>
@@ -54,7 +55,7 @@ LinkListEditor::LinkListEditor(EditSession *session, ArrayTableModel *model, Lin
         if (!m_target->text().trimmed().isEmpty())
             addLink(m_target->text().trimmed());
     });
-    m_message->setStyleSheet(QStringLiteral("color: #9a6b00;"));
+    m_message->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::warning(palette()).name()));
 
     auto *addRow = new QHBoxLayout;
     addRow->addWidget(m_target, 1);

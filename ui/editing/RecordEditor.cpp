@@ -10,6 +10,7 @@
 #include "links/BacklinkList.h"
 #include "matching/RegexEngine.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 #include "util/TextDiff.h"
 
 #include <QComboBox>
@@ -501,12 +502,17 @@ void RecordEditor::updateRegexCheck()
 {
     const Record *record = m_session->record();
     const RegexEngine engine(record->regex());
+    const QPalette &palette = m_regexCheck->palette();
+    const auto show = [this](const QColor &color, const QString &text) {
+        m_regexCheck->setText(
+            QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), text.toHtmlEscaped()));
+    };
     if (!engine.isValid())
-        m_regexCheck->setText(tr("<span style='color:#d0021b'>✗ %1</span>").arg(engine.errorMessage().toHtmlEscaped()));
+        show(StatusColors::error(palette), tr("✗ %1").arg(engine.errorMessage()));
     else if (engine.matches(record->signature()))
-        m_regexCheck->setText(tr("<span style='color:#2e7d32'>✓ matches its own signature</span>"));
+        show(StatusColors::success(palette), tr("✓ matches its own signature"));
     else
-        m_regexCheck->setText(tr("<span style='color:#e0a000'>✗ does not match its own signature</span>"));
+        show(StatusColors::warning(palette), tr("✗ does not match its own signature"));
 }
 
 void RecordEditor::updateJsonAndChanges()
@@ -536,7 +542,8 @@ void RecordEditor::showProblems(const QList<Problem> &problems)
             QStringLiteral("%1: %2  [%3]")
                 .arg(Problem::severityName(problem.severity), problem.message, problem.pointer));
         item->setData(Qt::UserRole, problem.pointer);
-        item->setForeground(problem.severity == Problem::Error ? QColor(0xd0, 0x02, 0x1b) : QColor(0x9a, 0x6b, 0x00));
+        item->setForeground(problem.severity == Problem::Error ? StatusColors::error(m_problems->palette())
+                                                               : StatusColors::warning(m_problems->palette()));
         m_problems->addItem(item);
     }
     m_problems->setVisible(m_problems->count() > 0);

@@ -9,6 +9,7 @@
 #include "matching/RegexEngine.h"
 #include "record/Record.h"
 #include "settings/Settings.h"
+#include "style/StatusColors.h"
 #include "util/Utf16Offsets.h"
 
 #include <QAction>
@@ -36,16 +37,6 @@ namespace {
 
 constexpr int MatchLimit = 10000;                 // matches listed and highlighted
 constexpr qint64 MaxLogBytes = qint64(256) << 20; // the biggest log file opened
-
-QColor passColor()
-{
-    return QColor(0x1b, 0x7f, 0x3b);
-}
-
-QColor failColor()
-{
-    return QColor(0xc0, 0x1c, 0x28);
-}
 
 } // namespace
 
@@ -385,9 +376,9 @@ void RegexWorkbenchDock::showError(const QString &message, int position)
                      .arg(pattern.left(position).toHtmlEscaped(), at.toHtmlEscaped(),
                           pattern.mid(position + 1).toHtmlEscaped());
     }
-    m_status->setText(
-        QStringLiteral("<span style=\"color:%1\">%2</span>%3")
-            .arg(failColor().name(), tr("The regex does not compile: %1").arg(message).toHtmlEscaped(), marked));
+    m_status->setText(QStringLiteral("<span style=\"color:%1\">%2</span>%3")
+                          .arg(StatusColors::error(m_status->palette()).name(),
+                               tr("The regex does not compile: %1").arg(message).toHtmlEscaped(), marked));
 }
 
 void RegexWorkbenchDock::updateTests()
@@ -402,7 +393,8 @@ void RegexWorkbenchDock::updateTests()
         const bool pass = engine.isValid() && engine.matches(text);
         auto *item = new QTreeWidgetItem(m_tests, {pass ? tr("✓ match") : tr("✗ no match"), kind, text});
         item->setData(0, Qt::UserRole, pass);
-        item->setForeground(0, pass ? passColor() : failColor());
+        item->setForeground(0,
+                            pass ? StatusColors::success(m_tests->palette()) : StatusColors::error(m_tests->palette()));
     };
     if (!m_record->signature().isEmpty())
         add(tr("Signature"), m_record->signature());

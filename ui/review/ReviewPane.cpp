@@ -4,6 +4,7 @@
 
 #include "itemmodels/ReviewModel.h"
 #include "record/Record.h"
+#include "style/StatusColors.h"
 #include "validation/ConsistencyChecker.h"
 
 #include <QEvent>
@@ -195,11 +196,12 @@ QString ReviewPane::checksText(TranslationStatus::Field field) const
         problems << (list ? tr("Line %1 lacks %2").arg(i + 1).arg(tokens) : tr("The Chinese lacks %1").arg(tokens));
     }
     if (!problems.isEmpty())
-        return QStringLiteral("<span style=\"color:#b3261e\">⚠ %1</span>").arg(problems.join(QStringLiteral("; ")));
+        return QStringLiteral("<span style=\"color:%1\">⚠ %2</span>")
+            .arg(StatusColors::error(palette()).name(), problems.join(QStringLiteral("; ")));
     if (TranslationStatus::detect(*m_record, field) < TranslationStatus::Translated)
         return QString();
-    return QStringLiteral("<span style=\"color:#1b7f3b\">✓ %1</span>")
-        .arg(tr("Numbers, versions, code, URLs and placeholders all match."));
+    return QStringLiteral("<span style=\"color:%1\">✓ %2</span>")
+        .arg(StatusColors::success(palette()).name(), tr("Numbers, versions, code, URLs and placeholders all match."));
 }
 
 void ReviewPane::focusField(TranslationStatus::Field field)

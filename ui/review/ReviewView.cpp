@@ -9,6 +9,7 @@
 #include "review/ReviewStatusDelegate.h"
 #include "review/ReviewTally.h"
 #include "settings/Settings.h"
+#include "style/StatusColors.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -117,7 +118,9 @@ void ReviewView::configureDomains()
 void ReviewView::createLayout()
 {
     m_errorBar->setWordWrap(true);
-    m_errorBar->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: black; padding: 6px; }"));
+    m_errorBar->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: %2; padding: 6px; }")
+            .arg(StatusColors::bannerBackground(palette()).name(), StatusColors::bannerText(palette()).name()));
     m_errorBar->hide();
     m_vertical->addWidget(m_table);
     m_vertical->addWidget(m_pane);

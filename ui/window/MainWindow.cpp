@@ -278,7 +278,7 @@ void MainWindow::showSettings()
 {
     SettingsDialog dialog(this);
     if (dialog.exec() == QDialog::Accepted && dialog.apply())
-        statusBar()->showMessage(tr("The new language takes effect the next time Errata starts."), 8000);
+        statusBar()->showMessage(tr("The new settings take effect the next time Errata starts."), 8000);
 }
 
 void MainWindow::setReviewMode(bool on)

@@ -21,6 +21,7 @@ private slots:
     void recentKnowledgeBases();
     void graphDepthIsBounded();
     void languageFollowsTheSystemWhenEmpty();
+    void colorScheme();
     void keysStayAsUsersHaveThem();
 };
 
@@ -47,6 +48,7 @@ void SettingsTest::defaults()
     QVERIFY(!Settings::ignoreCase(Settings::Tool::Matcher));
     QCOMPARE(Settings::reviewStatus(3), 3);
     QVERIFY(Settings::language().isEmpty());
+    QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::System);
 }
 
 void SettingsTest::valuesAreKept()
@@ -100,6 +102,20 @@ void SettingsTest::languageFollowsTheSystemWhenEmpty()
     QVERIFY(!QSettings().contains(Settings::languageKey()));
 }
 
+void SettingsTest::colorScheme()
+{
+    Settings::setColorScheme(Settings::ColorScheme::Dark);
+    QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::Dark);
+    Settings::setColorScheme(Settings::ColorScheme::Light);
+    QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::Light);
+    Settings::setColorScheme(Settings::ColorScheme::System);
+    QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::System);
+    QVERIFY(!QSettings().contains(QStringLiteral("ui/colorScheme")));
+    // A value written by hand that means nothing: the desktop's colours.
+    QSettings().setValue(QStringLiteral("ui/colorScheme"), QStringLiteral("purple"));
+    QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::System);
+}
+
 // Renaming a key would forget what users had set.
 void SettingsTest::keysStayAsUsersHaveThem()
 {
@@ -108,12 +124,14 @@ void SettingsTest::keysStayAsUsersHaveThem()
     Settings::setReviewMode(true);
     Settings::setIgnoreCase(Settings::Tool::Workbench, true);
     Settings::setLanguage(QStringLiteral("en"));
+    Settings::setColorScheme(Settings::ColorScheme::Dark);
     const QSettings settings;
     QCOMPARE(settings.value(QStringLiteral("kb/last")).toString(), QStringLiteral("/kb"));
     QCOMPARE(settings.value(QStringLiteral("graph/depth")).toInt(), 2);
     QVERIFY(settings.value(QStringLiteral("window/review")).toBool());
     QVERIFY(settings.value(QStringLiteral("workbench/ignoreCase")).toBool());
     QCOMPARE(settings.value(QStringLiteral("ui/language")).toString(), QStringLiteral("en"));
+    QCOMPARE(settings.value(QStringLiteral("ui/colorScheme")).toString(), QStringLiteral("dark"));
 }
 
 QTEST_GUILESS_MAIN(SettingsTest)
