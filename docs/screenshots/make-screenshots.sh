@@ -11,7 +11,8 @@ shot() {
     shift
     tmp=$(mktemp -d)
     mkdir -p "$tmp/c/Errata"
-    printf '[graph]\ndepth=2\n' > "$tmp/c/Errata/Errata.conf" # the graph shot shows two rings
+    # The graph shot shows two rings; SCHEME=dark picks the dark colours.
+    printf '[graph]\ndepth=2\n[ui]\ncolorScheme=%s\n' "${SCHEME:-system}" > "$tmp/c/Errata/Errata.conf"
     QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" XDG_CACHE_HOME="$tmp/cache" \
         "$app" --screenshot "$out/$file" "$@"
     rm -rf "$tmp"
@@ -23,6 +24,7 @@ shot graph.png --select kubernetes/oomkilled --graph
 shot workbench.png --select node/eaddrinuse --workbench "$log"
 shot log-matcher.png --select pytorch/cuda-out-of-memory --match "$log"
 shot review.png --review --select kubernetes/pending-insufficient-resources
+SCHEME=dark shot dark.png --select pytorch/cuda-out-of-memory --search memory
 shot main-zh.png --language zh_CN --select pytorch/cuda-out-of-memory --search 内存
 # A text of several lines given to --search is looked up, as a paste is.
 traceback='Traceback (most recent call last):
