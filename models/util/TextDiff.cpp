@@ -1,5 +1,6 @@
 #include "util/TextDiff.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace Errata {
@@ -7,6 +8,21 @@ namespace Errata {
 namespace {
 
 constexpr qsizetype MaxCells = 16 * 1000 * 1000; // beyond this, show a whole replacement
+
+// Within each run of changed lines, the removed ones first, each side in
+// its order: "-old", "-old", "+new", "+new", never "+new", "-old".
+void removedFirst(QList<TextDiff::Line> &lines)
+{
+    using Line = TextDiff::Line;
+    for (qsizetype start = 0; start < lines.size();) {
+        qsizetype end = start;
+        while (end < lines.size() && lines.at(end).kind != Line::Same)
+            ++end;
+        std::stable_partition(lines.begin() + start, lines.begin() + end,
+                              [](const Line &line) { return line.kind == Line::Removed; });
+        start = end + 1;
+    }
+}
 
 } // namespace
 
@@ -42,15 +58,16 @@ QList<TextDiff::Line> TextDiff::diff(const QString &before, const QString &after
             if (i < n && j < m && a.at(head + i) == b.at(head + j)) {
                 lines << Line{Line::Same, a.at(head + i)};
                 ++i, ++j;
-            } else if (j < m && (i == n || lcs[size_t(i)][size_t(j + 1)] >= lcs[size_t(i + 1)][size_t(j)])) {
-                lines << Line{Line::Added, b.at(head + j++)};
+            } else if (i < n && (j == m || lcs[size_t(i + 1)][size_t(j)] >= lcs[size_t(i)][size_t(j + 1)])) {
+                lines << Line{Line::Removed, a.at(head + i++)}; // on a tie, what goes before what comes
             } else {
-                lines << Line{Line::Removed, a.at(head + i++)};
+                lines << Line{Line::Added, b.at(head + j++)};
             }
         }
     }
     for (qsizetype k = a.size() - tail; k < a.size(); ++k)
         lines << Line{Line::Same, a.at(k)};
+    removedFirst(lines);
     return lines;
 }
 
@@ -65,13 +82,17 @@ QStringList TextDiff::unified(const QList<Line> &lines, int context)
     }
     QStringList out;
     bool gap = false;
+    qsizetype beforeLine = 0; // lines of `before` passed so far
     for (qsizetype i = 0; i < lines.size(); ++i) {
+        const qsizetype line = beforeLine + 1;
+        if (lines.at(i).kind != Line::Added)
+            ++beforeLine;
         if (!shown.at(i)) {
             gap = true;
             continue;
         }
         if (gap || (out.isEmpty() && i > 0))
-            out << QStringLiteral("@@ line %1 @@").arg(i + 1);
+            out << QStringLiteral("@@ line %1 @@").arg(line);
         gap = false;
         const QChar mark = lines.at(i).kind == Line::Added ? QLatin1Char('+')
             : lines.at(i).kind == Line::Removed            ? QLatin1Char('-')
