@@ -1975,6 +1975,10 @@ Overwrite it with your version?</source>
         <source>Their file (-) and your version (+)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Their file and your version are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordWriter</name>

@@ -1955,6 +1955,10 @@ Overwrite it with your version?</source>
         <source>Their file (-) and your version (+)</source>
         <translation>他们的文件（-）与你的版本（+）</translation>
     </message>
+    <message>
+        <source>Their file and your version are the same.</source>
+        <translation>他们的文件与你的版本相同。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordWriter</name>

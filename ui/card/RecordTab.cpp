@@ -1,20 +1,18 @@
 #include "card/RecordTab.h"
 
 #include "card/RecordCardView.h"
+#include "editing/DiffView.h"
 #include "editing/EditSession.h"
 #include "editing/RecordEditor.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
-
 #include "style/StatusColors.h"
-#include "util/TextDiff.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -135,9 +133,8 @@ void RecordTab::showDifference()
     }
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Their file (-) and your version (+)"));
-    auto *text = new QPlainTextEdit(TextDiff::unified(TextDiff::diff(theirs, mine)).join(QLatin1Char('\n')));
-    text->setReadOnly(true);
-    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *text = new DiffView;
+    text->showDiff(theirs, mine, tr("Their file and your version are the same."));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(&dialog);

@@ -1,6 +1,7 @@
 #include "editing/RecordEditor.h"
 
 #include "editing/ArrayItemDelegate.h"
+#include "editing/DiffView.h"
 #include "editing/EditSession.h"
 #include "editing/FieldBindings.h"
 #include "editing/LinkListEditor.h"
@@ -11,7 +12,6 @@
 #include "matching/RegexEngine.h"
 #include "record/Record.h"
 #include "style/StatusColors.h"
-#include "util/TextDiff.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -482,10 +482,7 @@ QWidget *RecordEditor::jsonPage()
 
 QWidget *RecordEditor::changesPage()
 {
-    m_changes = new QPlainTextEdit;
-    m_changes->setReadOnly(true);
-    m_changes->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_changes->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_changes = new DiffView;
     return m_changes;
 }
 
@@ -527,8 +524,7 @@ void RecordEditor::updateJsonAndChanges()
         text = tr("The record cannot be written: %1").arg(QString::fromUtf8(e.what()));
     }
     m_json->setPlainText(text);
-    const QStringList diff = TextDiff::unified(TextDiff::diff(QString::fromUtf8(record->originalText()), text));
-    m_changes->setPlainText(diff.isEmpty() ? tr("No changes against the file on disk.") : diff.join(QLatin1Char('\n')));
+    m_changes->showDiff(QString::fromUtf8(record->originalText()), text, tr("No changes against the file on disk."));
 }
 
 void RecordEditor::showProblems(const QList<Problem> &problems)

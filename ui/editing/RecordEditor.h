@@ -18,6 +18,7 @@ class QPushButton;
 namespace Errata {
 
 class ArrayTableModel;
+class DiffView;
 class EditSession;
 class FieldBindings;
 class LinkListEditor;
@@ -42,6 +43,8 @@ public:
     // the records linking here.
     LinkListEditor *linkEditor(Link::Kind kind) const { return m_linkEditors.value(int(kind)); }
     QTreeWidget *backlinks() const { return m_backlinks; }
+    // The Changes page: the diff against the file on disk.
+    DiffView *changesView() const { return m_changes; }
 
 signals:
     void recordLinkActivated(const QString &id);
@@ -71,7 +74,7 @@ private:
     QLabel *m_regexCheck = nullptr;
     QLabel *m_unknownKeys = nullptr;
     QPlainTextEdit *m_json = nullptr;
-    QPlainTextEdit *m_changes = nullptr;
+    DiffView *m_changes = nullptr;
     QListWidget *m_problems;
     QList<ArrayTableModel *> m_tables;
     QList<QTableView *> m_views;

@@ -1,4 +1,5 @@
 #include "editing/RecordEditor.h"
+#include "editing/DiffView.h"
 #include "editing/EditSession.h"
 #include "editing/RecordIdDialog.h"
 #include "itemmodels/ArrayTableModel.h"
@@ -15,6 +16,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
+#include <QTextBlock>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -52,6 +55,7 @@ private slots:
     void rateDateChoiceAndListWidgets();
     void idDialogRefusesUnsafeAndTakenIds();
     void longWordWrapsAnywhere();
+    void changesPageIsADiff();
 
 private:
     Record *seed() const { return m_kb->find(QStringLiteral("pytorch/nan-loss-step")); }
@@ -266,6 +270,29 @@ void RecordEditorTest::longWordWrapsAnywhere()
     edit->insertPlainText(token); // pasted
     QCOMPARE(edit->wordWrapMode(), QTextOption::WrapAnywhere);
     QCOMPARE(seed()->rootCause(), QStringLiteral("short words again") + token);
+}
+
+// The Changes page: the old line (-) before the new one (+), coloured,
+// wrapped at the page's width.
+void RecordEditorTest::changesPageIsADiff()
+{
+    const QString old = QString::fromStdString(seed()->value(QStringLiteral("/confidence")).dump());
+    m_session->setValue(QStringLiteral("/confidence"), 0.5, QStringLiteral("Edit confidence"));
+    DiffView *changes = m_editor->changesView();
+    QVERIFY(changes);
+    auto *pages = m_editor->findChild<QTabWidget *>();
+    QVERIFY(pages);
+    pages->setCurrentWidget(changes);
+    const QStringList lines = changes->lines();
+    const qsizetype removed = lines.indexOf(QStringLiteral("-  \"confidence\": %1,").arg(old));
+    const qsizetype added = lines.indexOf(QStringLiteral("+  \"confidence\": 0.5,"));
+    QVERIFY2(removed >= 0 && added == removed + 1, qPrintable(lines.join(QLatin1Char('\n'))));
+    QCOMPARE(changes->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+    QTextBlock block = changes->document()->findBlockByNumber(int(removed));
+    QCOMPARE(block.blockFormat().background().color(), DiffView::removedBackground(changes->palette()));
+    QCOMPARE(block.next().blockFormat().background().color(), DiffView::addedBackground(changes->palette()));
+    m_session->undoStack()->undo();
+    QCOMPARE(changes->toPlainText(), QStringLiteral("No changes against the file on disk."));
 }
 
 QTEST_MAIN(RecordEditorTest)
