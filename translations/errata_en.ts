@@ -2691,6 +2691,188 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::SchemaMessage</name>
+    <message>
+        <source>1 character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of 1 item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of %1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a boolean (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a value of this type is not allowed here; found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be at least %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be greater than %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be at most %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be less than %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be a multiple of %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be at least %2 long; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be at most %2 long; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must have at least %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must have at most %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: items must all be different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: items must all be different; %2 repeats %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a date (YYYY-MM-DD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a time (HH:MM:SS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a date and time (YYYY-MM-DDTHH:MM:SSZ)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a valid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must match the pattern %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be one of: %2; found %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: required field is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: field not allowed here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::SchemaValidator</name>
+    <message>
+        <source>the record schema cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::SearchIndexCache</name>
     <message>
         <source>not a search index cache</source>

@@ -2671,6 +2671,188 @@ Restore them?</source>
     </message>
 </context>
 <context>
+    <name>Errata::SchemaMessage</name>
+    <message>
+        <source>1 character</source>
+        <translation>1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation>%1 个字符</translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation>1 项</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 项</translation>
+    </message>
+    <message>
+        <source>1 field</source>
+        <translation>1 个字段</translation>
+    </message>
+    <message>
+        <source>%1 fields</source>
+        <translation>%1 个字段</translation>
+    </message>
+    <message>
+        <source>an array of 1 item</source>
+        <translation>含 1 项的数组</translation>
+    </message>
+    <message>
+        <source>an array of %1 items</source>
+        <translation>含 %1 项的数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a string (%1)</source>
+        <translation>字符串（%1）</translation>
+    </message>
+    <message>
+        <source>a boolean (%1)</source>
+        <translation>布尔值（%1）</translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation>数字（%1）</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1或%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>%1: a value of this type is not allowed here; found %2</source>
+        <translation>%1：此处不允许这种类型的值；实际为%2</translation>
+    </message>
+    <message>
+        <source>%1: must be %2; found %3</source>
+        <translation>%1：必须是%2；实际为%3</translation>
+    </message>
+    <message>
+        <source>%1: must be at least %2; found %3</source>
+        <translation>%1：不能小于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be greater than %2; found %3</source>
+        <translation>%1：必须大于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be at most %2; found %3</source>
+        <translation>%1：不能大于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be less than %2; found %3</source>
+        <translation>%1：必须小于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be a multiple of %2; found %3</source>
+        <translation>%1：必须是 %2 的倍数；实际为 %3</translation>
+    </message>
+    <message>
+        <source>an empty string</source>
+        <translation>空字符串</translation>
+    </message>
+    <message>
+        <source>%1: must be at least %2 long; found %3</source>
+        <translation>%1：长度不能少于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be at most %2 long; found %3</source>
+        <translation>%1：长度不能超过 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must have at least %2; found %3</source>
+        <translation>%1：不能少于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must have at most %2; found %3</source>
+        <translation>%1：不能多于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: items must all be different</source>
+        <translation>%1：各项不能重复</translation>
+    </message>
+    <message>
+        <source>%1: items must all be different; %2 repeats %3</source>
+        <translation>%1：各项不能重复；%2 与 %3 相同</translation>
+    </message>
+    <message>
+        <source>a date (YYYY-MM-DD)</source>
+        <translation>日期（YYYY-MM-DD）</translation>
+    </message>
+    <message>
+        <source>a time (HH:MM:SS)</source>
+        <translation>时间（HH:MM:SS）</translation>
+    </message>
+    <message>
+        <source>a date and time (YYYY-MM-DDTHH:MM:SSZ)</source>
+        <translation>日期和时间（YYYY-MM-DDTHH:MM:SSZ）</translation>
+    </message>
+    <message>
+        <source>a valid %1</source>
+        <translation>有效的 %1</translation>
+    </message>
+    <message>
+        <source>%1: must match the pattern %2; found %3</source>
+        <translation>%1：必须匹配模式 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: must be one of: %2; found %3</source>
+        <translation>%1：必须是以下之一：%2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>%1: required field is missing</source>
+        <translation>%1：缺少必填字段</translation>
+    </message>
+    <message>
+        <source>%1: field not allowed here</source>
+        <translation>%1：此处不允许该字段</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::SchemaValidator</name>
+    <message>
+        <source>the record schema cannot be used: %1</source>
+        <translation>无法使用记录的架构：%1</translation>
+    </message>
+</context>
+<context>
     <name>Errata::SearchIndexCache</name>
     <message>
         <source>not a search index cache</source>

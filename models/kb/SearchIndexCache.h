@@ -58,9 +58,9 @@ class SearchIndexCache
 public:
     // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
     // layout, the text of a validator message (cached findings keep their
-    // text) or what a file must be to load changes (8: a key written twice
-    // in one object): older caches are then not used.
-    static constexpr quint32 FormatVersion = 8;
+    // text) or what a file must be to load changes (9: schema findings in
+    // plain words): older caches are then not used.
+    static constexpr quint32 FormatVersion = 9;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;

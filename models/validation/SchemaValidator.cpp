@@ -1,5 +1,8 @@
 #include "validation/SchemaValidator.h"
 
+#include "validation/SchemaMessage.h"
+#include "validation/SchemaNodes.h"
+
 #include <QFile>
 #include <QSet>
 
@@ -27,35 +30,35 @@ namespace Errata {
 
 namespace {
 
-// valijson names a place as {"<root>", "[dead_ends]", "[1]", "[fail_rate]"}.
-QString pointerOf(const std::vector<std::string> &context)
+// valijson names a place as {"<root>", "[dead_ends]", "[1]", "[fail_rate]"}:
+// the tokens of the place's JSON pointer, unescaped.
+QStringList pathOf(const std::vector<std::string> &context)
 {
-    QString pointer;
+    QStringList path;
     for (const std::string &part : context) {
         if (part == "<root>")
             continue;
         QString token = QString::fromStdString(part);
         if (token.startsWith(QLatin1Char('[')) && token.endsWith(QLatin1Char(']')))
             token = token.mid(1, token.size() - 2);
+        path << token;
+    }
+    return path;
+}
+
+QString pointerOf(const QStringList &path)
+{
+    QString pointer;
+    for (QString token : path) {
         token.replace(QLatin1String("~"), QLatin1String("~0")).replace(QLatin1String("/"), QLatin1String("~1"));
         pointer += QLatin1Char('/') + token;
     }
     return pointer;
 }
 
-bool isSummary(const QString &description)
+bool isSummary(const std::string &description)
 {
-    return description.startsWith(QLatin1String("Failed to validate"));
-}
-
-QString plainMessage(QString description)
-{
-    description = description.trimmed();
-    if (description.endsWith(QLatin1Char('.')))
-        description.chop(1);
-    if (!description.isEmpty())
-        description[0] = description.at(0).toLower();
-    return QStringLiteral("schema: ") + description;
+    return description.rfind("Failed to validate", 0) == 0;
 }
 
 struct Finding
@@ -113,13 +116,14 @@ QByteArray SchemaValidator::bundledSchemaText()
 void SchemaValidator::load(const QByteArray &schemaText)
 {
     try {
-        const OrderedJson document = OrderedJson::parse(schemaText.toStdString());
+        OrderedJson document = OrderedJson::parse(schemaText.toStdString());
         auto schema = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser;
         parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(document), *schema);
         m_schema = std::move(schema);
+        m_schemaDocument = std::move(document);
     } catch (const std::exception &e) {
-        m_errorMessage = QStringLiteral("the record schema cannot be used: ") + QString::fromUtf8(e.what());
+        m_errorMessage = tr("the record schema cannot be used: %1").arg(QString::fromUtf8(e.what()));
     }
 }
 
@@ -130,20 +134,21 @@ QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
     valijson::Validator validator;
     valijson::ValidationResults results;
     validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(document), &results);
+    const SchemaNodes nodes(m_schemaDocument);
     QList<Finding> all;
     valijson::ValidationResults::Error error;
     while (results.popError(error)) {
-        const QString description = QString::fromStdString(error.description);
-        if (isSummary(description))
+        if (isSummary(error.description))
             continue;
+        const QStringList path = pathOf(error.context);
         all << Finding{Problem{Problem::Error,
                                {},
-                               pointerOf(error.context),
+                               pointerOf(path),
                                0,
                                0,
-                               plainMessage(description),
+                               SchemaMessage::describe(error.description, path, document, nodes),
                                QStringLiteral("schema")},
-                       description.startsWith(QLatin1String("Value type not permitted"))};
+                       SchemaMessage::kindOf(error.description) == SchemaMessage::Type};
     }
     return mostSpecific(all);
 }

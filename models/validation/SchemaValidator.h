@@ -3,6 +3,7 @@
 #include "validation/Problem.h"
 #include "json/OrderedJson.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -16,10 +17,14 @@ namespace Errata {
 
 // Checks a record against the JSON Schema (draft-07) in resources/schema,
 // with valijson. Only the most specific finding of each failure is kept:
-// "Expected number <= 1" at /dead_ends/1/fail_rate, not also the summaries
-// valijson adds for /dead_ends and the root. Thread-safe once constructed.
+// "dead_ends/1/fail_rate: must be at most 1; found 1.5" at
+// /dead_ends/1/fail_rate, not also the summaries valijson adds for
+// /dead_ends and the root. The messages are in plain words (SchemaMessage)
+// and translated. Thread-safe once constructed.
 class SchemaValidator
 {
+    Q_DECLARE_TR_FUNCTIONS(Errata::SchemaValidator)
+
 public:
     // Loads the schema bundled in the resources (":/schema/record.schema.json").
     SchemaValidator();
@@ -40,6 +45,7 @@ private:
     void load(const QByteArray &schemaText);
 
     std::unique_ptr<valijson::Schema> m_schema;
+    OrderedJson m_schemaDocument; // the schema's text, for SchemaMessage
     QString m_errorMessage;
 };
 

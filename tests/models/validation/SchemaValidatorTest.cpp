@@ -72,6 +72,10 @@ private slots:
     void acceptedVariants_data();
     void acceptedVariants();
 
+    void plainMessages_data();
+    void plainMessages();
+    void constraintMessages_data();
+    void constraintMessages();
     void keepsOnlyTheMostSpecificFinding();
     void reportsIndependentFindingsAtNestedPointers_data();
     void reportsIndependentFindingsAtNestedPointers();
@@ -120,102 +124,102 @@ void SchemaValidatorTest::violationIsReportedAtItsPointer_data()
     // Required properties: reported on the object that lacks them (the root).
     for (const char *key : {"id", "signature", "regex", "domain", "category"})
         QTest::addRow("missing %s", key) << QStringLiteral("/%1").arg(QLatin1String(key)) << QByteArray() << QString()
-                                         << QStringLiteral("'%1'").arg(QLatin1String(key));
+                                         << QStringLiteral("%1: required").arg(QLatin1String(key));
 
     QTest::newRow("empty signature") << "/signature" << QByteArray(R"("")") << "/signature"
-                                     << "fewer than 1";
+                                     << "at least 1 character";
     QTest::newRow("id not a string") << "/id" << QByteArray("5") << "/id"
-                                     << "type";
+                                     << "must be a";
     QTest::newRow("regex not a string") << "/regex" << QByteArray("[]") << "/regex"
-                                        << "type";
+                                        << "must be a";
     QTest::newRow("confidence as text") << "/confidence" << QByteArray(R"("high")") << "/confidence"
-                                        << "type";
+                                        << "must be a";
     QTest::newRow("confidence above 1") << "/confidence" << QByteArray("1.5") << "/confidence"
-                                        << "less than or equal";
+                                        << "must be at most 1";
     QTest::newRow("confidence below 0") << "/confidence" << QByteArray("-0.1") << "/confidence"
-                                        << "greater than or equal";
+                                        << "must be at least 0";
     QTest::newRow("fix_success_rate above 1") << "/fix_success_rate" << QByteArray("2") << "/fix_success_rate"
-                                              << "less than or equal";
+                                              << "must be at most 1";
     QTest::newRow("tags a number") << "/tags" << QByteArray("5") << "/tags"
-                                   << "type";
+                                   << "must be a";
     QTest::newRow("tags with a number item") << "/tags" << QByteArray(R"(["a", 3])") << "/tags/1"
-                                             << "type";
+                                             << "must be a";
     QTest::newRow("aliases with a null item") << "/aliases" << QByteArray(R"(["a", "b", null])") << "/aliases/2"
-                                              << "type";
+                                              << "must be a";
     QTest::newRow("evidence_count negative") << "/evidence_count" << QByteArray("-1") << "/evidence_count"
-                                             << "greater than or equal";
+                                             << "must be at least 0";
     QTest::newRow("evidence_count fractional") << "/evidence_count" << QByteArray("2.5") << "/evidence_count"
-                                               << "type";
+                                               << "must be a";
     QTest::newRow("evidence_count as text") << "/evidence_count" << QByteArray(R"("3")") << "/evidence_count"
-                                            << "type";
+                                            << "must be a";
     QTest::newRow("resolvable a boolean") << "/resolvable" << QByteArray("true") << "/resolvable"
-                                          << "type";
+                                          << "must be a";
     QTest::newRow("resolvable unknown") << "/resolvable" << QByteArray(R"("maybe")") << "/resolvable"
-                                        << "enum";
+                                        << "must be one of";
     QTest::newRow("verification_tier a number") << "/verification_tier" << QByteArray("2") << "/verification_tier"
-                                                << "type";
+                                                << "must be a";
     QTest::newRow("verification_tier auto_generated")
         << "/verification_tier" << QByteArray(R"("auto_generated")") << "/verification_tier"
-        << "enum";
+        << "must be one of";
     QTest::newRow("subcategory a number") << "/subcategory" << QByteArray("3") << "/subcategory"
-                                          << "type";
+                                          << "must be a";
     QTest::newRow("official_doc_url a number") << "/official_doc_url" << QByteArray("3") << "/official_doc_url"
-                                               << "type";
+                                               << "must be a";
     QTest::newRow("dead end fail_rate 1.5") << "/dead_ends/1/fail_rate" << QByteArray("1.5") << "/dead_ends/1/fail_rate"
-                                            << "less than or equal";
+                                            << "must be at most 1";
     QTest::newRow("dead end without action") << "/dead_ends/0/action" << QByteArray() << "/dead_ends/0"
-                                             << "'action'";
+                                             << "dead_ends/0/action: required";
     QTest::newRow("dead end empty why_fails")
         << "/dead_ends/1/why_fails" << QByteArray(R"("")") << "/dead_ends/1/why_fails"
-        << "fewer than 1";
+        << "at least 1 character";
     QTest::newRow("dead end source a number") << "/dead_ends/0/sources" << QByteArray("[1]") << "/dead_ends/0/sources/0"
-                                              << "type";
+                                              << "must be a";
     QTest::newRow("dead ends an object") << "/dead_ends" << QByteArray("{}") << "/dead_ends"
-                                         << "type";
+                                         << "must be a";
     QTest::newRow("workaround without success_rate")
         << "/workarounds/2/success_rate" << QByteArray() << "/workarounds/2"
-        << "'success_rate'";
+        << "workarounds/2/success_rate: required";
     QTest::newRow("workaround success_rate negative")
         << "/workarounds/0/success_rate" << QByteArray("-1") << "/workarounds/0/success_rate"
-        << "greater than or equal";
+        << "must be at least 0";
     QTest::newRow("workarounds_zh item a number") << "/workarounds_zh/1" << QByteArray("7") << "/workarounds_zh/1"
-                                                  << "type";
+                                                  << "must be a";
     QTest::newRow("link object without error_id")
         << "/transition_graph/leads_to" << QByteArray(R"([{"probability": 0.5}])") << "/transition_graph/leads_to/0"
-        << "'error_id'";
+        << "leads_to/0/error_id: required";
     QTest::newRow("empty bare link") << "/transition_graph/leads_to" << QByteArray(R"([""])")
                                      << "/transition_graph/leads_to/0"
-                                     << "fewer than 1";
+                                     << "at least 1 character";
     QTest::newRow("link with empty error_id") << "/transition_graph/preceded_by" << QByteArray(R"([{"error_id": ""}])")
                                               << "/transition_graph/preceded_by/0/error_id"
-                                              << "fewer than 1";
+                                              << "at least 1 character";
     QTest::newRow("link a number") << "/transition_graph/preceded_by" << QByteArray("[7]")
                                    << "/transition_graph/preceded_by/0"
-                                   << "type";
+                                   << "must be a";
     QTest::newRow("link probability above 1")
         << "/transition_graph/leads_to" << QByteArray(R"([{"error_id": "pytorch/x", "probability": 1.01}])")
         << "/transition_graph/leads_to/0/probability"
-        << "less than or equal";
+        << "must be at most 1";
     QTest::newRow("confused-with link without error_id")
         << "/transition_graph/frequently_confused_with" << QByteArray(R"(["pytorch/a", {"distinction": "x"}])")
         << "/transition_graph/frequently_confused_with/1"
-        << "'error_id'";
+        << "frequently_confused_with/1/error_id: required";
     QTest::newRow("transition_graph an array") << "/transition_graph" << QByteArray("[]") << "/transition_graph"
-                                               << "type";
+                                               << "must be a";
     QTest::newRow("version entry without version") << "/versions/1/version" << QByteArray() << "/versions/1"
-                                                   << "'version'";
+                                                   << "versions/1/version: required";
     QTest::newRow("version status unknown")
         << "/versions/0/status" << QByteArray(R"("retired")") << "/versions/0/status"
-        << "enum";
+        << "must be one of";
     QTest::newRow("version introduced a number")
         << "/versions/0/introduced" << QByteArray("2") << "/versions/0/introduced"
-        << "type";
+        << "must be a";
     QTest::newRow("os_specific value a number")
         << "/os_specific" << QByteArray(R"({"linux": "ok", "windows": 5})") << "/os_specific/windows"
-        << "type";
+        << "must be a";
     QTest::newRow("os_specific key with slash")
         << "/os_specific" << QByteArray(R"({"gnu/linux~x": null})") << "/os_specific/gnu~1linux~0x"
-        << "type";
+        << "must be a";
 }
 
 void SchemaValidatorTest::violationIsReportedAtItsPointer()
@@ -286,6 +290,132 @@ void SchemaValidatorTest::acceptedVariants()
              qPrintable(QStringLiteral("expected no schema problem, found:\n") + describe(problems)));
 }
 
+// Each finding in plain words: the field, what the schema expects there
+// and what the record holds, never valijson's own text.
+void SchemaValidatorTest::plainMessages_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("maximum") << "/dead_ends/0/fail_rate" << QByteArray("1.5")
+                             << "dead_ends/0/fail_rate: must be at most 1; found 1.5";
+    QTest::newRow("minimum") << "/confidence" << QByteArray("-0.25") << "confidence: must be at least 0; found -0.25";
+    QTest::newRow("integer minimum") << "/evidence_count" << QByteArray("-3")
+                                     << "evidence_count: must be at least 0; found -3";
+    QTest::newRow("number for a string") << "/root_cause_type" << QByteArray("3")
+                                         << "root_cause_type: must be a string; found a number (3)";
+    QTest::newRow("fraction for a whole number")
+        << "/evidence_count" << QByteArray("2.5") << "evidence_count: must be a whole number; found a number (2.5)";
+    QTest::newRow("boolean for a string")
+        << "/resolvable" << QByteArray("true") << "resolvable: must be a string; found a boolean (true)";
+    QTest::newRow("string for a number") << "/confidence" << QByteArray(R"("high")")
+                                         << "confidence: must be a number; found a string (\"high\")";
+    QTest::newRow("object for an array") << "/dead_ends" << QByteArray("{}")
+                                         << "dead_ends: must be an array; found an object";
+    QTest::newRow("array for an object") << "/transition_graph" << QByteArray("[1, 2]")
+                                         << "transition_graph: must be an object; found an array of 2 items";
+    QTest::newRow("string or null") << "/subcategory" << QByteArray("[]")
+                                    << "subcategory: must be a string or null; found an array of 0 items";
+    QTest::newRow("string or object")
+        << "/transition_graph/leads_to" << QByteArray("[7]")
+        << "transition_graph/leads_to/0: must be a string or an object; found a number (7)";
+    QTest::newRow("enum") << "/resolvable" << QByteArray(R"("urgent")")
+                          << "resolvable: must be one of: true, partial, false; found \"urgent\"";
+    QTest::newRow("enum in an item") << "/versions/0/status" << QByteArray(R"("retired")")
+                                     << "versions/0/status: must be one of: active, deprecated, removed, fixed; "
+                                        "found \"retired\"";
+    QTest::newRow("required at the root") << "/signature" << QByteArray() << "signature: required field is missing";
+    QTest::newRow("required in an item") << "/dead_ends/0/why_fails" << QByteArray()
+                                         << "dead_ends/0/why_fails: required field is missing";
+    QTest::newRow("minLength") << "/signature" << QByteArray(R"("")")
+                               << "signature: must be at least 1 character long; found an empty string";
+    QTest::newRow("maxLength") << "/id" << QByteArray("\"pytorch/" + QByteArray(192, 'a') + "é\"")
+                               << "id: must be at most 200 characters long; found 201 characters";
+    QTest::newRow("key with a slash") << "/os_specific" << QByteArray(R"({"gnu/linux": 5})")
+                                      << "os_specific/gnu/linux: must be a string; found a number (5)";
+}
+
+void SchemaValidatorTest::plainMessages()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QByteArray, value);
+    QFETCH(QString, message);
+    const QList<Problem> problems = SchemaValidator().validate(mutated(m_seed, pointer, value));
+    QVERIFY2(problems.size() == 1, qPrintable(QStringLiteral("expected one finding, found:\n") + describe(problems)));
+    QCOMPARE(problems.first().message, message);
+}
+
+// The constraints the record schema does not use, in a schema of a test's
+// own: each gets words of its own, with its bound as the schema writes it.
+void SchemaValidatorTest::constraintMessages_data()
+{
+    QTest::addColumn<QByteArray>("document");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("exclusiveMaximum") << QByteArray(R"({"below": 0.5})") << "/below"
+                                      << "below: must be less than 0.5; found 0.5";
+    QTest::newRow("exclusiveMinimum") << QByteArray(R"({"above": 2})") << "/above"
+                                      << "above: must be greater than 2; found 2";
+    QTest::newRow("multipleOf") << QByteArray(R"({"step": 7})") << "/step"
+                                << "step: must be a multiple of 5; found 7";
+    QTest::newRow("pattern") << QByteArray(R"({"code": "e12"})") << "/code"
+                             << "code: must match the pattern ^E[0-9]+$; found \"e12\"";
+    QTest::newRow("format") << QByteArray(R"({"day": "yesterday"})") << "/day"
+                            << "day: must be a date (YYYY-MM-DD); found \"yesterday\"";
+    QTest::newRow("minItems") << QByteArray(R"({"list": []})") << "/list"
+                              << "list: must have at least 1 item; found 0 items";
+    QTest::newRow("maxItems") << QByteArray(R"({"list": [1, 2, 3, 4]})") << "/list"
+                              << "list: must have at most 3 items; found 4 items";
+    QTest::newRow("uniqueItems") << QByteArray(R"({"list": [1, 2, 1]})") << "/list"
+                                 << "list: items must all be different; list/2 repeats list/0";
+    QTest::newRow("additionalProperties") << QByteArray(R"({"strict": {"known": 1, "stray": 2}})") << "/strict"
+                                          << "strict/stray: field not allowed here";
+    QTest::newRow("minProperties") << QByteArray(R"({"strict": {}})") << "/strict"
+                                   << "strict: must have at least 1 field; found 0 fields";
+    QTest::newRow("maxProperties") << QByteArray(R"({"map": {"a": 1, "b": 2, "c": 3}})") << "/map"
+                                   << "map: must have at most 2 fields; found 3 fields";
+    QTest::newRow("const") << QByteArray(R"({"version": 2})") << "/version"
+                           << "version: must be 1; found 2";
+    QTest::newRow("boolean") << QByteArray(R"({"flag": "yes"})") << "/flag"
+                             << "flag: must be a boolean; found a string (\"yes\")";
+    QTest::newRow("long string cut")
+        << QByteArray("{\"code\": \"" + QByteArray(100, 'x') + "\"}") << "/code"
+        << QStringLiteral("code: must match the pattern ^E[0-9]+$; found \"%1…\"").arg(QString(60, QLatin1Char('x')));
+    QTest::newRow("root") << QByteArray("[]") << ""
+                          << "the record: must be an object; found an array of 0 items";
+}
+
+void SchemaValidatorTest::constraintMessages()
+{
+    QFETCH(QByteArray, document);
+    QFETCH(QString, pointer);
+    QFETCH(QString, message);
+    const SchemaValidator validator(QByteArrayLiteral(R"({
+        "type": "object",
+        "definitions": {"small": {"type": "array", "minItems": 1, "maxItems": 3, "uniqueItems": true}},
+        "properties": {
+            "below": {"type": "number", "exclusiveMaximum": 0.5},
+            "above": {"type": "integer", "exclusiveMinimum": 2},
+            "step": {"type": "integer", "multipleOf": 5},
+            "code": {"type": "string", "pattern": "^E[0-9]+$"},
+            "day": {"type": "string", "format": "date"},
+            "list": {"$ref": "#/definitions/small"},
+            "strict": {"type": "object", "properties": {"known": {}}, "additionalProperties": false,
+                       "minProperties": 1},
+            "map": {"type": "object", "maxProperties": 2},
+            "version": {"const": 1},
+            "flag": {"type": "boolean"}
+        }
+    })"));
+    QVERIFY2(validator.isValid(), qPrintable(validator.errorMessage()));
+    const QList<Problem> problems = validator.validate(OrderedJson::parse(document.toStdString()));
+    QVERIFY2(problems.size() == 1, qPrintable(QStringLiteral("expected one finding, found:\n") + describe(problems)));
+    QCOMPARE(problems.first().pointer, pointer);
+    QCOMPARE(problems.first().message, message);
+}
+
 void SchemaValidatorTest::keepsOnlyTheMostSpecificFinding()
 {
     const SchemaValidator validator;
@@ -297,8 +427,7 @@ void SchemaValidatorTest::keepsOnlyTheMostSpecificFinding()
     for (const QString &summaryPlace : {QString(), QStringLiteral("/dead_ends"), QStringLiteral("/dead_ends/1")})
         QVERIFY2(!pointersOf(problems).contains(summaryPlace),
                  qPrintable(QStringLiteral("a summary was kept at \"%1\":\n%2").arg(summaryPlace, found)));
-    QVERIFY2(problems.first().message.startsWith(QLatin1String("schema: ")),
-             qPrintable(QStringLiteral("message should start with \"schema: \": ") + problems.first().message));
+    QCOMPARE(problems.first().message, QStringLiteral("dead_ends/1/fail_rate: must be at most 1; found 1.5"));
 }
 
 // Two unrelated failures, one at a pointer that is an ancestor of the other,

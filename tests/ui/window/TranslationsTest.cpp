@@ -4,6 +4,7 @@
 #include "record/Record.h"
 #include "review/ReviewView.h"
 #include "validation/RuleValidator.h"
+#include "validation/SchemaValidator.h"
 #include "window/MainWindow.h"
 #include "window/SettingsDialog.h"
 
@@ -35,6 +36,7 @@ private slots:
     void settingResolves();
     void settingsDialogStoresTheChoice();
     void findingsAndRegexErrorsInChinese();
+    void schemaFindingsInChinese();
 
 private:
     static QStringList menuTitles(const MainWindow &window);
@@ -182,6 +184,40 @@ void TranslationsTest::findingsAndRegexErrorsInChinese()
     QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
     QCOMPARE(selfLinkMessage(), QStringLiteral("该记录链接到自身"));
     QVERIFY(RegexEngine(QStringLiteral("(?<=a)b")).errorMessage().contains(QStringLiteral("RE2 不支持后行断言")));
+}
+
+// The schema's findings name the field, the expectation and the value in
+// the user's language too; the command line keeps them English.
+void TranslationsTest::schemaFindingsInChinese()
+{
+    const OrderedJson record = OrderedJson::parse(
+        R"({"id": "a/b", "signature": "", "regex": "x", "domain": "a", "category": "c", "confidence": 1.5,
+            "resolvable": "urgent", "evidence_count": 2.5, "dead_ends": [{"action": "a", "fail_rate": 0.5}],
+            "tags": ["x", 3]})");
+    const auto messages = [&record] {
+        QMap<QString, QString> byPointer;
+        for (const Problem &problem : SchemaValidator().validate(record))
+            byPointer.insert(problem.pointer, problem.message);
+        return byPointer;
+    };
+    const QMap<QString, QString> english = messages();
+    QCOMPARE(english.value(QStringLiteral("/confidence")), QStringLiteral("confidence: must be at most 1; found 1.5"));
+    QCOMPARE(english.value(QStringLiteral("/tags/1")), QStringLiteral("tags/1: must be a string; found a number (3)"));
+
+    QVERIFY(Translations::install(qApp, QStringLiteral("zh_CN")));
+    const QMap<QString, QString> chinese = messages();
+    QCOMPARE(chinese.value(QStringLiteral("/confidence")), QStringLiteral("confidence：不能大于 1；实际为 1.5"));
+    QCOMPARE(chinese.value(QStringLiteral("/tags/1")), QStringLiteral("tags/1：必须是字符串；实际为数字（3）"));
+    QCOMPARE(chinese.value(QStringLiteral("/resolvable")),
+             QStringLiteral("resolvable：必须是以下之一：true, partial, false；实际为 \"urgent\""));
+    QCOMPARE(chinese.value(QStringLiteral("/evidence_count")),
+             QStringLiteral("evidence_count：必须是整数；实际为数字（2.5）"));
+    QCOMPARE(chinese.value(QStringLiteral("/signature")),
+             QStringLiteral("signature：长度不能少于 1 个字符；实际为 空字符串"));
+    QCOMPARE(chinese.value(QStringLiteral("/dead_ends/0")), QStringLiteral("dead_ends/0/why_fails：缺少必填字段"));
+    for (const QString &message : chinese)
+        QVERIFY2(!message.contains(QLatin1String("must")) && !message.contains(QLatin1String("found")),
+                 qPrintable(message));
 }
 
 QTEST_MAIN(TranslationsTest)
