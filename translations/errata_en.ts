@@ -2377,6 +2377,18 @@ Restore them?</source>
         <source>No KB is open.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted by %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewPane</name>
@@ -2426,6 +2438,11 @@ Restore them?</source>
     </message>
     <message>
         <source>Mark this translation as not reviewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>a field&apos;s status — who accepted it and when</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

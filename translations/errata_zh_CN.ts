@@ -2358,6 +2358,18 @@ Restore them?</source>
         <source>No KB is open.</source>
         <translation>没有打开的知识库。</translation>
     </message>
+    <message>
+        <source>Accepted by %1</source>
+        <translation>由 %1 接受</translation>
+    </message>
+    <message>
+        <source>Accepted by %1, %2</source>
+        <translation>由 %1 于 %2 接受</translation>
+    </message>
+    <message>
+        <source>Accepted %1</source>
+        <translation>于 %1 接受</translation>
+    </message>
 </context>
 <context>
     <name>Errata::ReviewPane</name>
@@ -2408,6 +2420,11 @@ Restore them?</source>
     <message>
         <source>Mark this translation as not reviewed</source>
         <translation>将此译文标记为未审校</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>a field&apos;s status — who accepted it and when</comment>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>

@@ -3,9 +3,10 @@
 
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "review/Reviewer.h"
 #include "review/TranslationSummaryJob.h"
 
-#include <QDate>
+#include <QDateTime>
 
 namespace Errata {
 
@@ -184,15 +185,33 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
 
 QString ReviewModel::reviewToolTip(int row, TranslationStatus::Field field) const
 {
+    const QString accepted = acceptedText(m_store.review(m_records.at(row)->id(), field));
+    const auto withAcceptance = [&accepted](const QString &text) {
+        return accepted.isEmpty() ? text : text + QLatin1Char('\n') + accepted;
+    };
     switch (reviewCheck(row, field)) {
     case ReviewStore::EnglishChanged:
-        return tr("Reviewed earlier, but the English text has changed since: review it again.");
+        return withAcceptance(tr("Reviewed earlier, but the English text has changed since: review it again."));
     case ReviewStore::ChineseChanged:
-        return tr("Reviewed earlier, but the Chinese text has changed since: review it again.");
+        return withAcceptance(tr("Reviewed earlier, but the Chinese text has changed since: review it again."));
     case ReviewStore::Current:
+        if (status(row, field) == TranslationStatus::Reviewed)
+            return withAcceptance(statusText(TranslationStatus::Reviewed));
+        break;
     case ReviewStore::NotReviewed: break;
     }
     return statusText(status(row, field));
+}
+
+QString ReviewModel::acceptedText(const ReviewStore::Review &review)
+{
+    const QString when = review.acceptedAt.isValid()
+        ? review.acceptedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+        : review.date.toString(Qt::ISODate);
+    if (!review.acceptedBy.isEmpty())
+        return when.isEmpty() ? tr("Accepted by %1").arg(review.acceptedBy)
+                              : tr("Accepted by %1, %2").arg(review.acceptedBy, when);
+    return when.isEmpty() ? QString() : tr("Accepted %1").arg(when);
 }
 
 QVariant ReviewModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -260,7 +279,8 @@ bool ReviewModel::accept(const Record *record, TranslationStatus::Field field, Q
     if (!reread(&updated, error))
         return false;
     updated.markReviewed(record->id(), field, TranslationStatus::englishText(*record, field),
-                         TranslationStatus::chineseText(*record, field), QDate::currentDate());
+                         TranslationStatus::chineseText(*record, field), QDateTime::currentDateTimeUtc(),
+                         Reviewer::current(m_kb->root()).name);
     if (!updated.save(error))
         return false;
     m_store = updated;

@@ -65,9 +65,9 @@ public:
     TranslationStatus::Status status(int row, TranslationStatus::Field field) const;
     ReviewStore::Check reviewCheck(int row, TranslationStatus::Field field) const;
 
-    // Marks the field reviewed (only a translated one) and saves the file,
-    // re-read first so that reviews others wrote meanwhile are kept; false
-    // with `error` set otherwise.
+    // Marks the field reviewed (only a translated one), by Reviewer::current()
+    // now, and saves the file, re-read first so that reviews others wrote
+    // meanwhile are kept; false with `error` set otherwise.
     bool accept(const Record *record, TranslationStatus::Field field, QString *error);
     // Takes a review back and saves the file.
     bool unaccept(const Record *record, TranslationStatus::Field field, QString *error);
@@ -76,6 +76,9 @@ public:
     // The field of a status column; false for the other columns.
     static bool fieldOf(int column, TranslationStatus::Field *field);
     static QString statusText(TranslationStatus::Status status);
+    // "Accepted by Ana, 2026-12-04 14:02" (local time); without the name or
+    // the time when the review file has none; empty when it has neither.
+    static QString acceptedText(const ReviewStore::Review &review);
     static QString fieldName(TranslationStatus::Field field);
 
 signals:

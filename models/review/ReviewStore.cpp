@@ -29,6 +29,14 @@ QString stringMember(const nlohmann::json &object, const char *key)
     return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
+// "2026-12-04T14:02:37Z" (any ISO 8601 offset is read); null when absent
+// or not a time, which older files and other tools may leave.
+QDateTime acceptedAt(const QString &text)
+{
+    const QDateTime time = QDateTime::fromString(text, Qt::ISODate);
+    return time.isValid() ? time.toUTC() : QDateTime();
+}
+
 bool isHashText(const QString &text)
 {
     static const QString digits = QStringLiteral("0123456789abcdef");
@@ -115,8 +123,10 @@ bool ReviewStore::parse(const QByteArray &text, QString *error)
             return false;
         }
         for (const auto &[field, review] : fields.items()) {
-            Review entry{stringMember(review, "en"), stringMember(review, "zh"),
-                         QDate::fromString(stringMember(review, "date"), Qt::ISODate)};
+            const Review entry{stringMember(review, "en"), stringMember(review, "zh"),
+                               QDate::fromString(stringMember(review, "date"), Qt::ISODate),
+                               acceptedAt(stringMember(review, "accepted_at")),
+                               stringMember(review, "accepted_by").trimmed()};
             if (!review.is_object() || !isHashText(entry.englishHash) || !isHashText(entry.chineseHash)) {
                 *error = ReviewStore::tr("the review of %1 in \"%2\" needs \"en\" and \"zh\" hashes (16 hex digits)")
                              .arg(QString::fromStdString(field), QString::fromStdString(id));
@@ -136,6 +146,10 @@ QByteArray ReviewStore::serialize() const
             nlohmann::json entry = {{"en", toStd(field->englishHash)}, {"zh", toStd(field->chineseHash)}};
             if (field->date.isValid())
                 entry["date"] = toStd(field->date.toString(Qt::ISODate));
+            if (field->acceptedAt.isValid())
+                entry["accepted_at"] = toStd(field->acceptedAt.toUTC().toString(Qt::ISODate));
+            if (!field->acceptedBy.isEmpty())
+                entry["accepted_by"] = toStd(field->acceptedBy);
             reviews[toStd(record.key())][toStd(field.key())] = entry;
         }
     }
@@ -205,7 +219,21 @@ TranslationStatus::Status ReviewStore::status(const QString &id, TranslationStat
 void ReviewStore::markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,
                                const QString &chinese, const QDate &date)
 {
-    m_reviews[id].insert(TranslationStatus::chineseKey(field), Review{hash(english), hash(chinese), date});
+    m_reviews[id].insert(TranslationStatus::chineseKey(field), Review{hash(english), hash(chinese), date, {}, {}});
+}
+
+void ReviewStore::markReviewed(const QString &id, TranslationStatus::Field field, const QString &english,
+                               const QString &chinese, const QDateTime &acceptedAt, const QString &acceptedBy)
+{
+    const QDateTime utc = acceptedAt.toUTC();
+    m_reviews[id].insert(TranslationStatus::chineseKey(field),
+                         Review{hash(english), hash(chinese), acceptedAt.toLocalTime().date(),
+                                utc.addMSecs(-utc.time().msec()), acceptedBy.trimmed()});
+}
+
+ReviewStore::Review ReviewStore::review(const QString &id, TranslationStatus::Field field) const
+{
+    return m_reviews.value(id).value(TranslationStatus::chineseKey(field));
 }
 
 void ReviewStore::forget(const QString &id, TranslationStatus::Field field)

@@ -5,6 +5,7 @@
 #include "review/TranslationStatus.h"
 
 #include <QDate>
+#include <QDateTime>
 #include <QMap>
 #include <QString>
 
@@ -24,11 +25,15 @@ class TranslationSummary;
 //     "format": "errata-review",
 //     "reviews": {
 //       "pytorch/oom": {
-//         "signature_zh": {"date": "2026-12-02", "en": "9f86d081884c7d65", "zh": "…"}
+//         "signature_zh": {"accepted_at": "2026-12-02T14:02:37Z", "accepted_by": "Ana",
+//                          "date": "2026-12-02", "en": "9f86d081884c7d65", "zh": "…"}
 //       }
 //     },
 //     "version": 1
 //   }
+//
+// Who accepted a review and when (UTC) are optional: files written before
+// they were recorded load as they are.
 //
 // A file that cannot be read is reported and never overwritten; a failed
 // save (a full disk) leaves the file as it was. A file that is a symbolic
@@ -44,7 +49,9 @@ public:
     {
         QString englishHash;
         QString chineseHash;
-        QDate date;
+        QDate date;           // the day, in local time
+        QDateTime acceptedAt; // UTC; null in older files
+        QString acceptedBy;   // empty when unknown
     };
 
     static QString fileName() { return QStringLiteral(".errata-review.json"); }
@@ -73,6 +80,12 @@ public:
                                      const TranslationSummary &summary) const;
     void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english, const QString &chinese,
                       const QDate &date);
+    // The same, recording who accepted the review and when (kept in UTC;
+    // `date` is its local day).
+    void markReviewed(const QString &id, TranslationStatus::Field field, const QString &english, const QString &chinese,
+                      const QDateTime &acceptedAt, const QString &acceptedBy);
+    // The review of the field, current or stale; empty hashes when none.
+    Review review(const QString &id, TranslationStatus::Field field) const;
     void forget(const QString &id, TranslationStatus::Field field);
     bool contains(const QString &id, TranslationStatus::Field field) const;
     int count() const;

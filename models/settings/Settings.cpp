@@ -24,6 +24,7 @@ const QString ReviewTier = QStringLiteral("review/tier");
 const QString ReviewDomain = QStringLiteral("review/domain");
 const QString ReviewHorizontal = QStringLiteral("review/horizontalSplitter");
 const QString ReviewVertical = QStringLiteral("review/verticalSplitter");
+const QString ReviewerName = QStringLiteral("review/reviewerName");
 } // namespace Keys
 
 QString toolGroup(Settings::Tool tool)
@@ -226,6 +227,19 @@ QByteArray Settings::reviewSplitter(Qt::Orientation orientation)
 void Settings::setReviewSplitter(Qt::Orientation orientation, const QByteArray &state)
 {
     setValue(orientation == Qt::Horizontal ? Keys::ReviewHorizontal : Keys::ReviewVertical, state);
+}
+
+QString Settings::reviewerName()
+{
+    return value(Keys::ReviewerName).toString().trimmed();
+}
+
+void Settings::setReviewerName(const QString &name)
+{
+    if (name.trimmed().isEmpty())
+        QSettings().remove(Keys::ReviewerName);
+    else
+        setValue(Keys::ReviewerName, name.trimmed());
 }
 
 } // namespace Errata

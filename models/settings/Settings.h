@@ -69,6 +69,11 @@ public:
     static void setReviewDomain(const QString &domain);
     static QByteArray reviewSplitter(Qt::Orientation orientation);
     static void setReviewSplitter(Qt::Orientation orientation, const QByteArray &state);
+    // The name recorded with an accepted review; empty: git's user.name,
+    // else the login name (review/Reviewer). Stored trimmed; an empty name
+    // removes the setting.
+    static QString reviewerName();
+    static void setReviewerName(const QString &name);
 };
 
 } // namespace Errata

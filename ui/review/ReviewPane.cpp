@@ -60,6 +60,7 @@ QWidget *ReviewPane::createPair(TranslationStatus::Field field)
     pair.box = new QWidget;
     auto *name = new QLabel(QStringLiteral("<b>%1</b>").arg(ReviewModel::fieldName(field).toHtmlEscaped()));
     pair.status = new QLabel;
+    pair.status->setWordWrap(true);
     pair.english = new QPlainTextEdit;
     pair.english->setReadOnly(true);
     pair.chinese = new QPlainTextEdit;
@@ -169,6 +170,11 @@ QString ReviewPane::statusLine(TranslationStatus::Field field) const
     const int row = m_model->rowOf(m_record);
     const TranslationStatus::Status status = m_model->store().status(*m_record, field);
     QString line = ReviewModel::statusText(status);
+    if (status == TranslationStatus::Reviewed) {
+        const QString accepted = ReviewModel::acceptedText(m_model->store().review(m_record->id(), field));
+        return accepted.isEmpty() ? line
+                                  : tr("%1 — %2", "a field's status — who accepted it and when").arg(line, accepted);
+    }
     if (row < 0 || status != TranslationStatus::Translated)
         return line;
     switch (m_model->reviewCheck(row, field)) {
@@ -220,6 +226,11 @@ QPlainTextEdit *ReviewPane::chineseEditor(TranslationStatus::Field field) const
 QLabel *ReviewPane::checksLabel(TranslationStatus::Field field) const
 {
     return m_pairs[size_t(field)].checks;
+}
+
+QLabel *ReviewPane::statusLabel(TranslationStatus::Field field) const
+{
+    return m_pairs[size_t(field)].status;
 }
 
 } // namespace Errata

@@ -41,6 +41,7 @@ public:
     void focusField(TranslationStatus::Field field);
     QPlainTextEdit *chineseEditor(TranslationStatus::Field field) const;
     QLabel *checksLabel(TranslationStatus::Field field) const;
+    QLabel *statusLabel(TranslationStatus::Field field) const;
 
 signals:
     void chineseEdited(Errata::TranslationStatus::Field field, const QString &text);

@@ -5,13 +5,16 @@
 #include "record/Record.h"
 #include "review/ReviewStore.h"
 #include "review/ReviewTally.h"
+#include "settings/Settings.h"
 #include "support/TestFiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,9 +26,11 @@ class ReviewModelTest : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void init();
     void rowsAndStatuses();
     void acceptWritesSidecarThatTheLoaderIgnores();
+    void acceptRecordsWhoAndWhen();
     void acceptRefusesUnfinished();
     void reviewGoesStaleWhenEnglishChanges();
     void followsAddedAndRemovedRecords();
@@ -64,8 +69,14 @@ QByteArray record(const QByteArray &id, const QByteArray &tier, const QByteArray
 
 } // namespace
 
+void ReviewModelTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
 void ReviewModelTest::init()
 {
+    QSettings().clear();
     m_dir = std::make_unique<QTemporaryDir>();
     const QString root = m_dir->path();
     // done: everything translated; partial: root cause missing, workarounds short; raw: nothing translated
@@ -144,6 +155,40 @@ void ReviewModelTest::acceptWritesSidecarThatTheLoaderIgnores()
     QVERIFY(m_model.unaccept(m_kb.find(QStringLiteral("disk/done")), Sig, &error));
     load();
     QCOMPARE(m_model.status(row("disk/done"), Sig), TranslationStatus::Translated);
+}
+
+// Accepting records the reviewer name of the settings and the time, in
+// UTC, and the table's tooltip says who and when.
+void ReviewModelTest::acceptRecordsWhoAndWhen()
+{
+    Settings::setReviewerName(QStringLiteral("Ana Lima"));
+    const Record *done = m_kb.find(QStringLiteral("disk/done"));
+    const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);
+    QString error;
+    QVERIFY2(m_model.accept(done, Sig, &error), qPrintable(error));
+    const QDateTime after = QDateTime::currentDateTimeUtc();
+    ReviewStore store;
+    QVERIFY(store.load(m_dir->path(), &error));
+    const ReviewStore::Review review = store.review(QStringLiteral("disk/done"), Sig);
+    QCOMPARE(review.acceptedBy, QStringLiteral("Ana Lima"));
+    QVERIFY2(review.acceptedAt >= before && review.acceptedAt <= after, qPrintable(review.acceptedAt.toString()));
+    QCOMPARE(review.acceptedAt.timeSpec(), Qt::UTC);
+    QVERIFY(readFile(ReviewStore::filePath(m_dir->path())).contains("\"accepted_by\": \"Ana Lima\""));
+
+    const QString when = review.acceptedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    QCOMPARE(ReviewModel::acceptedText(review), QStringLiteral("Accepted by Ana Lima, ") + when);
+    const QString tip = m_model.index(row("disk/done"), ReviewModel::columnOf(Sig)).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("Accepted by Ana Lima, ") + when), qPrintable(tip));
+    // Not reviewed: no acceptance to show.
+    QVERIFY(!m_model.index(row("disk/done"), ReviewModel::columnOf(Cause))
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains(QLatin1String("Accepted")));
+
+    ReviewStore::Review older;
+    older.date = QDate(2026, 12, 2);
+    QCOMPARE(ReviewModel::acceptedText(older), QStringLiteral("Accepted 2026-12-02"));
+    QVERIFY(ReviewModel::acceptedText(ReviewStore::Review()).isEmpty());
 }
 
 void ReviewModelTest::acceptRefusesUnfinished()

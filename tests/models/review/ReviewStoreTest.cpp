@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <sys/stat.h>
 
@@ -21,6 +22,8 @@ class ReviewStoreTest : public QObject
 private slots:
     void noFileIsEmpty();
     void roundTripIsStableAndSorted();
+    void acceptanceIsRecorded();
+    void olderFileWithoutAcceptanceLoads();
     void staleWhenEnglishChanges();
     void staleWhenChineseChanges();
     void statusRaisesOnlyTranslated();
@@ -88,6 +91,60 @@ void ReviewStoreTest::roundTripIsStableAndSorted()
     QCOMPARE(again.check(QStringLiteral("a/first"), Sig, QStringLiteral("B"), QStringLiteral("丙")),
              ReviewStore::Current);
     QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden) == QStringList{ReviewStore::fileName()});
+}
+
+// Who accepted a review and when (UTC, to the second) go in the file and
+// come back; a time given in another zone is written in UTC.
+void ReviewStoreTest::acceptanceIsRecorded()
+{
+    QTemporaryDir dir;
+    ReviewStore store;
+    QString error;
+    QVERIFY(store.load(dir.path(), &error));
+    const QDateTime inParis(QDate(2026, 12, 4), QTime(15, 2, 37, 450), QTimeZone(3600));
+    store.markReviewed(QStringLiteral("a/b"), Sig, QStringLiteral("Disk full"), QStringLiteral("磁盘已满"), inParis,
+                       QStringLiteral(" Ana Lima "));
+    store.markReviewed(QStringLiteral("a/b"), Cause, QStringLiteral("No space."), QStringLiteral("没有空间。"), inParis,
+                       QString());
+    QVERIFY2(store.save(&error), qPrintable(error));
+    const QByteArray text = readFile(ReviewStore::filePath(dir.path()));
+    QVERIFY2(text.contains("\"accepted_at\": \"2026-12-04T14:02:37Z\""), text.constData());
+    QVERIFY2(text.contains("\"accepted_by\": \"Ana Lima\""), text.constData());
+    QCOMPARE(text.count("accepted_by"), 1); // no name: none written
+    QCOMPARE(text.count("accepted_at"), 2);
+
+    ReviewStore again;
+    QVERIFY2(again.load(dir.path(), &error), qPrintable(error));
+    const ReviewStore::Review review = again.review(QStringLiteral("a/b"), Sig);
+    QCOMPARE(review.acceptedBy, QStringLiteral("Ana Lima"));
+    QCOMPARE(review.acceptedAt, QDateTime(QDate(2026, 12, 4), QTime(14, 2, 37), QTimeZone::utc()));
+    QCOMPARE(review.acceptedAt.timeSpec(), Qt::UTC);
+    QCOMPARE(review.date, inParis.toLocalTime().date());
+    QVERIFY(again.review(QStringLiteral("a/b"), Cause).acceptedBy.isEmpty());
+    QCOMPARE(again.serialize(), text);
+    QVERIFY(again.review(QStringLiteral("x/y"), Sig).englishHash.isEmpty()); // none
+}
+
+// Files written before who and when were recorded load as they are, and
+// an unreadable time is taken as none.
+void ReviewStoreTest::olderFileWithoutAcceptanceLoads()
+{
+    const QString hash = ReviewStore::hash(QStringLiteral("x"));
+    const QByteArray text = "{\"format\": \"errata-review\", \"version\": 1, \"reviews\": {\"a/b\": {"
+                            "\"signature_zh\": {\"date\": \"2026-12-02\", \"en\": \""
+        + hash.toLatin1() + "\", \"zh\": \"" + hash.toLatin1()
+        + "\"}, \"root_cause_zh\": {\"accepted_at\": \"soon\", \"en\": \"" + hash.toLatin1() + "\", \"zh\": \""
+        + hash.toLatin1() + "\"}}}}";
+    ReviewStore store;
+    QString error;
+    QVERIFY2(store.parse(text, &error), qPrintable(error));
+    const ReviewStore::Review older = store.review(QStringLiteral("a/b"), Sig);
+    QCOMPARE(older.date, QDate(2026, 12, 2));
+    QVERIFY(older.acceptedAt.isNull());
+    QVERIFY(older.acceptedBy.isEmpty());
+    QVERIFY(store.review(QStringLiteral("a/b"), Cause).acceptedAt.isNull());
+    QCOMPARE(store.check(QStringLiteral("a/b"), Sig, QStringLiteral("x"), QStringLiteral("x")), ReviewStore::Current);
+    QVERIFY(!store.serialize().contains("accepted"));
 }
 
 void ReviewStoreTest::staleWhenEnglishChanges()

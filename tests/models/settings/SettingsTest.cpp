@@ -22,6 +22,7 @@ private slots:
     void graphDepthIsBounded();
     void languageFollowsTheSystemWhenEmpty();
     void colorScheme();
+    void reviewerNameIsTrimmedAndRemovedWhenEmpty();
     void keysStayAsUsersHaveThem();
 };
 
@@ -49,6 +50,7 @@ void SettingsTest::defaults()
     QCOMPARE(Settings::reviewStatus(3), 3);
     QVERIFY(Settings::language().isEmpty());
     QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::System);
+    QVERIFY(Settings::reviewerName().isEmpty());
 }
 
 void SettingsTest::valuesAreKept()
@@ -114,6 +116,16 @@ void SettingsTest::colorScheme()
     // A value written by hand that means nothing: the desktop's colours.
     QSettings().setValue(QStringLiteral("ui/colorScheme"), QStringLiteral("purple"));
     QCOMPARE(Settings::colorScheme(), Settings::ColorScheme::System);
+}
+
+void SettingsTest::reviewerNameIsTrimmedAndRemovedWhenEmpty()
+{
+    Settings::setReviewerName(QStringLiteral("  Ana Lima "));
+    QCOMPARE(Settings::reviewerName(), QStringLiteral("Ana Lima"));
+    QCOMPARE(QSettings().value(QStringLiteral("review/reviewerName")).toString(), QStringLiteral("Ana Lima"));
+    Settings::setReviewerName(QStringLiteral("   "));
+    QVERIFY(Settings::reviewerName().isEmpty());
+    QVERIFY(!QSettings().contains(QStringLiteral("review/reviewerName")));
 }
 
 // Renaming a key would forget what users had set.

@@ -9,6 +9,7 @@
 #include "record/Record.h"
 #include "review/ReviewPane.h"
 #include "review/ReviewStore.h"
+#include "settings/Settings.h"
 #include "support/TestFiles.h"
 #include "window/MainWindow.h"
 
@@ -40,6 +41,7 @@ private slots:
     void editIsUndoableAndSaved();
     void ctrlEnterAcceptsAndMovesOn();
     void acceptRefusedForMissing();
+    void paneSaysWhoAcceptedAndWhen();
     void nextAndPreviousUnfinished();
     void filtersAndDomainProgress();
     void browserActivationSelectsRow();
@@ -225,6 +227,23 @@ void ReviewViewTest::acceptRefusedForMissing()
     QCOMPARE(messages.count(), 1);
     QVERIFY(messages.first().first().toString().contains(QStringLiteral("pytorch/c")));
     QVERIFY(!QFileInfo::exists(ReviewStore::filePath(m_dir->path())));
+}
+
+void ReviewViewTest::paneSaysWhoAcceptedAndWhen()
+{
+    Settings::setReviewerName(QStringLiteral("Ana"));
+    enterReviewMode();
+    ReviewView *review = m_window->review();
+    review->selectRecord(record("docker/a"), TranslationStatus::Signature);
+    QLabel *status = review->pane()->statusLabel(TranslationStatus::Signature);
+    QCOMPARE(status->text(), ReviewModel::statusText(TranslationStatus::Translated));
+    QVERIFY(review->acceptCurrent());
+    const ReviewStore::Review accepted = review->model()->store().review(QStringLiteral("docker/a"),
+                                                                         TranslationStatus::Signature);
+    QCOMPARE(accepted.acceptedBy, QStringLiteral("Ana"));
+    const QString when = accepted.acceptedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    review->selectRecord(record("docker/a"), TranslationStatus::Signature);
+    QCOMPARE(status->text(), QStringLiteral("Reviewed — Accepted by Ana, ") + when);
 }
 
 void ReviewViewTest::nextAndPreviousUnfinished()
