@@ -2950,6 +2950,26 @@ Restore them?</source>
         <source>&amp;Colours:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (git&apos;s user.name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (your account&apos;s name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No name is recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reviewer name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded with every translation review you accept. When empty, git&apos;s user.name for the KB is used, else your account&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

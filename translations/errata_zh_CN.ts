@@ -2930,6 +2930,26 @@ Restore them?</source>
         <source>&amp;Colours:</source>
         <translation>配色(&amp;C)：</translation>
     </message>
+    <message>
+        <source>%1 (git&apos;s user.name)</source>
+        <translation>%1（git 的 user.name）</translation>
+    </message>
+    <message>
+        <source>%1 (your account&apos;s name)</source>
+        <translation>%1（你的账户名）</translation>
+    </message>
+    <message>
+        <source>No name is recorded</source>
+        <translation>不记录姓名</translation>
+    </message>
+    <message>
+        <source>&amp;Reviewer name:</source>
+        <translation>审校人姓名(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Recorded with every translation review you accept. When empty, git&apos;s user.name for the KB is used, else your account&apos;s name.</source>
+        <translation>随你接受的每条翻译审校一起记录。留空时使用该知识库的 git user.name，若没有则使用你的账户名。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -276,7 +276,7 @@ void MainWindow::createEditMenu()
 
 void MainWindow::showSettings()
 {
-    SettingsDialog dialog(this);
+    SettingsDialog dialog(kb().root(), this);
     if (dialog.exec() == QDialog::Accepted && dialog.apply())
         statusBar()->showMessage(tr("The new settings take effect the next time Errata starts."), 8000);
 }
