@@ -254,7 +254,8 @@ QWidget *RecordEditor::tablePage(ArrayTableModel *model, const QString &help)
         buttons->addWidget(b);
     };
     button(tr("Add"), tr("Add a row"), [model] { model->addRow(); });
-    button(tr("Remove"), tr("Remove the selected rows"), [model, selectedRows] { model->removeRowsAt(selectedRows()); });
+    button(tr("Remove"), tr("Remove the selected rows"),
+           [model, selectedRows] { model->removeRowsAt(selectedRows()); });
     button(tr("Duplicate"), tr("Duplicate the current row"), [model, view] {
         if (view->currentIndex().isValid())
             model->duplicateRow(view->currentIndex().row());
