@@ -317,12 +317,23 @@ const Record *BrowserDock::currentRecord() const
     return reinterpret_cast<const Record *>(m_tree->currentIndex().data(RecordTreeModel::RecordRole).value<quintptr>());
 }
 
+// To the next (or previous) record row, over the rows of domains and
+// categories between: Down opens a closed group on its way, Up passes it.
+// Without a current row, Down starts at the first record.
 void BrowserDock::moveCurrent(int step)
 {
+    const auto isRecord = [](const QModelIndex &index) {
+        return index.data(RecordTreeModel::RecordRole).value<quintptr>() != 0;
+    };
     const QModelIndex current = m_tree->currentIndex();
-    QModelIndex next = step > 0 ? m_tree->indexBelow(current) : m_tree->indexAbove(current);
-    if (!current.isValid())
-        next = m_filter->index(0, 0);
+    QModelIndex next = current.isValid() ? current : m_filter->index(0, 0);
+    if (current.isValid() || !isRecord(next)) {
+        do {
+            if (step > 0 && !isRecord(next) && m_filter->hasChildren(next))
+                m_tree->expand(next);
+            next = step > 0 ? m_tree->indexBelow(next) : m_tree->indexAbove(next);
+        } while (next.isValid() && !isRecord(next));
+    }
     if (next.isValid())
         m_tree->setCurrentIndex(next);
 }
