@@ -1004,6 +1004,10 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>The new settings take effect the next time Errata starts.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>

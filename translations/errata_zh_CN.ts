@@ -985,6 +985,10 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>The new settings take effect the next time Errata starts.</source>
         <translation>新的设置将在下次启动 Errata 时生效。</translation>
     </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
 </context>
 <context>
     <name>Errata::ProblemListModel</name>

@@ -270,7 +270,10 @@ void MainWindow::createEditMenu()
     edit->addAction(tr("Re&vert Record"), m_actions, &RecordActions::revertCurrent);
     edit->addSeparator();
     QAction *settings = edit->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
-    settings->setShortcut(QKeySequence::Preferences);
+    // The platform's key when it has one (macOS, GNOME), else Ctrl+, as
+    // most desktop programs use: without a desktop, Qt's has none.
+    const QList<QKeySequence> preferences = QKeySequence::keyBindings(QKeySequence::Preferences);
+    settings->setShortcuts(preferences.isEmpty() ? QList<QKeySequence>{QKeySequence(tr("Ctrl+,"))} : preferences);
     settings->setMenuRole(QAction::PreferencesRole);
 }
 

@@ -21,6 +21,7 @@
 
 #include <QUndoStack>
 
+#include <QAction>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -32,6 +33,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace Errata;
 
@@ -51,6 +54,7 @@ class MainWindowTest : public QObject
     Q_OBJECT
 
 private slots:
+    void settingsHaveAShortcut();
     void initTestCase();
     void init();
     void opensKbAndShowsCounts();
@@ -101,6 +105,19 @@ void MainWindowTest::openAndWait(MainWindow &window)
     QSignalSpy loaded(&window, &MainWindow::loaded);
     window.openKnowledgeBase(m_dir.path());
     QVERIFY(loaded.wait(10000));
+}
+
+// Edit ▸ Settings… has a key on every platform, even where Qt knows none
+// for preferences (X11 without a desktop, as in CI).
+void MainWindowTest::settingsHaveAShortcut()
+{
+    MainWindow window;
+    const QList<QAction *> actions = window.findChildren<QAction *>();
+    const auto settings = std::find_if(actions.cbegin(), actions.cend(), [](const QAction *action) {
+        return action->menuRole() == QAction::PreferencesRole;
+    });
+    QVERIFY(settings != actions.cend());
+    QVERIFY(!(*settings)->shortcut().isEmpty());
 }
 
 void MainWindowTest::opensKbAndShowsCounts()
