@@ -98,12 +98,15 @@ LogMatchResult::Match LogMatchResultBuilder::toMatch(std::string_view log, int i
         qint64 lineEnd = ref.lineEnd;
         if (lineEnd > ref.lineStart && base[lineEnd - 1] == '\r')
             --lineEnd;
+        // A match may start in the line break, after a CR the text leaves
+        // out: its columns are then the end of the text.
+        const qint64 start = std::min(ref.matchStart, lineEnd);
+        const qint64 end = std::clamp(ref.matchEnd, start, lineEnd);
         LogMatchResult::Line line;
         line.number = int(ref.line + 1);
         line.text = QString::fromUtf8(base + ref.lineStart, lineEnd - ref.lineStart);
-        line.startColumn = int(1 + characters(base + ref.lineStart, base + ref.matchStart));
-        line.endColumn = int(line.startColumn
-                             + characters(base + ref.matchStart, base + std::min(ref.matchEnd, lineEnd)));
+        line.startColumn = int(1 + characters(base + ref.lineStart, base + start));
+        line.endColumn = int(line.startColumn + characters(base + start, base + end));
         line.matchedText =
             QString::fromUtf8(base + ref.matchStart, ref.matchEnd - ref.matchStart).left(MatchedTextLimit);
         match.signatureHit = match.signatureHit

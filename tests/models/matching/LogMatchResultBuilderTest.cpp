@@ -49,6 +49,7 @@ class LogMatchResultBuilderTest : public QObject
 private slots:
     void linesAndColumnsInCharacters();
     void matchedTextIsLimited();
+    void matchInTheLineBreak();
     void resultFields();
     void ranking();
     void sameResultTwice();
@@ -99,6 +100,32 @@ void LogMatchResultBuilderTest::matchedTextIsLimited()
     QCOMPARE(result.matches.size(), 1);
     QCOMPARE(result.matches[0].lines[0].matchedText, QString(1000, QChar(0xE9)));
     QCOMPARE(result.matches[0].lines[0].endColumn, 1501);
+}
+
+// A match that starts in a CRLF line end, after the CR (found by
+// fuzz-log-matcher: its columns were counted from past the end of the
+// line's text to before it, reading beyond the log). Its columns are the
+// end of the line's text; its text is what it matched.
+void LogMatchResultBuilderTest::matchInTheLineBreak()
+{
+    MatchPlan plan;
+    plan.build({source("a/newline", "x*\\n", ""), source("a/cr", "\\r\\n", "")}, LogMatcher::Options());
+    const QByteArray log = "ab\r\ndone\r\n";
+    const LogMatchResult result = LogMatchResultBuilder(plan).build(view(log), search(plan, view(log)));
+    QCOMPARE(result.matches.size(), 2);
+    for (const LogMatchResult::Match &match : result.matches) {
+        QCOMPARE(match.matchCount, qint64(2));
+        QCOMPARE(match.lines.size(), 2);
+        QCOMPARE(match.lines[0].text, QStringLiteral("ab"));
+        QCOMPARE(match.lines[0].startColumn, 3);
+        QCOMPARE(match.lines[0].endColumn, 3);
+        QCOMPARE(match.lines[1].text, QStringLiteral("done"));
+        QCOMPARE(match.lines[1].startColumn, 5);
+        QCOMPARE(match.lines[1].endColumn, 5);
+    }
+    const LogMatchResult::Match &newline = result.matches[0].recordId == QLatin1String("a/newline") ? result.matches[0]
+                                                                                                    : result.matches[1];
+    QCOMPARE(newline.lines[0].matchedText, QStringLiteral("\n"));
 }
 
 void LogMatchResultBuilderTest::resultFields()
