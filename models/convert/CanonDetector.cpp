@@ -1,19 +1,22 @@
 #include "convert/CanonDetector.h"
 
-#include <QFile>
+#include "record/Record.h"
+
+#include <QFileInfo>
 
 namespace Errata {
 
 namespace {
 
 // The file's JSON, or a discarded value when it cannot be read, is too
-// large, or does not parse.
+// large, or does not parse. Read as the loader reads (Record::readFile):
+// never waiting on a FIFO put in a file's place since it was listed.
 OrderedJson parsed(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > CanonDetector::LargestFile)
+    QByteArray bytes;
+    QString failure;
+    if (QFileInfo(path).size() > CanonDetector::LargestFile || !Record::readFile(path, &bytes, &failure))
         return OrderedJson(OrderedJson::value_t::discarded);
-    const QByteArray bytes = file.read(CanonDetector::LargestFile);
     return OrderedJson::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
 }
 
