@@ -7,7 +7,6 @@
 #include "util/AtomicFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 #include <stdexcept>
@@ -48,8 +47,9 @@ bool holds(const QString &target, const QString &destination, const QByteArray &
     if (entry.isSymLink() || !entry.isFile() || entry.size() != text.size()
         || !AtomicFile::linkedFolder(destination, target).isEmpty())
         return false;
-    QFile file(target);
-    return file.open(QIODevice::ReadOnly) && file.readAll() == text;
+    QByteArray held;
+    QString failure;
+    return Record::readFile(target, &held, &failure, Record::Links::Refuse) && held == text;
 }
 
 // Why the converted text cannot go to `target`, or "".
