@@ -15,7 +15,9 @@ OrderedJson parsed(const QString &path)
 {
     QByteArray bytes;
     QString failure;
-    if (QFileInfo(path).size() > CanonDetector::LargestFile || !Record::readFile(path, &bytes, &failure))
+    // (nlohmann takes a NUL for the end of the text, as the loader does not.)
+    if (QFileInfo(path).size() > CanonDetector::LargestFile || !Record::readFile(path, &bytes, &failure)
+        || bytes.contains('\0'))
         return OrderedJson(OrderedJson::value_t::discarded);
     return OrderedJson::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
 }

@@ -13,8 +13,18 @@ bool OrderedJsonBuilder::parse(std::string_view text)
     m_duplicate = false;
     m_duplicateKey = OrderedJson::json_pointer();
     nlohmann::json_sax<OrderedJson> *handler = this;
-    const bool ok = OrderedJson::sax_parse(text.begin(), text.end(), handler);
+    bool ok = OrderedJson::sax_parse(text.begin(), text.end(), handler);
     m_stack.clear();
+    // nlohmann's lexer takes a NUL byte for the end of the input (for C
+    // strings), so "{}\0anything" would read as "{}". Inside a string a NUL
+    // is refused already; anywhere else JSON does not allow one either.
+    const std::size_t nul = text.find('\0');
+    if (ok && nul != std::string_view::npos) {
+        m_errorByte = nul + 1;
+        m_errorMessage = "[json.exception.parse_error.101] parse error: "
+                         "syntax error - unexpected NUL byte after the JSON value";
+        ok = false;
+    }
     if (!ok)
         m_document = OrderedJson();
     return ok;

@@ -22,7 +22,9 @@ namespace Errata {
 // Unlike nlohmann's parser, which keeps the last value of a key written
 // twice in one object (so that an edit then drops the other silently), the
 // builder refuses such a text: parse() fails and duplicateKey() names the
-// member, for the caller to find both places in the text.
+// member, for the caller to find both places in the text. It also refuses a
+// NUL byte after the value, which nlohmann's parser takes for the end of the
+// text (so that "{}\0garbage" would read as "{}").
 //
 // Example:
 //     OrderedJsonBuilder builder;

@@ -102,7 +102,8 @@ bool ReviewStore::parse(const QByteArray &text, QString *error)
 {
     m_reviews.clear();
     const nlohmann::json doc = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) {
+    // nlohmann takes a NUL for the end of the text: "{...}\0rest" would parse.
+    if (doc.is_discarded() || !doc.is_object() || text.contains('\0')) {
         *error = ReviewStore::tr("not a JSON object");
         return false;
     }

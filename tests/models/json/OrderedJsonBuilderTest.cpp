@@ -35,6 +35,8 @@ private slots:
     void duplicateKeyIsRefused();
     void sameErrorAsNlohmann_data();
     void sameErrorAsNlohmann();
+    void nulByteIsRefused_data();
+    void nulByteIsRefused();
     void deepNestingDoesNotRecurse();
     void reusableAfterAnError();
     void sameDocumentsForTheSampleKb();
@@ -140,6 +142,29 @@ void OrderedJsonBuilderTest::sameErrorAsNlohmann()
         QCOMPARE(builder.errorByte(), error.byte);
         QCOMPARE(bytes(builder.errorMessage()), QByteArray(error.what()));
     }
+    QVERIFY(builder.takeDocument().is_null());
+}
+
+void OrderedJsonBuilderTest::nulByteIsRefused_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("errorByte");
+    QTest::newRow("after the value") << QByteArray("{}\0garbage", 10) << 3;
+    QTest::newRow("after a record and a line end") << QByteArray("{\"a\": 1}\n\0\0\0", 12) << 10;
+    QTest::newRow("inside a string") << QByteArray("{\"a\0\": 1}", 9) << 4;
+    QTest::newRow("between members") << QByteArray("{\"a\": 1,\0 \"b\": 2}", 18) << 9;
+}
+
+// nlohmann's lexer reads a NUL as the end of the input: "{}\0garbage" would
+// be "{}", and the rest of the file lost on the next save.
+void OrderedJsonBuilderTest::nulByteIsRefused()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, errorByte);
+    OrderedJsonBuilder builder;
+    QVERIFY(!builder.parse(std::string_view(text.constData(), size_t(text.size()))));
+    QCOMPARE(builder.errorByte(), size_t(errorByte));
+    QVERIFY(!builder.hasDuplicateKey());
     QVERIFY(builder.takeDocument().is_null());
 }
 

@@ -157,6 +157,10 @@ void KnowledgeBaseTest::badFile_data()
         << QByteArray("{\n  \"id\": \"bad/x\",\n  \"tags\": [\"a\", ") << QStringLiteral("invalid JSON") << -1 << -1;
     QTest::newRow("malformed: trailing garbage")
         << QByteArray("{\"id\": \"bad/x\"}\n}") << QStringLiteral("invalid JSON") << 2 << 1;
+    // nlohmann alone reads a NUL as the end of the text: the record would load
+    // as {"id": "bad/x"} and lose the rest on the next save.
+    QTest::newRow("malformed: NUL after the record")
+        << QByteArray("{\"id\": \"bad/x\"}\n\0{\"id\": \"bad/y\"}", 32) << QStringLiteral("NUL byte") << 2 << 1;
     QTest::newRow("malformed: non-ASCII before error")
         << QByteArray("{\"signature\": \"\xC3\xA9\xC3\xA9\xC3\xA9\", x}") << QStringLiteral("invalid JSON") << 1 << 22;
     QTest::newRow("wrong type: array") << QByteArray("[\n  {\"id\": \"bad/x\"}\n]\n")
