@@ -68,7 +68,8 @@ bool serializes(const Record &record, QByteArray *text)
     return RecordWriter::textOf(record, text, &error);
 }
 
-void edit(Record &record, std::minstd_rand &random, const QByteArray &input)
+// Whether it edited: removing is skipped when the document is empty.
+bool edit(Record &record, std::minstd_rand &random, const QByteArray &input)
 {
     std::vector<std::string> pointers;
     collectPointers(record.json(), std::string(), pointers);
@@ -85,11 +86,13 @@ void edit(Record &record, std::minstd_rand &random, const QByteArray &input)
     }
     case 3: record.setValue(pointer, OrderedJson{{"fuzz", 1.25}, {"list", {1, "two", nullptr}}}); break;
     case 4:
-        if (!pointers.empty())
-            record.removeValue(pointer);
+        if (pointers.empty())
+            return false;
+        record.removeValue(pointer);
         break;
     default: record.setValue(QStringLiteral("/x_fuzz_") + QString::number(random() % 1000), OrderedJson(0.5)); break;
     }
+    return true;
 }
 
 } // namespace
@@ -122,12 +125,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // Edits, then what is written parses to the edited document.
     std::minstd_rand random(uint32_t(std::hash<std::string_view>()(std::string_view(text.constData(), text.size()))));
     const int edits = 1 + int(random() % 3);
+    bool edited = false;
     for (int i = 0; i < edits; ++i) {
-        edit(record, random, text);
+        edited = edit(record, random, text) || edited;
         if (!record.json().is_object())
             return 0; // the root replaced by an edit: not a record any more
     }
-    FUZZ_CHECK(record.isModified());
+    FUZZ_CHECK(record.isModified() == edited);
     QByteArray changed;
     FUZZ_CHECK(serializes(record, &changed));
     Record reread;
