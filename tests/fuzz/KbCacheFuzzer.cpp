@@ -14,6 +14,13 @@
 // the cache holds each record of the KB once and nothing else, and answers
 // a search and a lookup.
 //
+// Most inputs are refused by the reader of the rows (SearchIndexCache::open).
+// For those the KB is not opened: without a usable cache the loader is the
+// plain one, which fuzz-record covers; the target only checks that no file
+// of the KB is restored from it. The whole opening, with its thread pool,
+// runs for the inputs the reader accepts, the only ones that reach the
+// index part: this keeps the target at the rate of the reader.
+//
 // ERRATA_FUZZ_MAKE_SEED=<dir> writes the seeds (the body of the caches
 // Errata writes for the target's KB, with and without an index) and exits.
 
@@ -31,6 +38,7 @@
 #include <QDataStream>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QSet>
 
 #include <cstdlib>
@@ -46,6 +54,7 @@ struct Setup
     QString root;
     QString cacheFile;
     QByteArray header;
+    QHash<QString, QByteArray> files; // the KB's JSON files, by path below the root
 };
 
 OrderedJson recordJson(const std::string &id, const std::string &signature, const std::string &regex)
@@ -82,10 +91,11 @@ void make(Setup *setup)
     };
     for (const OrderedJson &record : records) {
         const QString id = QString::fromStdString(record.at("id").get<std::string>());
-        writeFile(setup->root + QLatin1Char('/') + id + QStringLiteral(".json"),
-                  QByteArray::fromStdString(record.dump(2)) + '\n');
+        setup->files.insert(id + QStringLiteral(".json"), QByteArray::fromStdString(record.dump(2)) + '\n');
     }
-    writeFile(setup->root + QStringLiteral("/net/broken.json"), "{\"id\": ");
+    setup->files.insert(QStringLiteral("net/broken.json"), "{\"id\": ");
+    for (auto it = setup->files.cbegin(); it != setup->files.cend(); ++it)
+        writeFile(setup->root + QLatin1Char('/') + it.key(), it.value());
     QDataStream out(&setup->header, QIODevice::WriteOnly);
     out.setVersion(QDataStream::Qt_6_4);
     const quint32 probe = 0x01020304;
@@ -189,11 +199,19 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     writeFile(setup()->cacheFile, setup()->header + withChecksum(Fuzz::bytes(data, size)));
+    SearchIndexCache probe(setup()->cacheFile);
+    if (!probe.open(setup()->root)) {
+        for (auto it = setup()->files.cbegin(); it != setup()->files.cend(); ++it) {
+            Record record;
+            FUZZ_CHECK(!probe.restore(it.key(), it.value(), record));
+        }
+        return 0;
+    }
     SearchIndexCache cache(setup()->cacheFile);
     bool usable = false;
     const auto opened = open(cache, &usable);
     const KnowledgeBase &kb = opened->kb;
-    FUZZ_CHECK(usable || cache.restoredCount() == 0);
+    FUZZ_CHECK(usable);
     FUZZ_CHECK(kb.count() == 3 && kb.loadProblems().size() == 1);
 
     QSet<const Record *> records;
