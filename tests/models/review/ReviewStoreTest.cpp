@@ -216,8 +216,8 @@ void ReviewStoreTest::brokenFile_data()
     QTest::newRow("array") << QByteArray("[]") << QStringLiteral("not a JSON object");
     QTest::newRow("invalid utf-8") << QByteArray("{\"format\": \"\xff\"}") << QStringLiteral("not a JSON object");
     // nlohmann alone would read the file up to the NUL, and lose the rest on a save.
-    QTest::newRow("NUL after the object") << good + "{}}" + QByteArray(1, '\0') + "garbage"
-                                          << QStringLiteral("not a JSON object");
+    QTest::newRow("NUL after the object")
+        << good + "{}}" + QByteArray(1, '\0') + "garbage" << QStringLiteral("not a JSON object");
     QTest::newRow("other format") << QByteArray("{\"format\": \"x\", \"version\": 1, \"reviews\": {}}")
                                   << QStringLiteral("not an errata-review file");
     QTest::newRow("version text") << QByteArray("{\"format\": \"errata-review\", \"version\": \"1\", \"reviews\": {}}")
