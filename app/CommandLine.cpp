@@ -7,6 +7,7 @@
 #include "commands/LookupCommand.h"
 #include "commands/MatchCommand.h"
 #include "commands/ReviewCommand.h"
+#include "commands/StatusCommand.h"
 #include "commands/TerminalText.h"
 #include "commands/ValidateCommand.h"
 #include "util/Version.h"
@@ -34,7 +35,7 @@ const Command Commands[] = {
     {"validate", &ValidateCommand::run},       {"import-deadends", &ConvertCommand::run},
     {"export-deadends", &ConvertCommand::run}, {"match", &MatchCommand::run},
     {"lookup", &LookupCommand::run},           {"graph", &GraphCommand::run},
-    {"review", &ReviewCommand::run},
+    {"review", &ReviewCommand::run},           {"status", &StatusCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

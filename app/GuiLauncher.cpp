@@ -227,7 +227,8 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
                        "  match [--kb DIR] [LOG]    find the records whose regex matches a log\n"
                        "  lookup [--kb DIR] [TEXT]  find the records most like an error text\n"
                        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
-                       "  review [--kb DIR]         count translated and reviewed fields per domain\n\n"
+                       "  review [--kb DIR]         count translated and reviewed fields per domain\n"
+                       "  status [--kb DIR]         list the records changed against git's HEAD\n\n"
                        "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();

@@ -135,6 +135,41 @@
     </message>
 </context>
 <context>
+    <name>Errata::GitStatus</name>
+    <message>
+        <source>HEAD detached at %1</source>
+        <translation>HEAD 游离于 %1</translation>
+    </message>
+    <message>
+        <source>cannot read the state of the git checkout: %1</source>
+        <translation>无法读取 git 检出的状态：%1</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation>未跟踪</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>已重命名</translation>
+    </message>
+    <message>
+        <source>conflicted</source>
+        <translation>有冲突</translation>
+    </message>
+</context>
+<context>
     <name>Errata::GraphDock</name>
     <message>
         <source>Graph</source>

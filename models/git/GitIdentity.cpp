@@ -1,7 +1,6 @@
 #include "git/GitIdentity.h"
 
-#include <QDir>
-#include <QFile>
+#include "git/GitLibrary.h"
 
 #include <git2.h>
 
@@ -9,42 +8,13 @@ namespace Errata {
 
 namespace {
 
-// libgit2 is set up for each use and shut down after it: it works out the
-// global and XDG search paths (from HOME and XDG_CONFIG_HOME) when set up,
-// and the program may change them between two uses (tests do).
-class Library
-{
-public:
-    Library() { git_libgit2_init(); }
-    ~Library() { git_libgit2_shutdown(); }
-    Library(const Library &) = delete;
-    Library &operator=(const Library &) = delete;
-};
-
-QByteArray nativePath(const QString &folder)
-{
-    return QFile::encodeName(QDir::toNativeSeparators(QDir(folder).absolutePath()));
-}
-
-// The repository holding `folder`, or null; the search stops at a file
-// system boundary, as git's does.
-git_repository *openRepository(const QString &folder)
-{
-    git_repository *repository = nullptr;
-    if (folder.isEmpty() || git_repository_open_ext(&repository, nativePath(folder).constData(), 0, nullptr) != 0)
-        return nullptr;
-    return repository;
-}
-
 // The configuration git uses in `folder`: the repository's, which layers
 // its own file over the global, XDG and system ones, or those alone.
 git_config *openConfig(const QString &folder)
 {
     git_config *config = nullptr;
-    if (git_repository *repository = openRepository(folder)) {
-        const int failed = git_repository_config_snapshot(&config, repository);
-        git_repository_free(repository);
-        if (failed == 0)
+    if (const GitLibrary::Repository repository = GitLibrary::open(folder)) {
+        if (git_repository_config_snapshot(&config, repository.get()) == 0)
             return config;
         config = nullptr;
     }
@@ -70,15 +40,13 @@ QString GitIdentity::userEmail(const QString &folder)
 
 bool GitIdentity::isInRepository(const QString &folder)
 {
-    const Library library;
-    git_repository *repository = openRepository(folder);
-    git_repository_free(repository);
-    return repository != nullptr;
+    const GitLibrary library;
+    return GitLibrary::open(folder) != nullptr;
 }
 
 QString GitIdentity::configString(const QString &folder, const char *key)
 {
-    const Library library;
+    const GitLibrary library;
     git_config *config = openConfig(folder);
     if (!config)
         return QString();

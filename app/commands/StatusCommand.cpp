@@ -1,0 +1,219 @@
+#include "commands/StatusCommand.h"
+#include "commands/CommandParser.h"
+#include "commands/TerminalText.h"
+
+#include "CommandLine.h"
+
+#include "git/GitStatus.h"
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseSession.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace Errata {
+
+namespace {
+
+struct Options
+{
+    QString folder = QStringLiteral(".");
+    bool json = false;
+    QDate today = QDate::currentDate();
+};
+
+CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
+{
+    CommandParser parser(QStringLiteral("status"),
+                         QStringLiteral("List the records of a KB in a git checkout that changed against HEAD "
+                                        "(modified, added, untracked, deleted, renamed, conflicted), each with "
+                                        "its findings."));
+    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: this folder)."),
+                                QStringLiteral("DIR"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
+                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    const QCommandLineOption today(QStringLiteral("today"),
+                                   QStringLiteral("Reference date for staleness (default: today)."),
+                                   QStringLiteral("YYYY-MM-DD"));
+    parser.addOptions({kb, format, today});
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
+    if (!parser.positionalArguments().isEmpty())
+        return parser.usageError(QStringLiteral("the KB folder is given with --kb"));
+    if (parser.isSet(kb))
+        options.folder = parser.value(kb);
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
+        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
+    options.json = formatName == QLatin1String("json");
+    if (parser.isSet(today)) {
+        options.today = QDate::fromString(parser.value(today), Qt::ISODate);
+        if (!options.today.isValid())
+            return parser.usageError(QStringLiteral("--today needs a YYYY-MM-DD date"));
+    }
+    return CommandParser::Parsed;
+}
+
+// One changed record, as printed.
+struct Changed
+{
+    QString id;
+    QString path; // as the user named the folder: "kb/app/one.json"
+    GitStatus::Entry entry;
+    QList<Problem> findings;
+    bool hasErrors() const
+    {
+        return entry.state == GitStatus::State::Conflicted
+            || std::any_of(findings.cbegin(), findings.cend(),
+                           [](const Problem &problem) { return problem.severity == Problem::Error; });
+    }
+};
+
+// The findings of every file of the KB, by absolute path: a record's, or
+// the one problem of a file that did not load.
+using FileFindings = QHash<QString, QPair<QString, QList<Problem>>>;
+
+FileFindings findingsByFile(const KnowledgeBase &kb)
+{
+    FileFindings byFile;
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record *record = kb.recordAt(i);
+        byFile.insert(record->filePath(), {record->id(), kb.problems(record)});
+    }
+    for (const Problem &problem : kb.loadProblems())
+        byFile[problem.file].second << problem;
+    return byFile;
+}
+
+// One changed file with its record's id and findings, its path as the user
+// named the folder (`prefix`).
+Changed changedRecord(const GitStatus::Entry &entry, const QString &prefix, const QString &root,
+                      const FileFindings &byFile)
+{
+    Changed item{QString(), prefix + entry.path, entry, {}};
+    const auto found = byFile.constFind(root + QLatin1Char('/') + entry.path);
+    if (found != byFile.cend()) {
+        item.id = found->first;
+        item.findings = found->second;
+        for (Problem &problem : item.findings)
+            problem.file = item.path;
+        std::stable_sort(item.findings.begin(), item.findings.end(),
+                         [](const Problem &a, const Problem &b) { return a.line < b.line; });
+    }
+    if (item.id.isEmpty()) // deleted, or not loaded: named by its path
+        item.id = entry.path.left(entry.path.size() - int(qstrlen(".json")));
+    return item;
+}
+
+// The findings of the changed records: the KB is loaded and checked (the
+// rules that read the KB need all of it) through the cache validate uses,
+// which is then brought up to date, so that only the files that changed
+// since the last run are parsed. A clean checkout answers from git alone.
+QList<Changed> changedRecords(const GitStatus &status, const Options &options, QTextStream &err)
+{
+    QList<Changed> changed;
+    if (status.entries().isEmpty())
+        return changed;
+    KnowledgeBaseSession session;
+    KnowledgeBaseSession::Options open;
+    open.documents = KnowledgeBaseLoader::KeepDocuments;
+    open.today = options.today;
+    session.read(options.folder, open);
+    session.check();
+    QString error;
+    if (!session.writeCache(&error))
+        err << "errata status: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
+            << TerminalText::escaped(error) << ")\n";
+    const KnowledgeBase &kb = session.knowledgeBase();
+    const FileFindings byFile = findingsByFile(kb);
+    const QString prefix = QDir::cleanPath(options.folder) + QLatin1Char('/');
+    for (const GitStatus::Entry &entry : status.entries())
+        changed << changedRecord(entry, prefix, kb.root(), byFile);
+    return changed;
+}
+
+void printJson(QTextStream &out, const GitStatus &status, const QList<Changed> &changed)
+{
+    QJsonArray records;
+    for (const Changed &item : changed) {
+        QJsonArray findings;
+        for (const Problem &problem : item.findings)
+            findings.append(problem.toJson());
+        QJsonObject record{{QStringLiteral("id"), item.id},
+                           {QStringLiteral("path"), item.path},
+                           {QStringLiteral("status"), GitStatus::stateName(item.entry.state)},
+                           {QStringLiteral("findings"), findings}};
+        if (!item.entry.oldPath.isEmpty())
+            record.insert(QStringLiteral("old_path"), item.entry.oldPath);
+        records.append(record);
+    }
+    out << TerminalText::jsonSafe(
+        QJsonDocument(QJsonObject{{QStringLiteral("branch"), status.branch()}, {QStringLiteral("records"), records}})
+            .toJson(QJsonDocument::Indented));
+}
+
+void printText(QTextStream &out, const GitStatus &status, const QList<Changed> &changed)
+{
+    out << "On branch " << TerminalText::escaped(status.branch()) << ": ";
+    if (changed.isEmpty()) {
+        out << "no changed records\n";
+        return;
+    }
+    out << changed.size() << (changed.size() == 1 ? " changed record\n" : " changed records\n");
+    for (const Changed &item : changed) {
+        out << QStringLiteral("  %1  %2")
+                   .arg(GitStatus::stateName(item.entry.state), -10)
+                   .arg(TerminalText::escaped(item.path));
+        if (!item.entry.oldPath.isEmpty())
+            out << " (from " << TerminalText::escaped(item.entry.oldPath) << ')';
+        out << '\n';
+        for (const Problem &problem : item.findings)
+            out << "    " << TerminalText::escaped(problem.toText()) << '\n';
+    }
+}
+
+} // namespace
+
+int StatusCommand::run(const QStringList &arguments)
+{
+    Options options;
+    const CommandParser::Result parsed = parseOptions(arguments, options);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QFileInfo folder(options.folder);
+    if (!folder.isDir() || !folder.isReadable()) {
+        err << "errata status: " << TerminalText::escaped(options.folder) << ": not a readable folder\n";
+        return 2;
+    }
+    const GitStatus status = GitStatus::read(options.folder);
+    if (!status.isRepository()) {
+        err << "errata status: " << TerminalText::escaped(options.folder) << ": not in a git checkout\n";
+        return 2;
+    }
+    if (!status.error().isEmpty()) {
+        err << "errata status: " << TerminalText::escaped(status.error()) << '\n';
+        return 2;
+    }
+    const QList<Changed> changed = changedRecords(status, options, err);
+    if (options.json)
+        printJson(out, status, changed);
+    else
+        printText(out, status, changed);
+    out.flush();
+    err.flush(); // the exit below skips destructors
+    const bool failed = std::any_of(changed.cbegin(), changed.cend(),
+                                    [](const Changed &item) { return item.hasErrors(); });
+    CommandLine::exitWithoutCleanup(failed ? 1 : 0);
+}
+
+} // namespace Errata

@@ -1,0 +1,216 @@
+#include "git/GitStatus.h"
+
+#include "git/GitLibrary.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <git2.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace Errata {
+
+namespace {
+
+struct StatusListDeleter
+{
+    void operator()(git_status_list *list) const { git_status_list_free(list); }
+};
+
+// The pathspec of every file below `folder`, with the folder's name taken
+// literally (libgit2 reads pathspecs as fnmatch patterns, and compares a
+// plain one as a prefix only when it holds no special character).
+QByteArray pathspecBelow(const QString &folder)
+{
+    QByteArray spec;
+    for (const char c : QFile::encodeName(folder)) {
+        if (c == '*' || c == '?' || c == '[' || c == '\\')
+            spec += '\\';
+        spec += c;
+    }
+    return spec + "/*";
+}
+
+struct ReferenceDeleter
+{
+    void operator()(git_reference *reference) const { git_reference_free(reference); }
+};
+using Reference = std::unique_ptr<git_reference, ReferenceDeleter>;
+
+// Whether the loader reads a file at `path` (below the KB's root): a
+// ".json" name, in no hidden folder.
+bool isRecordPath(const QString &path)
+{
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return false;
+    const QStringList parts = path.split(QLatin1Char('/'));
+    return std::none_of(parts.cbegin(), parts.cend(),
+                        [](const QString &part) { return part.startsWith(QLatin1Char('.')); });
+}
+
+QString branchOf(git_repository *repository)
+{
+    git_reference *head = nullptr;
+    if (git_repository_head(&head, repository) == 0) {
+        const Reference owned(head);
+        if (git_reference_is_branch(head))
+            return QString::fromUtf8(git_reference_shorthand(head));
+        char id[8] = {};
+        git_oid_tostr(id, sizeof id, git_reference_target(head));
+        return GitStatus::tr("HEAD detached at %1").arg(QString::fromLatin1(id));
+    }
+    // Not born yet: HEAD names the branch the first commit will make.
+    if (git_reference_lookup(&head, repository, "HEAD") != 0)
+        return QString();
+    const Reference owned(head);
+    const char *target = git_reference_symbolic_target(head);
+    const QString name = target ? QString::fromUtf8(target) : QString();
+    return name.startsWith(QLatin1String("refs/heads/")) ? name.mid(11) : name;
+}
+
+// The state of one entry of libgit2's list, as the class comment describes.
+bool stateOf(unsigned int flags, GitStatus::State *state)
+{
+    if (flags & GIT_STATUS_CONFLICTED)
+        *state = GitStatus::State::Conflicted;
+    else if (flags & (GIT_STATUS_INDEX_RENAMED | GIT_STATUS_WT_RENAMED))
+        *state = GitStatus::State::Renamed;
+    else if ((flags & GIT_STATUS_INDEX_NEW) && (flags & GIT_STATUS_WT_DELETED))
+        return false;
+    else if (flags & GIT_STATUS_INDEX_NEW)
+        *state = GitStatus::State::Added;
+    else if (flags & (GIT_STATUS_INDEX_DELETED | GIT_STATUS_WT_DELETED))
+        *state = GitStatus::State::Deleted; // with WT_NEW: git rm --cached, deleted by the next commit
+    else if (flags & GIT_STATUS_WT_NEW)
+        *state = GitStatus::State::Untracked;
+    else if (flags
+             & (GIT_STATUS_INDEX_MODIFIED | GIT_STATUS_WT_MODIFIED | GIT_STATUS_INDEX_TYPECHANGE
+                | GIT_STATUS_WT_TYPECHANGE))
+        *state = GitStatus::State::Modified;
+    else
+        return false;
+    return true;
+}
+
+// The paths of an entry, relative to the work tree: where it is now, and
+// where it was in HEAD when renamed.
+void pathsOf(const git_status_entry &entry, QString *path, QString *oldPath)
+{
+    const git_diff_delta *first = entry.head_to_index ? entry.head_to_index : entry.index_to_workdir;
+    const git_diff_delta *last = entry.index_to_workdir ? entry.index_to_workdir : entry.head_to_index;
+    *path = QString::fromUtf8(last->new_file.path);
+    *oldPath = QString::fromUtf8(first->old_file.path);
+}
+
+} // namespace
+
+GitStatus GitStatus::read(const QString &root)
+{
+    GitStatus status;
+    const GitLibrary library;
+    const GitLibrary::Repository repository = GitLibrary::open(root);
+    if (!repository)
+        return status;
+    status.m_repository = true;
+    status.m_branch = branchOf(repository.get());
+    const char *workdir = git_repository_workdir(repository.get());
+    if (!workdir)
+        return status; // bare: no work tree, nothing changed in it
+    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    const QString prefix =
+        QDir(QFileInfo(QString::fromUtf8(workdir)).canonicalFilePath()).relativeFilePath(canonicalRoot);
+    if (prefix.startsWith(QLatin1String("..")))
+        return status; // the root is not in the work tree (a link out of it)
+    const QByteArray pathspec = prefix == QLatin1String(".") ? QByteArray() : pathspecBelow(prefix);
+    char *pathspecs[] = {const_cast<char *>(pathspec.constData())};
+
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS
+        | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR
+        | GIT_STATUS_OPT_EXCLUDE_SUBMODULES | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY;
+    // Records share their keys and layout: git's 50 % would pair a deleted
+    // record with an unrelated new one.
+    options.rename_threshold = RenameThreshold;
+    if (!pathspec.isEmpty())
+        options.pathspec = {pathspecs, 1};
+    git_status_list *list = nullptr;
+    // As git status does, the index's record of the files' times and sizes
+    // is brought up to date when the index can be written: after a checkout
+    // that touched every file, only the first call reads them all. When the
+    // index is locked (git is at work), it is read without.
+    options.flags |= GIT_STATUS_OPT_UPDATE_INDEX;
+    int failed = git_status_list_new(&list, repository.get(), &options);
+    if (failed != 0) {
+        options.flags &= ~unsigned(GIT_STATUS_OPT_UPDATE_INDEX);
+        failed = git_status_list_new(&list, repository.get(), &options);
+    }
+    if (failed != 0) {
+        status.m_error = tr("cannot read the state of the git checkout: %1").arg(GitLibrary::lastError());
+        return status;
+    }
+    const std::unique_ptr<git_status_list, StatusListDeleter> owned(list);
+    const QString below = pathspec.isEmpty() ? QString() : prefix + QLatin1Char('/');
+    const auto relative = [&below](const QString &path) {
+        return path.startsWith(below) ? path.mid(below.size()) : QString();
+    };
+    for (size_t i = 0, count = git_status_list_entrycount(list); i < count; ++i) {
+        const git_status_entry *item = git_status_byindex(list, i);
+        Entry entry;
+        QString path;
+        QString oldPath;
+        if (!stateOf(item->status, &entry.state))
+            continue;
+        pathsOf(*item, &path, &oldPath);
+        entry.path = relative(path);
+        // Removed from the index and still on disk (git rm --cached): the
+        // two halves pair up as a rename to itself; the next commit deletes it.
+        if (entry.state == State::Renamed && oldPath == path)
+            entry.state = State::Deleted;
+        else if (entry.state == State::Renamed)
+            entry.oldPath = relative(oldPath);
+        if (!entry.path.isEmpty() && isRecordPath(entry.path))
+            status.m_entries << entry;
+    }
+    std::sort(status.m_entries.begin(), status.m_entries.end(),
+              [](const Entry &a, const Entry &b) { return a.path < b.path; });
+    return status;
+}
+
+const GitStatus::Entry *GitStatus::find(const QString &path) const
+{
+    const auto it = std::lower_bound(m_entries.cbegin(), m_entries.cend(), path,
+                                     [](const Entry &entry, const QString &key) { return entry.path < key; });
+    return it != m_entries.cend() && it->path == path ? &*it : nullptr;
+}
+
+QString GitStatus::stateName(State state)
+{
+    switch (state) {
+    case State::Modified: return QStringLiteral("modified");
+    case State::Added: return QStringLiteral("added");
+    case State::Untracked: return QStringLiteral("untracked");
+    case State::Deleted: return QStringLiteral("deleted");
+    case State::Renamed: return QStringLiteral("renamed");
+    case State::Conflicted: return QStringLiteral("conflicted");
+    }
+    return QString();
+}
+
+QString GitStatus::stateText(State state)
+{
+    switch (state) {
+    case State::Modified: return tr("modified");
+    case State::Added: return tr("added");
+    case State::Untracked: return tr("untracked");
+    case State::Deleted: return tr("deleted");
+    case State::Renamed: return tr("renamed");
+    case State::Conflicted: return tr("conflicted");
+    }
+    return QString();
+}
+
+} // namespace Errata

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+namespace Errata {
+
+// The state of a KB's record files against the HEAD of the git checkout
+// that holds the KB, read with libgit2 (no git executable is needed).
+//
+// Only the files the loader reads count: names ending in ".json", outside
+// hidden folders, below the KB's root. A KB inside a larger repository
+// gets the states of its own files only; a folder that is not in a
+// repository has none (isRepository() false, no entries).
+//
+// One state per file, as a curator reads it:
+//  - conflicted: the index holds the stages of an unfinished merge;
+//  - renamed: moved since HEAD (staged, or found by content in the work
+//    tree: a deleted file and a new one at least RenameThreshold percent
+//    alike), with the path it had;
+//  - added: new in the index, not in HEAD; untracked: only on disk;
+//  - deleted: in HEAD, gone from the index or the disk (it can be restored);
+//  - modified: anything else that differs from HEAD (content or type).
+// A file added to the index and then deleted from the disk is in neither
+// HEAD nor the work tree, and is left out.
+//
+//   const GitStatus status = GitStatus::read(kbRoot);
+//   for (const GitStatus::Entry &entry : status.entries())
+//       qInfo() << entry.path << GitStatus::stateName(entry.state);
+class GitStatus
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::GitStatus)
+public:
+    enum class State { Modified, Added, Untracked, Deleted, Renamed, Conflicted };
+    static constexpr int RenameThreshold = 70;
+    struct Entry
+    {
+        QString path;    // below the KB's root, with '/'
+        QString oldPath; // renamed: the path in HEAD; else empty
+        State state = State::Modified;
+    };
+
+    // Reads the state now. Never fails loudly: an unreadable repository
+    // gives error() and no entries.
+    static GitStatus read(const QString &root);
+
+    bool isRepository() const { return m_repository; }
+    // The branch checked out ("main"), "HEAD detached at 1a2b3c4" (short
+    // commit id), or the branch that is not born yet in a new repository.
+    QString branch() const { return m_branch; }
+    // Why the state could not be read; empty when it was.
+    QString error() const { return m_error; }
+    // Sorted by path.
+    const QList<Entry> &entries() const { return m_entries; }
+    // The entry of `path` (below the root), or null when it is unchanged.
+    const Entry *find(const QString &path) const;
+
+    // "modified", "added", "untracked", "deleted", "renamed", "conflicted":
+    // the names of `errata status --format json`.
+    static QString stateName(State state);
+    // The same, translated, for the window and the text output.
+    static QString stateText(State state);
+
+private:
+    bool m_repository = false;
+    QString m_branch;
+    QString m_error;
+    QList<Entry> m_entries;
+};
+
+} // namespace Errata

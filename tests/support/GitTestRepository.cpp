@@ -1,0 +1,143 @@
+#include "support/GitTestRepository.h"
+
+#include "support/TestFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <git2.h>
+
+namespace Errata::TestSupport {
+
+namespace {
+
+QByteArray native(const QString &path)
+{
+    return QFile::encodeName(path);
+}
+
+bool blobOf(git_repository *repository, const QByteArray &bytes, git_oid *id)
+{
+    return git_blob_create_from_buffer(id, repository, bytes.constData(), size_t(bytes.size())) == 0;
+}
+
+} // namespace
+
+GitTestRepository::GitTestRepository(const QString &folder, const QString &branch)
+    : m_folder(QDir::cleanPath(folder))
+{
+    git_libgit2_init();
+    git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+    options.flags = GIT_REPOSITORY_INIT_MKPATH;
+    const QByteArray head = native(branch);
+    options.initial_head = head.constData();
+    if (git_repository_init_ext(&m_repository, native(m_folder).constData(), &options) != 0)
+        m_repository = nullptr;
+}
+
+GitTestRepository::~GitTestRepository()
+{
+    git_repository_free(m_repository);
+    git_libgit2_shutdown();
+}
+
+bool GitTestRepository::write(const QString &path, const QByteArray &bytes)
+{
+    return writeFile(m_folder + QLatin1Char('/') + path, bytes);
+}
+
+bool GitTestRepository::removeFile(const QString &path)
+{
+    return QFile::remove(m_folder + QLatin1Char('/') + path);
+}
+
+bool GitTestRepository::stage(const QString &path)
+{
+    git_index *index = nullptr;
+    if (git_repository_index(&index, m_repository) != 0)
+        return false;
+    const bool done = git_index_add_bypath(index, native(path).constData()) == 0 && git_index_write(index) == 0;
+    git_index_free(index);
+    return done;
+}
+
+bool GitTestRepository::unstage(const QString &path)
+{
+    git_index *index = nullptr;
+    if (git_repository_index(&index, m_repository) != 0)
+        return false;
+    const bool done = git_index_remove_bypath(index, native(path).constData()) == 0 && git_index_write(index) == 0;
+    git_index_free(index);
+    return done;
+}
+
+QByteArray GitTestRepository::commitAll(const QString &message)
+{
+    git_index *index = nullptr;
+    if (git_repository_index(&index, m_repository) != 0)
+        return QByteArray();
+    git_oid treeId;
+    git_oid commitId;
+    git_tree *tree = nullptr;
+    git_signature *author = nullptr;
+    git_commit *parent = nullptr;
+    git_reference *head = nullptr;
+    bool done = git_index_add_all(index, nullptr, 0, nullptr, nullptr) == 0
+        && git_index_update_all(index, nullptr, nullptr, nullptr) == 0 && git_index_write(index) == 0
+        && git_index_write_tree(&treeId, index) == 0 && git_tree_lookup(&tree, m_repository, &treeId) == 0
+        && git_signature_new(&author, "Errata Test", "test@errata.invalid", 1767225600, 0) == 0;
+    if (done && git_repository_head(&head, m_repository) == 0)
+        done = git_commit_lookup(&parent, m_repository, git_reference_target(head)) == 0;
+    const git_commit *parents[] = {parent};
+    done = done
+        && git_commit_create(&commitId, m_repository, "HEAD", author, author, nullptr, message.toUtf8().constData(),
+                             tree, parent ? 1 : 0, parents)
+            == 0;
+    git_reference_free(head);
+    git_commit_free(parent);
+    git_signature_free(author);
+    git_tree_free(tree);
+    git_index_free(index);
+    if (!done)
+        return QByteArray();
+    char text[GIT_OID_HEXSZ + 1] = {};
+    git_oid_tostr(text, sizeof text, &commitId);
+    return QByteArray(text);
+}
+
+bool GitTestRepository::conflict(const QString &path, const QByteArray &base, const QByteArray &ours,
+                                 const QByteArray &theirs, const QByteArray &workTree)
+{
+    git_index *index = nullptr;
+    if (!write(path, workTree) || git_repository_index(&index, m_repository) != 0)
+        return false;
+    const QByteArray name = native(path);
+    git_index_entry entries[3] = {};
+    const QByteArray *texts[3] = {&base, &ours, &theirs};
+    bool done = git_index_remove_bypath(index, name.constData()) == 0;
+    for (int stage = 0; stage < 3 && done; ++stage) {
+        entries[stage].path = name.constData();
+        entries[stage].mode = GIT_FILEMODE_BLOB;
+        done = texts[stage]->isEmpty() || blobOf(m_repository, *texts[stage], &entries[stage].id);
+    }
+    done = done
+        && git_index_conflict_add(index, base.isEmpty() ? nullptr : &entries[0], ours.isEmpty() ? nullptr : &entries[1],
+                                  theirs.isEmpty() ? nullptr : &entries[2])
+            == 0
+        && git_index_write(index) == 0;
+    git_index_free(index);
+    return done;
+}
+
+bool GitTestRepository::detachHead()
+{
+    git_reference *head = nullptr;
+    if (git_repository_head(&head, m_repository) != 0)
+        return false;
+    const bool done = git_repository_set_head_detached(m_repository, git_reference_target(head)) == 0;
+    git_reference_free(head);
+    return done;
+}
+
+} // namespace Errata::TestSupport
