@@ -1223,6 +1223,21 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>duplicate key %1: first at line %2, again at line %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>merge conflict, lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform> (and %n more)</numerusform>
+            <numerusform> (and %n more)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: the file holds git&apos;s conflict markers; resolve the conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>

@@ -1201,6 +1201,20 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>duplicate key %1: first at line %2, again at line %3</source>
         <translation>重复的键 %1：首次出现在第 %2 行，再次出现在第 %3 行</translation>
     </message>
+    <message>
+        <source>merge conflict, lines %1–%2</source>
+        <translation>合并冲突，第 %1–%2 行</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform>（另有 %n 处）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: the file holds git&apos;s conflict markers; resolve the conflict</source>
+        <translation>：文件中有 git 的冲突标记，请先解决冲突</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordActions</name>

@@ -1,5 +1,6 @@
 #include "record/Record.h"
 
+#include "git/ConflictMarkers.h"
 #include "json/JsonText.h"
 #include "json/OrderedJsonBuilder.h"
 
@@ -184,6 +185,22 @@ Record::LoadError duplicateKeyError(const QByteArray &text, const OrderedJson::j
     return {message, again.line, again.column, pointer};
 }
 
+// A file git could not merge holds conflict blocks: that, not the JSON
+// error they cause, is what to tell.
+bool conflictError(const QByteArray &text, Record::LoadError *error)
+{
+    const QList<ConflictMarkers::Block> blocks = ConflictMarkers::find(text);
+    if (blocks.isEmpty())
+        return false;
+    QString message =
+        Record::tr("merge conflict, lines %1–%2").arg(blocks.first().firstLine).arg(blocks.first().lastLine);
+    if (blocks.size() > 1)
+        message += Record::tr(" (and %n more)", nullptr, int(blocks.size() - 1));
+    *error = {message + Record::tr(": the file holds git's conflict markers; resolve the conflict"),
+              blocks.first().firstLine, 1, QString()};
+    return true;
+}
+
 } // namespace
 
 bool Record::load(const QString &filePath, LoadError *error)
@@ -241,6 +258,8 @@ bool Record::parse(const QByteArray &text, LoadError *error)
         *error = duplicateKeyError(text, builder.duplicateKey());
         return false;
     }
+    if (!parsed && conflictError(text, error))
+        return false;
     if (!parsed) {
         const char *what = builder.errorMessage().c_str();
         qsizetype offset = qMax<qsizetype>(0, qsizetype(builder.errorByte()) - 1) + (text.size() - body.size());

@@ -161,6 +161,18 @@ void KnowledgeBaseTest::badFile_data()
     // as {"id": "bad/x"} and lose the rest on the next save.
     QTest::newRow("malformed: NUL after the record")
         << QByteArray("{\"id\": \"bad/x\"}\n\0{\"id\": \"bad/y\"}", 32) << QStringLiteral("NUL byte") << 2 << 1;
+    // git's markers, not the JSON error they cause, with the block's lines.
+    QTest::newRow("merge conflict")
+        << QByteArray("{\n  \"id\": \"bad/x\",\n<<<<<<< ours\n  \"signature\": \"A\"\n=======\n  \"signature\": "
+                      "\"B\"\n>>>>>>> theirs\n}\n")
+        << QStringLiteral("merge conflict, lines 3–7: the file holds git's conflict markers") << 3 << 1;
+    QTest::newRow("two merge conflicts, diff3 style, CRLF")
+        << QByteArray(
+               "{\r\n<<<<<<< HEAD\r\n  \"a\": 1,\r\n||||||| base\r\n  \"a\": 0,\r\n=======\r\n  \"a\": 2,\r\n>>>>>>> "
+               "b\r\n<<<<<<<\r\n\"c\": 1\r\n=======\r\n>>>>>>>\r\n}\r\n")
+        << QStringLiteral("merge conflict, lines 2–8 (and 1 more)") << 2 << 1;
+    QTest::newRow("malformed: a lone marker is no conflict")
+        << QByteArray("{\n<<<<<<< ours\n}\n") << QStringLiteral("invalid JSON") << 2 << 1;
     QTest::newRow("malformed: non-ASCII before error")
         << QByteArray("{\"signature\": \"\xC3\xA9\xC3\xA9\xC3\xA9\", x}") << QStringLiteral("invalid JSON") << 1 << 22;
     QTest::newRow("wrong type: array") << QByteArray("[\n  {\"id\": \"bad/x\"}\n]\n")
