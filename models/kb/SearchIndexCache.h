@@ -59,8 +59,9 @@ public:
     // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
     // layout, the text of a validator message (cached findings keep their
     // text) or what a file must be to load changes (9: schema findings in
-    // plain words): older caches are then not used.
-    static constexpr quint32 FormatVersion = 9;
+    // plain words; 10: a NUL byte or git's conflict markers refuse a file):
+    // older caches are then not used.
+    static constexpr quint32 FormatVersion = 10;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;
