@@ -171,6 +171,10 @@
         <source>conflicted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown revision &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::GraphDock</name>

@@ -168,6 +168,10 @@
         <source>conflicted</source>
         <translation>有冲突</translation>
     </message>
+    <message>
+        <source>unknown revision &quot;%1&quot;: %2</source>
+        <translation>未知的修订版本“%1”：%2</translation>
+    </message>
 </context>
 <context>
     <name>Errata::GraphDock</name>

@@ -4,6 +4,7 @@
 
 #include "CommandLine.h"
 
+#include "git/GitStatus.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
 
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTextStream>
 
 #include <algorithm>
@@ -27,6 +29,8 @@ struct Options
     bool strict = false;
     bool json = false;
     bool cache = true;
+    bool changedOnly = false;
+    QString revision = QStringLiteral("HEAD"); // with changedOnly
     QDate today = QDate::currentDate();
 };
 
@@ -37,6 +41,9 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
                          QStringLiteral("Check every record of a KB folder against the "
                                         "schema and the rules of the record format."));
     parser.addArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
+    parser.addArgument(QStringLiteral("REV"),
+                       QStringLiteral("With --changed: the commit to compare with (default: HEAD)."),
+                       QStringLiteral("[REV]"));
     const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
                                     QStringLiteral("text|json"), QStringLiteral("text"));
@@ -47,14 +54,22 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
                                      QStringLiteral("Check every file anew, and neither read nor write the "
                                                     "cache of findings that a later run reuses for the files "
                                                     "that did not change."));
-    parser.addOptions({strict, format, today, noCache});
+    const QCommandLineOption changed(QStringLiteral("changed"),
+                                     QStringLiteral("Report only the records changed since REV (in commits, in "
+                                                    "the index or on disk; the KB must be in a git checkout), "
+                                                    "and the records linked to or from them."));
+    parser.addOptions({strict, format, today, noCache, changed});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1)
-        return parser.usageError(QStringLiteral("expected one folder"));
+    options.changedOnly = parser.isSet(changed);
+    if (positional.isEmpty() || positional.size() > (options.changedOnly ? 2 : 1))
+        return parser.usageError(options.changedOnly ? QStringLiteral("expected one folder and at most one revision")
+                                                     : QStringLiteral("expected one folder"));
     options.folder = positional.at(0);
+    if (positional.size() == 2)
+        options.revision = positional.at(1);
     options.strict = parser.isSet(strict);
     options.cache = !parser.isSet(noCache);
     const QString formatName = parser.value(format);
@@ -81,15 +96,18 @@ QString displayPath(const QString &prefix, const QString &root, const QString &f
 // Every finding, by file and then by line. The findings of one file come
 // from one record (already ordered by line) or from one file that did not
 // load, so the files are sorted and each file's list only by line.
-QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
+// With `only`, the findings of those files (absolute paths) alone.
+QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder, const QSet<QString> *only)
 {
     QList<QList<Problem>> groups;
     groups.reserve(kb.count() + kb.loadProblems().size());
-    for (const Problem &problem : kb.loadProblems())
-        groups.append({problem});
+    for (const Problem &problem : kb.loadProblems()) {
+        if (!only || only->contains(problem.file))
+            groups.append({problem});
+    }
     for (int i = 0; i < kb.count(); ++i) {
         const QList<Problem> problems = kb.problems(kb.recordAt(i));
-        if (!problems.isEmpty())
+        if (!problems.isEmpty() && (!only || only->contains(kb.recordAt(i)->filePath())))
             groups.append(problems);
     }
     const QString prefix = QDir::cleanPath(folder) + QLatin1Char('/');
@@ -106,6 +124,52 @@ QList<Problem> sortedProblems(const KnowledgeBase &kb, const QString &folder)
     for (const QList<Problem> &group : std::as_const(groups))
         all += group;
     return all;
+}
+
+QString idOfPath(const QString &path)
+{
+    return path.left(path.size() - int(qstrlen(".json")));
+}
+
+// With --changed: the files whose findings are reported (absolute paths):
+// those changed since the revision, and the records that link to one of
+// them (by its id now, or before it was renamed or deleted) or that one of
+// them links to, whose link findings the change may alter. False with
+// `error` when git cannot say.
+bool selectChanged(const KnowledgeBase &kb, const Options &options, QSet<QString> *files, int *changedCount,
+                   QString *error)
+{
+    const GitStatus status = GitStatus::read(options.folder, options.revision);
+    if (!status.isRepository() || !status.error().isEmpty()) {
+        *error = status.isRepository() ? status.error() : QStringLiteral("not in a git checkout");
+        return false;
+    }
+    QSet<QString> changedIds;
+    for (const GitStatus::Entry &entry : status.entries()) {
+        files->insert(kb.root() + QLatin1Char('/') + entry.path);
+        changedIds << idOfPath(entry.path);
+        if (!entry.oldPath.isEmpty())
+            changedIds << idOfPath(entry.oldPath);
+    }
+    *changedCount = int(status.entries().size());
+    QSet<QString> linkedFromChanged;
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record *record = kb.recordAt(i);
+        if (!files->contains(record->filePath()))
+            continue;
+        changedIds << record->id();
+        for (const Record::LinkTarget &link : record->summary().links)
+            linkedFromChanged << link.id;
+    }
+    for (int i = 0; i < kb.count(); ++i) {
+        const Record *record = kb.recordAt(i);
+        const QList<Record::LinkTarget> &links = record->summary().links;
+        const bool linksToChanged = std::any_of(
+            links.cbegin(), links.cend(), [&](const Record::LinkTarget &link) { return changedIds.contains(link.id); });
+        if (linksToChanged || linkedFromChanged.contains(record->id()))
+            files->insert(record->filePath());
+    }
+    return true;
 }
 
 // Loads and validates the KB. Through the cache, a file that did not
@@ -131,7 +195,23 @@ struct Summary
     double seconds = 0;
     int fromCache = 0;
     bool canons = false;
+    int changed = -1; // with --changed: the records changed since the revision
 };
+
+// With --changed, the counts are those of the findings reported.
+KnowledgeBase::Counts countsOf(const QList<Problem> &problems)
+{
+    KnowledgeBase::Counts counts;
+    for (const Problem &problem : problems) {
+        if (problem.severity == Problem::Error)
+            ++counts.errors;
+        else if (problem.severity == Problem::Warning)
+            ++counts.warnings;
+        else
+            ++counts.infos;
+    }
+    return counts;
+}
 
 Summary summarize(const KnowledgeBaseSession &session, double seconds)
 {
@@ -155,14 +235,16 @@ void printJson(QTextStream &out, const QList<Problem> &problems, const Summary &
     QJsonArray list;
     for (const Problem &problem : problems)
         list.append(problem.toJson());
-    const QJsonObject totals{{QStringLiteral("files"), summary.files},
-                             {QStringLiteral("records"), summary.records},
-                             {QStringLiteral("errors"), summary.counts.errors},
-                             {QStringLiteral("warnings"), summary.counts.warnings},
-                             {QStringLiteral("infos"), summary.counts.infos},
-                             {QStringLiteral("seconds"), summary.seconds},
-                             {QStringLiteral("records_from_cache"), summary.fromCache},
-                             {QStringLiteral("looks_like_deadends_canons"), summary.canons}};
+    QJsonObject totals{{QStringLiteral("files"), summary.files},
+                       {QStringLiteral("records"), summary.records},
+                       {QStringLiteral("errors"), summary.counts.errors},
+                       {QStringLiteral("warnings"), summary.counts.warnings},
+                       {QStringLiteral("infos"), summary.counts.infos},
+                       {QStringLiteral("seconds"), summary.seconds},
+                       {QStringLiteral("records_from_cache"), summary.fromCache},
+                       {QStringLiteral("looks_like_deadends_canons"), summary.canons}};
+    if (summary.changed >= 0)
+        totals.insert(QStringLiteral("changed_records"), summary.changed);
     out << TerminalText::jsonSafe(
         QJsonDocument(QJsonObject{{QStringLiteral("problems"), list}, {QStringLiteral("summary"), totals}})
             .toJson(QJsonDocument::Indented));
@@ -179,6 +261,10 @@ void printText(QTextStream &out, const QList<Problem> &problems, const Summary &
                .arg(summary.counts.warnings)
                .arg(summary.counts.infos)
                .arg(summary.seconds, 0, 'f', 2);
+    if (summary.changed >= 0)
+        out << QStringLiteral("(only the %1 records changed since the revision, and the records linked to or from "
+                              "them)\n")
+                   .arg(summary.changed);
 }
 
 } // namespace
@@ -200,8 +286,22 @@ int ValidateCommand::run(const QStringList &arguments)
     timer.start();
     KnowledgeBaseSession session;
     load(session, options);
-    const QList<Problem> problems = sortedProblems(session.knowledgeBase(), options.folder);
-    const Summary summary = summarize(session, double(timer.elapsed()) / 1000.0);
+    QSet<QString> changedFiles;
+    int changedCount = -1;
+    QString gitError;
+    if (options.changedOnly
+        && !selectChanged(session.knowledgeBase(), options, &changedFiles, &changedCount, &gitError)) {
+        err << "errata validate: " << TerminalText::escaped(options.folder) << ": " << TerminalText::escaped(gitError)
+            << '\n';
+        return 2;
+    }
+    const QList<Problem> problems = sortedProblems(session.knowledgeBase(), options.folder,
+                                                   options.changedOnly ? &changedFiles : nullptr);
+    Summary summary = summarize(session, double(timer.elapsed()) / 1000.0);
+    if (options.changedOnly) {
+        summary.counts = countsOf(problems);
+        summary.changed = changedCount;
+    }
     if (options.json)
         printJson(out, problems, summary);
     else

@@ -95,6 +95,24 @@ bool stateOf(unsigned int flags, GitStatus::State *state)
     return true;
 }
 
+struct TreeDeleter
+{
+    void operator()(git_tree *tree) const { git_tree_free(tree); }
+};
+
+// The tree of a commit named as git names it ("HEAD~2", "main", a commit
+// id), or null.
+git_tree *treeOf(git_repository *repository, const QString &revision)
+{
+    git_object *object = nullptr;
+    if (git_revparse_single(&object, repository, revision.toUtf8().constData()) != 0)
+        return nullptr;
+    git_object *tree = nullptr;
+    const int failed = git_object_peel(&tree, object, GIT_OBJECT_TREE);
+    git_object_free(object);
+    return failed == 0 ? reinterpret_cast<git_tree *>(tree) : nullptr;
+}
+
 // The paths of an entry, relative to the work tree: where it is now, and
 // where it was in HEAD when renamed.
 void pathsOf(const git_status_entry &entry, QString *path, QString *oldPath)
@@ -108,6 +126,11 @@ void pathsOf(const git_status_entry &entry, QString *path, QString *oldPath)
 } // namespace
 
 GitStatus GitStatus::read(const QString &root)
+{
+    return read(root, QString());
+}
+
+GitStatus GitStatus::read(const QString &root, const QString &revision)
 {
     GitStatus status;
     const GitLibrary library;
@@ -128,6 +151,15 @@ GitStatus GitStatus::read(const QString &root)
     char *pathspecs[] = {const_cast<char *>(pathspec.constData())};
 
     git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    std::unique_ptr<git_tree, TreeDeleter> baseline;
+    if (!revision.isEmpty()) {
+        baseline.reset(treeOf(repository.get(), revision));
+        if (!baseline) {
+            status.m_error = tr("unknown revision \"%1\": %2").arg(revision, GitLibrary::lastError());
+            return status;
+        }
+        options.baseline = baseline.get();
+    }
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS
         | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR

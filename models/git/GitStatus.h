@@ -44,6 +44,10 @@ public:
     // Reads the state now. Never fails loudly: an unreadable repository
     // gives error() and no entries.
     static GitStatus read(const QString &root);
+    // The same against the commit `revision` names ("HEAD~3", "main", a
+    // commit id) instead of HEAD: what changed since, in commits, in the
+    // index and on disk. An unknown revision gives error().
+    static GitStatus read(const QString &root, const QString &revision);
 
     bool isRepository() const { return m_repository; }
     // The branch checked out ("main"), "HEAD detached at 1a2b3c4" (short
