@@ -440,6 +440,32 @@ Double-click to open.</source>
         <source>This folder looks like deadends.dev canons, not Errata records: convert them with &quot;errata import-deadends %1 DST&quot; and open DST.</source>
         <translation>此文件夹看起来是 deadends.dev 的 canon 文件，而不是 Errata 记录：请用“errata import-deadends %1 DST”转换，然后打开 DST。</translation>
     </message>
+    <message>
+        <source>%1: no changes</source>
+        <comment>git branch</comment>
+        <translation>%1：无改动</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln changed</source>
+        <comment>git branch: changed records</comment>
+        <translation>
+            <numerusform>%1：%Ln 处改动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Branch %1</source>
+        <translation>分支 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record file(s) %1</source>
+        <translation>
+            <numerusform>%Ln 个记录文件%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search &quot;changed&quot; or &quot;git:modified&quot; to list them.</source>
+        <translation>搜索“changed”或“git:modified”即可列出它们。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::LinkListEditor</name>
@@ -1009,10 +1035,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         </translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;也可以把错误粘贴进去（&lt;b&gt;Ctrl+V&lt;/b&gt;）：一行错误、一段堆栈跟踪或一段日志。与之最相似的记录按相似程度列出。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Open in another window</source>
         <translation>已在另一个窗口中打开</translation>
     </message>
@@ -1027,6 +1049,10 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>Ctrl+,</source>
         <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;也可以把错误粘贴进去（&lt;b&gt;Ctrl+V&lt;/b&gt;）：一行错误、一段堆栈跟踪或一段日志。与之最相似的记录按相似程度列出。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2041,13 @@ Overwrite it with your version?</source>
     <message>
         <source>Their file and your version are the same.</source>
         <translation>他们的文件与你的版本相同。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::RecordTreeModel</name>
+    <message>
+        <source>git: %1</source>
+        <translation>git：%1</translation>
     </message>
 </context>
 <context>

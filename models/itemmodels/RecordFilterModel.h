@@ -61,6 +61,7 @@ private:
     int rankOf(const QModelIndex &sourceIndex) const;
     int serialOf(const QModelIndex &sourceIndex) const;
     void computeRanks();
+    void keepGitStates();
     // The serials of a hit's row and of the groups above it, leaf first.
     struct RowPath
     {

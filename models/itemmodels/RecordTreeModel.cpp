@@ -1,5 +1,6 @@
 #include "itemmodels/RecordTreeModel.h"
 
+#include "git/GitStatus.h"
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 
@@ -233,6 +234,38 @@ void RecordTreeModel::updateSeverities(Node *node)
     }
 }
 
+void RecordTreeModel::setGitStatus(std::shared_ptr<const GitStatus> status)
+{
+    m_git = std::move(status);
+    if (m_root)
+        updateRole(m_root.get(), GitStateRole);
+}
+
+int RecordTreeModel::gitStateOf(const Record *record) const
+{
+    if (!m_git || !m_kb || !record || m_git->entries().isEmpty())
+        return -1;
+    const QString path = record->filePath();
+    const QString &root = m_kb->root();
+    if (!path.startsWith(root) || path.size() <= root.size() + 1)
+        return -1;
+    const GitStatus::Entry *entry = m_git->find(path.mid(root.size() + 1));
+    return entry ? int(entry->state) : -1;
+}
+
+// One dataChanged of `role` for each group's rows below `node`.
+void RecordTreeModel::updateRole(Node *node, int role)
+{
+    for (const auto &child : node->children) {
+        if (!child->record)
+            updateRole(child.get(), role);
+    }
+    if (!node->children.empty()) {
+        const QModelIndex parent = indexOfNode(node);
+        emit dataChanged(index(0, 0, parent), index(int(node->children.size()) - 1, 0, parent), {role});
+    }
+}
+
 std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::newNode()
 {
     auto node = std::make_unique<Node>();
@@ -292,6 +325,18 @@ int RecordTreeModel::columnCount(const QModelIndex &) const
     return 1;
 }
 
+// A record's id and signature, and its git state when its file changed.
+QString RecordTreeModel::toolTip(const Node *node) const
+{
+    if (!node->record)
+        return node->name;
+    QString tip = node->record->id() + QLatin1Char('\n') + node->record->signature();
+    const int state = gitStateOf(node->record);
+    if (state >= 0)
+        tip += QLatin1Char('\n') + tr("git: %1").arg(GitStatus::stateText(GitStatus::State(state)));
+    return tip;
+}
+
 int RecordTreeModel::recordSeverity(const Record *record) const
 {
     int worst = -1;
@@ -321,8 +366,7 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
         if (node->record)
             return node->record->signature().simplified();
         return QStringLiteral("%1 (%L2)").arg(node->name).arg(node->count);
-    case Qt::ToolTipRole:
-        return node->record ? node->record->id() + QLatin1Char('\n') + node->record->signature() : node->name;
+    case Qt::ToolTipRole: return toolTip(node);
     case KindRole: return int(node->kind);
     case IdRole: return node->name;
     case SignatureRole: return node->record ? node->record->signature() : QString();
@@ -330,6 +374,7 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
     case CountRole: return node->count;
     case RecordRole: return QVariant::fromValue(quintptr(node->record));
     case ModifiedRole: return node->record && node->record->isModified();
+    case GitStateRole: return gitStateOf(node->record);
     default: return {};
     }
 }

@@ -8,6 +8,7 @@
 
 namespace Errata {
 
+class GitStatus;
 class KnowledgeBase;
 class Record;
 
@@ -32,6 +33,7 @@ public:
         CountRole,     // records below this node
         RecordRole,    // const Record * as quintptr (records only)
         ModifiedRole,  // the record has unsaved changes
+        GitStateRole,  // int(GitStatus::State) of the record's file, or -1 (unchanged, or no git)
     };
 
     explicit RecordTreeModel(QObject *parent = nullptr);
@@ -64,6 +66,11 @@ public:
     void updateRecord(const Record *record);
     // Every icon, after the findings of many records changed at once.
     void updateSeverities();
+    // The git states of the KB's files (GitStateRole); null: none.
+    void setGitStatus(std::shared_ptr<const GitStatus> status);
+    const GitStatus *gitStatus() const { return m_git.get(); }
+    // int(GitStatus::State) of the file of `record`, or -1.
+    int gitStateOf(const Record *record) const;
 
 private:
     struct Node;
@@ -79,10 +86,13 @@ private:
     void removeNode(Node *node);
     void changeCounts(Node *from, int delta);
     void updateSeverities(Node *node);
+    void updateRole(Node *node, int role);
     int recordSeverity(const Record *record) const;
+    QString toolTip(const Node *node) const;
     int groupSeverity(const Node *node) const;
 
     const KnowledgeBase *m_kb = nullptr;
+    std::shared_ptr<const GitStatus> m_git;
     std::unique_ptr<Node> m_root;
     QHash<const Record *, Node *> m_leaves;
     int m_nextSerial = 0;

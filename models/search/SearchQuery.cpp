@@ -1,5 +1,6 @@
 #include "search/SearchQuery.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -51,6 +52,26 @@ std::optional<SearchQuery::NumberFilter> parseNumberFilter(const QString &term, 
     return filter;
 }
 
+// git:modified, git:new (added or untracked), git:added, git:untracked,
+// git:renamed, git:conflicted, git:deleted; anything else is a word.
+bool applyGitFilter(SearchQuery &query, const QString &value)
+{
+    using State = GitStatus::State;
+    static const QHash<QString, QList<State>> states{
+        {QStringLiteral("modified"), {State::Modified}}, {QStringLiteral("new"), {State::Added, State::Untracked}},
+        {QStringLiteral("added"), {State::Added}},       {QStringLiteral("untracked"), {State::Untracked}},
+        {QStringLiteral("renamed"), {State::Renamed}},   {QStringLiteral("conflicted"), {State::Conflicted}},
+    };
+    const auto found = states.constFind(value);
+    if (found == states.cend())
+        return false;
+    for (const State state : *found) {
+        if (!query.gitStates.contains(state))
+            query.gitStates << state;
+    }
+    return true;
+}
+
 // Applies "key:value" when key is a known filter; returns false otherwise.
 bool applyFilter(SearchQuery &query, const QString &key, const QString &value)
 {
@@ -66,6 +87,8 @@ bool applyFilter(SearchQuery &query, const QString &key, const QString &value)
         query.resolvable = value;
     else if (key == QLatin1String("severity"))
         query.severity = value;
+    else if (key == QLatin1String("git"))
+        return applyGitFilter(query, value);
     else if (key == QLatin1String("has") && value == QLatin1String("zh"))
         query.hasChinese = true;
     else if (key == QLatin1String("-has") && value == QLatin1String("zh"))
@@ -107,6 +130,11 @@ SearchQuery SearchQuery::parse(const QString &text)
             query.staleOnly = true;
             continue;
         }
+        if (term == QLatin1String("changed")) { // any state (deleted: removed from the index, still on disk)
+            query.gitStates = {GitStatus::State::Modified, GitStatus::State::Added,   GitStatus::State::Untracked,
+                               GitStatus::State::Renamed,  GitStatus::State::Deleted, GitStatus::State::Conflicted};
+            continue;
+        }
         if (auto filter = parseNumberFilter(term, QStringLiteral("fix"))) {
             query.fixRate = filter;
             continue;
@@ -126,7 +154,7 @@ SearchQuery SearchQuery::parse(const QString &text)
 bool SearchQuery::hasFilters() const
 {
     return !domain.isEmpty() || !category.isEmpty() || !tier.isEmpty() || !resolvable.isEmpty() || !severity.isEmpty()
-        || fixRate || confidence || hasChinese || staleOnly;
+        || fixRate || confidence || hasChinese || staleOnly || !gitStates.isEmpty();
 }
 
 bool SearchQuery::isEmpty() const

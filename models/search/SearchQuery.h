@@ -1,5 +1,8 @@
 #pragma once
 
+#include "git/GitStatus.h"
+
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +17,8 @@ namespace Errata {
 //   "cuda tier:ai_generated"   -> word cuda, verification_tier ai_generated
 //   "-has:zh stale"            -> records lacking Chinese text, stale ones
 //   "confidence>=0.8 severity:warning resolvable:partial category:oom"
+//   "git:modified", "git:new", "git:conflicted", "changed" -> by the state of
+//                                  the record's file in git (RecordFilterModel)
 //
 // Words and filter values are folded (case and accents ignored). A word in
 // quotes ("out of memory") is one phrase. An unknown "key:value" is taken as
@@ -46,6 +51,9 @@ public:
     std::optional<NumberFilter> confidence;
     std::optional<bool> hasChinese;
     bool staleOnly = false;
+    // The git states a record's file must be in; empty: any. The search
+    // index knows nothing of git: RecordFilterModel applies it.
+    QList<GitStatus::State> gitStates;
 };
 
 } // namespace Errata

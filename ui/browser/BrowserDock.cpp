@@ -200,6 +200,13 @@ void BrowserDock::givePasteUp()
     m_shown.clear();
 }
 
+void BrowserDock::setGitStatus(std::shared_ptr<const GitStatus> status)
+{
+    m_model->setGitStatus(std::move(status));
+    if (!isLookupMode() && !SearchQuery::parse(m_search->text()).gitStates.isEmpty())
+        refreshSearch();
+}
+
 void BrowserDock::refreshSearch()
 {
     if (isLookupMode()) { // the records found may have changed

@@ -13,6 +13,7 @@ class QTreeView;
 
 namespace Errata {
 
+class GitStatus;
 class KnowledgeBase;
 class LookupEngine;
 class LookupPanel;
@@ -53,6 +54,9 @@ public:
     bool isLookupMode() const;
     // Runs the current search again (after the index changed), keeping the current record.
     void refreshSearch();
+    // The git states of the KB's files, shown in the tree and searched with
+    // git:… and changed.
+    void setGitStatus(std::shared_ptr<const GitStatus> status);
     QString searchText() const;
     void focusSearch();
     void selectRecord(const Record *record);

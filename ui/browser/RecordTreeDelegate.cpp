@@ -1,7 +1,9 @@
 #include "browser/RecordTreeDelegate.h"
 
+#include "git/GitStatus.h"
 #include "itemmodels/RecordTreeModel.h"
 #include "search/SearchTokenizer.h"
+#include "style/StatusColors.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -78,6 +80,32 @@ void RecordTreeDelegate::drawText(QPainter *painter, const QRect &rect, const QS
     layout.draw(painter, rect.topLeft());
 }
 
+// The git state of a record's file, right-aligned on its id's line, in the
+// colour of what it asks: a conflict to resolve, an edit, something new.
+// Returns the width it took (0 for none).
+int RecordTreeDelegate::drawGitState(QPainter *painter, const QRect &rect, int state, const QFont &font,
+                                     const QColor &selectedColor, const QPalette &palette) const
+{
+    if (state < 0)
+        return 0;
+    const auto gitState = GitStatus::State(state);
+    const QString text = GitStatus::stateText(gitState);
+    const QFontMetrics metrics(font);
+    const int width = metrics.horizontalAdvance(text) + 2 * Padding;
+    QColor color = selectedColor;
+    if (!color.isValid()) {
+        color = gitState == GitStatus::State::Conflicted ? StatusColors::error(palette)
+            : gitState == GitStatus::State::Modified || gitState == GitStatus::State::Renamed
+            ? StatusColors::warning(palette)
+            : StatusColors::success(palette);
+    }
+    painter->setFont(font);
+    painter->setPen(color);
+    painter->drawText(QRect(rect.right() - width, rect.top(), width, metrics.height()), Qt::AlignRight | Qt::AlignTop,
+                      text);
+    return width;
+}
+
 void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
@@ -104,8 +132,10 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
         small.setPointSizeF(opt.font.pointSizeF() * 0.85);
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
         const QString id = index.data(RecordTreeModel::IdRole).toString();
-        drawText(painter, textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0), id, small, idColor,
-                 id.size());
+        const QRect idRect = textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0);
+        const int stateWidth = drawGitState(painter, idRect, index.data(RecordTreeModel::GitStateRole).toInt(), small,
+                                            selected ? textColor : QColor(), opt.palette);
+        drawText(painter, idRect.adjusted(0, 0, -stateWidth, 0), id, small, idColor, id.size());
     }
     painter->restore();
 }

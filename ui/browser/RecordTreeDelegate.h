@@ -27,6 +27,8 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 
 private:
+    int drawGitState(QPainter *painter, const QRect &rect, int state, const QFont &font, const QColor &selectedColor,
+                     const QPalette &palette) const;
     void drawText(QPainter *painter, const QRect &rect, const QString &text, const QFont &font, const QColor &color,
                   qsizetype highlightLength) const;
 

@@ -1,9 +1,11 @@
 #include "window/KnowledgeBaseStatus.h"
 
+#include "git/GitStatus.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
 
 #include <QLabel>
+#include <QMap>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QToolButton>
@@ -16,6 +18,7 @@ KnowledgeBaseStatus::KnowledgeBaseStatus(QStatusBar *bar, KnowledgeBaseSession *
     , m_session(session)
     , m_pathLabel(new QLabel(bar))
     , m_countLabel(new QLabel(bar))
+    , m_gitLabel(new QLabel(bar))
     , m_healthLabel(new QLabel(bar))
     , m_progress(new QProgressBar(bar))
     , m_cancelButton(new QToolButton(bar))
@@ -28,6 +31,9 @@ KnowledgeBaseStatus::KnowledgeBaseStatus(QStatusBar *bar, KnowledgeBaseSession *
     m_bar->addWidget(m_pathLabel, 1);
     m_bar->addPermanentWidget(m_progress);
     m_bar->addPermanentWidget(m_cancelButton);
+    m_gitLabel->setObjectName(QStringLiteral("gitStatus"));
+    m_gitLabel->setVisible(false);
+    m_bar->addPermanentWidget(m_gitLabel);
     m_bar->addPermanentWidget(m_countLabel);
     m_bar->addPermanentWidget(m_healthLabel);
 }
@@ -87,6 +93,27 @@ void KnowledgeBaseStatus::hideProgress()
 bool KnowledgeBaseStatus::isProgressVisible() const
 {
     return m_progress->isVisible();
+}
+
+void KnowledgeBaseStatus::setGitStatus(const GitStatus &status)
+{
+    m_gitLabel->setVisible(status.isRepository());
+    if (!status.isRepository())
+        return;
+    const QList<GitStatus::Entry> &entries = status.entries();
+    m_gitLabel->setText(
+        entries.isEmpty() ? tr("%1: no changes", "git branch").arg(status.branch())
+                          : tr("%1: %Ln changed", "git branch: changed records", entries.size()).arg(status.branch()));
+    QMap<QString, int> counts;
+    for (const GitStatus::Entry &entry : entries)
+        ++counts[GitStatus::stateText(entry.state)];
+    QStringList lines{tr("Branch %1").arg(status.branch())};
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        lines << tr("%Ln record file(s) %1", nullptr, it.value()).arg(it.key());
+    if (!status.error().isEmpty())
+        lines << status.error();
+    lines << tr("Search \"changed\" or \"git:modified\" to list them.");
+    m_gitLabel->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
 void KnowledgeBaseStatus::setHealthDetails(const QString &text)

@@ -9,6 +9,7 @@ class QToolButton;
 
 namespace Errata {
 
+class GitStatus;
 class KnowledgeBaseSession;
 
 // The main window's status bar as it speaks of the KB: its folder, its
@@ -35,12 +36,15 @@ public:
     void hideProgress();
     bool isProgressVisible() const;
     void setHealthDetails(const QString &text);
+    // The branch and the count of changed records; nothing outside git.
+    void setGitStatus(const GitStatus &status);
 
 private:
     QStatusBar *m_bar;
     KnowledgeBaseSession *m_session;
     QLabel *m_pathLabel;
     QLabel *m_countLabel;
+    QLabel *m_gitLabel;
     QLabel *m_healthLabel;
     QProgressBar *m_progress;
     QToolButton *m_cancelButton;

@@ -5,6 +5,7 @@
 #include "card/RecordTab.h"
 #include "editing/EditSession.h"
 #include "editing/RecordEditor.h"
+#include "git/GitStateTracker.h"
 #include "graph/GraphDock.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseSession.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_welcome(new QLabel(this))
     , m_review(new ReviewView(this))
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
+    , m_git(new GitStateTracker(this))
     , m_recovery(new RecoveryKeeper(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
@@ -98,6 +100,10 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_graph, &GraphDock::recordActivated, this, &MainWindow::openRecord);
     connect(m_actions, &RecordActions::recordsChanged, this, &MainWindow::updateStatus);
+    connect(m_git, &GitStateTracker::updated, this, [this] {
+        m_browser->setGitStatus(m_git->status());
+        m_status->setGitStatus(*m_git->status());
+    });
     showKnowledgeBase();
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(150);
@@ -385,7 +391,14 @@ void MainWindow::openKnowledgeBase(const QString &folder)
     m_status->startProgress(tr("Reading %1…").arg(folder), 0);
 }
 
+// ...and then for the git states of its files.
 void MainWindow::waitForLoad()
+{
+    waitForOpening();
+    m_git->refreshNow();
+}
+
+void MainWindow::waitForOpening()
 {
     const auto done = [this] { return !m_session->isBusy() && !m_status->isProgressVisible(); };
     if (done())
@@ -416,6 +429,7 @@ void MainWindow::letGoOfKnowledgeBase()
     delete m_watcher;
     m_watcher = nullptr;
     m_recovery->setKnowledgeBase(nullptr); // and its lock
+    m_git->setKnowledgeBase(nullptr);
 }
 
 // Every view shows the session's KB: at the start (an empty KB), and each
@@ -443,6 +457,7 @@ void MainWindow::showKnowledgeBase()
     m_tabs->restore(tabsToOpen);
     watchDisk();
     m_recovery->setKnowledgeBase(kb);
+    m_git->setKnowledgeBase(kb);
     updateStatus();
     if (!m_status->hint().isEmpty()) // a folder of canons: said before its thousands of findings
         m_problems->showHint(m_status->hint());
@@ -583,7 +598,7 @@ QString MainWindow::welcomeText() const
               "<p>Filters combine with words: <code>domain:pytorch</code> <code>category:oom</code> "
               "<code>tier:ai_generated</code> <code>resolvable:partial</code> <code>fix&lt;0.5</code> "
               "<code>confidence&gt;=0.8</code> <code>has:zh</code> <code>-has:zh</code> "
-              "<code>severity:warning</code> <code>stale</code></p>"
+              "<code>severity:warning</code> <code>stale</code> <code>changed</code> <code>git:modified</code></p>"
               "<p>Open another KB folder with <b>Ctrl+O</b>; reload it with <b>F5</b>.</p>");
 }
 
@@ -593,6 +608,9 @@ void MainWindow::watchDisk()
 {
     delete m_watcher;
     m_watcher = new KnowledgeBaseWatcher(&kb(), this);
+    connect(m_watcher, &KnowledgeBaseWatcher::reloaded, m_git, &GitStateTracker::refresh);
+    connect(m_watcher, &KnowledgeBaseWatcher::conflict, m_git, &GitStateTracker::refresh);
+    connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, m_git, &GitStateTracker::refresh);
     connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, [this](Record *record) {
         statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(record->id()), 5000);
     });

@@ -17,6 +17,7 @@ class QUndoGroup;
 namespace Errata {
 
 class BrowserDock;
+class GitStateTracker;
 class GraphDock;
 class KnowledgeBase;
 class KnowledgeBaseSession;
@@ -91,6 +92,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void waitForOpening();
     KnowledgeBase &kb() const;
     void createActions();
     void createFileMenu();
@@ -141,6 +143,7 @@ private:
     QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     KnowledgeBaseStatus *m_status;
+    GitStateTracker *m_git;    // the states of the KB's files in git
     QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
     QTimer m_refreshTimer;          // search and status after edits, coalesced

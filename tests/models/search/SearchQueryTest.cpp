@@ -18,6 +18,7 @@ private slots:
     void unknownKeyIsAWord();
     void folding();
     void emptyQuery();
+    void gitFilters();
 };
 
 void SearchQueryTest::plainWords()
@@ -101,6 +102,24 @@ void SearchQueryTest::emptyQuery()
     QVERIFY(SearchQuery::parse(QString()).isEmpty());
     QVERIFY(SearchQuery::parse(QStringLiteral("   ")).isEmpty());
     QVERIFY(!SearchQuery::parse(QStringLiteral("stale")).isEmpty());
+}
+
+void SearchQueryTest::gitFilters()
+{
+    using State = GitStatus::State;
+    QCOMPARE(SearchQuery::parse(QStringLiteral("git:modified")).gitStates, QList<State>{State::Modified});
+    QCOMPARE(SearchQuery::parse(QStringLiteral("GIT:New")).gitStates, (QList<State>{State::Added, State::Untracked}));
+    const SearchQuery both = SearchQuery::parse(QStringLiteral("git:conflicted cuda git:renamed"));
+    QCOMPARE(both.gitStates, (QList<State>{State::Conflicted, State::Renamed}));
+    QCOMPARE(both.words, QStringList{QStringLiteral("cuda")});
+    const SearchQuery changed = SearchQuery::parse(QStringLiteral("changed"));
+    QCOMPARE(changed.gitStates.size(), 6);
+    QVERIFY(changed.words.isEmpty());
+    QVERIFY(!changed.isEmpty() && changed.hasFilters());
+    // An unknown state is a word, as an unknown key is.
+    const SearchQuery unknown = SearchQuery::parse(QStringLiteral("git:pushed"));
+    QVERIFY(unknown.gitStates.isEmpty());
+    QCOMPARE(unknown.words, QStringList{QStringLiteral("git:pushed")});
 }
 
 QTEST_GUILESS_MAIN(SearchQueryTest)

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "git/GitStatus.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QFileSystemWatcher;
+class QTimer;
+
+namespace Errata {
+
+class BackgroundJob;
+class KnowledgeBase;
+
+// Keeps the git state of an open KB's files (GitStatus) up to date, read
+// in the background so that the window never waits for git:
+//  - when the KB is set, and when it is reloaded;
+//  - when a record is saved, added or removed through the program;
+//  - when git itself changes the checkout (a commit, a checkout, a merge:
+//    the repository's folder holding HEAD and the index changes);
+//  - when refresh() is called (the window calls it for files changed on
+//    disk by others, which the KB's watcher reports).
+// Requests that come close together are read once, after a short delay.
+//
+//   tracker.setKnowledgeBase(&kb);
+//   connect(&tracker, &GitStateTracker::updated, this, [&] { show(tracker.status()); });
+class GitStateTracker : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int DelayMs = 300;
+
+    explicit GitStateTracker(QObject *parent = nullptr);
+    ~GitStateTracker() override;
+
+    void setKnowledgeBase(const KnowledgeBase *kb);
+    // The state last read; never null (isRepository() false before any).
+    std::shared_ptr<const GitStatus> status() const { return m_status; }
+    // Reads the state again soon.
+    void refresh();
+    // Reads it now and waits (tests, and a screenshot that must show it).
+    void refreshNow();
+
+signals:
+    void updated();
+
+private:
+    void read();
+    void watchRepository();
+
+    const KnowledgeBase *m_kb = nullptr;
+    QString m_root;
+    std::shared_ptr<const GitStatus> m_status;
+    BackgroundJob *m_job;
+    QTimer *m_delay;
+    QFileSystemWatcher *m_watcher = nullptr;
+};
+
+} // namespace Errata

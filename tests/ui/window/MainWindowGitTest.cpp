@@ -1,0 +1,122 @@
+// The window on a KB in a git checkout (made with libgit2): the status bar
+// names the branch and counts the changed records, the tree marks each
+// changed record's state, and "changed" and "git:…" search by it; a KB in
+// no checkout shows none of it.
+
+#include "window/MainWindow.h"
+
+#include "browser/BrowserDock.h"
+#include "git/GitStatus.h"
+#include "itemmodels/RecordTreeModel.h"
+#include "kb/KnowledgeBase.h"
+#include "support/GitTestRepository.h"
+#include "support/TestFiles.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace Errata;
+using namespace Errata::TestSupport;
+
+namespace {
+
+QByteArray recordText(const QString &id, const QString &signature)
+{
+    return QStringLiteral("{\"id\": \"%1\", \"signature\": \"%2\", \"regex\": \"x\", \"domain\": \"%3\", "
+                          "\"category\": \"general\", \"root_cause\": \"Why %1 happens, at length.\"}\n")
+        .arg(id, signature, id.section(QLatin1Char('/'), 0, 0))
+        .toUtf8();
+}
+
+} // namespace
+
+class MainWindowGitTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void statusBarTreeAndSearch();
+    void noCheckoutNoGitLabel();
+
+private:
+    void openAndWait(MainWindow &window, const QString &folder);
+};
+
+void MainWindowGitTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void MainWindowGitTest::openAndWait(MainWindow &window, const QString &folder)
+{
+    QSignalSpy loaded(&window, &MainWindow::loaded);
+    window.openKnowledgeBase(folder);
+    QVERIFY(loaded.wait(10000));
+    window.waitForLoad(); // and the git states
+}
+
+void MainWindowGitTest::statusBarTreeAndSearch()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path(), QStringLiteral("curation"));
+    QVERIFY(repository.write(QStringLiteral("app/one.json"),
+                             recordText(QStringLiteral("app/one"), QStringLiteral("disk full"))));
+    QVERIFY(repository.write(QStringLiteral("app/two.json"),
+                             recordText(QStringLiteral("app/two"), QStringLiteral("quota"))));
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(repository.write(QStringLiteral("app/one.json"),
+                             recordText(QStringLiteral("app/one"), QStringLiteral("disk is full"))));
+    QVERIFY(repository.write(QStringLiteral("net/new.json"),
+                             recordText(QStringLiteral("net/new"), QStringLiteral("refused"))));
+
+    MainWindow window;
+    openAndWait(window, dir.path());
+    auto *label = window.statusBar()->findChild<QLabel *>(QStringLiteral("gitStatus"));
+    QVERIFY(label);
+    QVERIFY(!label->isHidden());
+    QCOMPARE(label->text(), QStringLiteral("curation: 2 changed"));
+    QVERIFY(label->toolTip().contains(QStringLiteral("modified")));
+
+    const KnowledgeBase *kb = window.knowledgeBase();
+    const QAbstractItemModel *model = window.browser()->treeView()->model();
+    QCOMPARE(model->rowCount(), 2); // app, net
+    window.browser()->searchField()->setText(QStringLiteral("changed"));
+    QCOMPARE(window.browser()->resultCount(), 2);
+    window.browser()->searchField()->setText(QStringLiteral("git:new"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    QCOMPARE(window.browser()->currentRecord(), kb->find(QStringLiteral("net/new")));
+    window.browser()->searchField()->setText(QStringLiteral("git:modified"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    QCOMPARE(window.browser()->currentRecord(), kb->find(QStringLiteral("app/one")));
+
+    // Committed by git: the label and the search follow without a reload.
+    QVERIFY(!repository.commitAll(QStringLiteral("second")).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("curation: no changes"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.browser()->resultCount(), 0, 5000);
+}
+
+void MainWindowGitTest::noCheckoutNoGitLabel()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("app/one.json")),
+                      recordText(QStringLiteral("app/one"), QStringLiteral("x"))));
+    MainWindow window;
+    openAndWait(window, dir.path());
+    auto *label = window.statusBar()->findChild<QLabel *>(QStringLiteral("gitStatus"));
+    QVERIFY(label);
+    QVERIFY(label->isHidden());
+    window.browser()->searchField()->setText(QStringLiteral("changed"));
+    QCOMPARE(window.browser()->resultCount(), 0);
+}
+
+QTEST_MAIN(MainWindowGitTest)
+#include "MainWindowGitTest.moc"
