@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include "merge/RecordMerge.h"
+
+namespace Errata {
+
+class Record;
+
+// The text a record's file should hold after a three-way merge (RecordMerge)
+// of its BASE, OURS and THEIRS versions, in OURS's layout: what
+// `errata merge-driver` writes in place of OURS.
+//
+// - Clean, and nothing to take from THEIRS: OURS's bytes as they are.
+// - Clean otherwise: the merged document written as Errata saves a record
+//   (Record: OURS's key order, number spellings, line ends and final
+//   newline), indented as OURS is (the unit of its first indented line:
+//   2 or 4 spaces, a tab…), with OURS's byte order mark if it has one. Only
+//   the merged members differ from OURS, unless OURS was laid out otherwise
+//   than Errata writes (a list on one line).
+// - With conflicts: the same with each conflicting member between git's
+//   markers (ConflictText), OURS's version above THEIRS's; every other
+//   member merged. Such a text is not JSON until the markers are resolved.
+class RecordFileMerge
+{
+public:
+    struct Result
+    {
+        QByteArray text;
+        bool changed = false; // text is not OURS's bytes
+        // With pointers into the document with every conflict taken as OURS.
+        QList<RecordMerge::Conflict> conflicts;
+    };
+
+    // `base` may be null (no common ancestor). False, with `error`, when a
+    // text cannot be serialised (a string that is not UTF-8: not from a
+    // parsed file).
+    static bool merge(const Record *base, const Record &ours, const Record &theirs, Result *result, QString *error);
+
+    // The indentation unit of a JSON text: the white space before its first
+    // indented line ("  " when none, or mixed spaces and tabs).
+    static QByteArray indentUnitOf(const QByteArray &text);
+    // `text`, written with 2 spaces per level, with `unit` per level instead.
+    static QByteArray reindented(const QByteArray &text, const QByteArray &unit);
+};
+
+} // namespace Errata
