@@ -9,14 +9,24 @@ namespace Errata {
 
 namespace {
 
-// For each line of `text`, whether a span holds it.
-QList<bool> markedLines(const QString &text, const QList<ConflictText::Span> &spans)
+// Put before the lines that spans hold, so that the diff pairs them only
+// with each other: never a line of a conflicting member with a line alike
+// outside it (`"condition": ""` of a removed item with that of the next).
+// A control character, which JSON text never holds as itself.
+const QChar Marked(0x01);
+
+// `text` with Marked before each line that a span holds.
+QString withMarkedLines(const QByteArray &text, const QList<ConflictText::Span> &spans)
 {
-    QList<bool> marked(text.count(QLatin1Char('\n')) + 1, false);
+    QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+    QList<bool> marked(lines.size(), false);
     for (const ConflictText::Span &span : spans)
         for (int line = qMax(0, span.first); line <= span.last && line < marked.size(); ++line)
             marked[line] = true;
-    return marked;
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        if (marked.at(i))
+            lines[i].prepend(Marked);
+    return lines.join(QLatin1Char('\n'));
 }
 
 // The lines of a conflict being gathered, and where they go once it ends.
@@ -89,33 +99,22 @@ QByteArray ConflictText::theirsMarker()
 QByteArray ConflictText::join(const QByteArray &ours, const QList<Span> &oursSpans, const QByteArray &theirs,
                               const QList<Span> &theirsSpans)
 {
-    const QString oursText = QString::fromUtf8(ours);
-    const QString theirsText = QString::fromUtf8(theirs);
-    const QList<bool> oursMarked = markedLines(oursText, oursSpans);
-    const QList<bool> theirsMarked = markedLines(theirsText, theirsSpans);
     Output output(ours.contains("\r\n") ? QStringLiteral("\r") : QString());
-    qsizetype o = 0;
-    qsizetype t = 0;
-    for (const TextDiff::Line &line : TextDiff::diff(oursText, theirsText)) {
+    for (const TextDiff::Line &line :
+         TextDiff::diff(withMarkedLines(ours, oursSpans), withMarkedLines(theirs, theirsSpans))) {
+        const bool marked = line.text.startsWith(Marked);
+        const QString text = marked ? line.text.mid(1) : line.text;
         switch (line.kind) {
         case TextDiff::Line::Same:
-            if (oursMarked.value(o) || theirsMarked.value(t)) {
-                output.ours(line.text);
-                output.theirs(line.text);
+            if (marked) {
+                output.ours(text);
+                output.theirs(text);
             } else {
-                output.agreed(line.text);
+                output.agreed(text);
             }
-            ++o;
-            ++t;
             break;
-        case TextDiff::Line::Removed:
-            output.ours(line.text);
-            ++o;
-            break;
-        case TextDiff::Line::Added:
-            output.theirs(line.text);
-            ++t;
-            break;
+        case TextDiff::Line::Removed: output.ours(text); break;
+        case TextDiff::Line::Added: output.theirs(text); break;
         }
     }
     return output.text();

@@ -39,8 +39,10 @@ public:
     // them, each changed run between markers. The lines of `oursSpans` (in
     // `ours`) and `theirsSpans` (in `theirs`) are put between markers whole
     // even where they are alike on both sides, so that a conflicting member
-    // is shown whole: `"versions": [` belongs with its items. Runs that
-    // touch are one conflict. Valid UTF-8 is expected.
+    // is shown whole: `"versions": [` belongs with its items. The diff pairs
+    // a line of a span only with a line of a span, so that a member one
+    // side removed does not borrow the lines of the alike member after it.
+    // Runs that touch are one conflict. Valid UTF-8 is expected.
     static QByteArray join(const QByteArray &ours, const QList<Span> &oursSpans, const QByteArray &theirs,
                            const QList<Span> &theirsSpans);
 };

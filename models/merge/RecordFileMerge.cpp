@@ -23,18 +23,22 @@ bool serialized(const Record &ours, const OrderedJson &document, QByteArray *tex
     return RecordWriter::textOf(edited, text, error);
 }
 
-// The lines of each conflicting member that `outcome.document` holds, in
-// `text`, its serialisation: from its key (its first line, for an item of
-// a list) to the end of its value, which takes as many lines in the text
-// as in its own dump(2).
-QList<ConflictText::Span> spansOf(const RecordMerge::Outcome &outcome, const QByteArray &text)
+// The lines of each conflicting member in `text`, the serialisation of
+// `outcome` (every conflict taken from `side`): from its key (its first
+// line, for an item of a list) to the end of its value, which takes as many
+// lines in the text as in its own dump(2).
+QList<ConflictText::Span> spansOf(const RecordMerge::Outcome &outcome, RecordMerge::Side side, const QByteArray &text)
 {
     QList<ConflictText::Span> spans;
     const JsonText json(text);
     for (const RecordMerge::Conflict &conflict : outcome.conflicts) {
+        // A member this side removes has no lines here (an item's pointer
+        // would name the next item).
+        if (side == RecordMerge::Side::Ours ? conflict.oursMissing : conflict.theirsMissing)
+            continue;
         const OrderedJson::json_pointer pointer(conflict.pointer.toStdString());
         if (!outcome.document.contains(pointer))
-            continue; // this side removes it: only the other side's lines
+            continue;
         const bool member = outcome.document.at(pointer.parent_pointer()).is_object();
         const qsizetype offset = member ? json.keyOffsetsOf(conflict.pointer).value(0, -1)
                                         : json.offsetOf(conflict.pointer);
@@ -87,9 +91,10 @@ bool RecordFileMerge::merge(const Record *base, const Record &ours, const Record
         if (!serialized(ours, oursTaken.document, &oursText, error)
             || !serialized(ours, theirsTaken.document, &theirsText, error))
             return false;
-        result->text = inLayoutOf(
-            ours,
-            ConflictText::join(oursText, spansOf(oursTaken, oursText), theirsText, spansOf(theirsTaken, theirsText)));
+        result->text = inLayoutOf(ours,
+                                  ConflictText::join(oursText, spansOf(oursTaken, RecordMerge::Side::Ours, oursText),
+                                                     theirsText,
+                                                     spansOf(theirsTaken, RecordMerge::Side::Theirs, theirsText)));
     }
     result->changed = result->text != ours.originalText();
     return true;
@@ -104,9 +109,10 @@ QByteArray RecordFileMerge::indentUnitOf(const QByteArray &text)
             ++end;
         if (end == start || end == text.size() || text.at(end) == '\n' || text.at(end) == '\r')
             continue; // not indented, or white space only
+        // One tab or up to 8 spaces; anything else is alignment, not a unit.
         const QByteArray unit = text.mid(start, end - start);
-        const bool mixed = unit.contains(' ') && unit.contains('\t');
-        return mixed ? WrittenUnit : unit;
+        const bool likely = unit == "\t" || (unit.size() <= 8 && !unit.contains('\t'));
+        return likely ? unit : WrittenUnit;
     }
     return WrittenUnit;
 }

@@ -18,7 +18,7 @@ class Record;
 // - Clean otherwise: the merged document written as Errata saves a record
 //   (Record: OURS's key order, number spellings, line ends and final
 //   newline), indented as OURS is (the unit of its first indented line:
-//   2 or 4 spaces, a tab…), with OURS's byte order mark if it has one. Only
+//   2 or 4 spaces, a tab), with OURS's byte order mark if it has one. Only
 //   the merged members differ from OURS, unless OURS was laid out otherwise
 //   than Errata writes (a list on one line).
 // - With conflicts: the same with each conflicting member between git's
@@ -41,7 +41,8 @@ public:
     static bool merge(const Record *base, const Record &ours, const Record &theirs, Result *result, QString *error);
 
     // The indentation unit of a JSON text: the white space before its first
-    // indented line ("  " when none, or mixed spaces and tabs).
+    // indented line when that is a tab or 1 to 8 spaces; else (no indented
+    // line, several tabs, spaces and tabs mixed, alignment) "  ".
     static QByteArray indentUnitOf(const QByteArray &text);
     // `text`, written with 2 spaces per level, with `unit` per level instead.
     static QByteArray reindented(const QByteArray &text, const QByteArray &unit);

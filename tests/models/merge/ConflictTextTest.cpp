@@ -27,6 +27,7 @@ private slots:
     void separateConflictsAreSeparateBlocks();
     void touchingConflictsAreOneBlock();
     void crlfMarkers();
+    void markedLinesPairOnlyWithMarkedLines();
 };
 
 void ConflictTextTest::markersAreGits()
@@ -116,6 +117,21 @@ void ConflictTextTest::crlfMarkers()
     const QByteArray theirs = "{\r\n  \"a\": 2\r\n}\r\n";
     QCOMPARE(ConflictText::join(ours, {{1, 1}}, theirs, {{1, 1}}),
              QByteArray("{\r\n<<<<<<< ours\r\n  \"a\": 1\r\n=======\r\n  \"a\": 2\r\n>>>>>>> theirs\r\n}\r\n"));
+}
+
+void ConflictTextTest::markedLinesPairOnlyWithMarkedLines()
+{
+    // OURS keeps an item THEIRS removed (lines 2 to 4), alike line for line
+    // with the next item but for its comma, and both changed "z".
+    const QByteArray ours = "{\n  \"d\": [\n    {\n      \"c\": \"\"\n    },\n    {\n      \"c\": \"\"\n    }\n  ],\n"
+                            "  \"z\": 1\n}\n";
+    const QByteArray theirs = "{\n  \"d\": [\n    {\n      \"c\": \"\"\n    }\n  ],\n  \"z\": 2\n}\n";
+    QCOMPARE(ConflictText::join(ours, {{2, 4}, {9, 9}}, theirs, {{6, 6}}),
+             QByteArray("{\n  \"d\": [\n"
+                        "<<<<<<< ours\n    {\n      \"c\": \"\"\n    },\n=======\n>>>>>>> theirs\n"
+                        "    {\n      \"c\": \"\"\n    }\n  ],\n"
+                        "<<<<<<< ours\n  \"z\": 1\n=======\n  \"z\": 2\n>>>>>>> theirs\n"
+                        "}\n"));
 }
 
 QTEST_GUILESS_MAIN(ConflictTextTest)

@@ -97,6 +97,7 @@ private slots:
     void oursLayoutIsKept();
     void numberSpellingsOfOursAreKept();
     void conflictMarksOnlyTheConflictingMember();
+    void itemRemovedOnOneSideIsMarkedAlone();
     void eachSideOfTheMarkersIsThatSidesDocument_data();
     void eachSideOfTheMarkersIsThatSidesDocument();
     void noBaseIsAnEmptyRecord();
@@ -216,6 +217,38 @@ void RecordFileMergeTest::conflictMarksOnlyTheConflictingMember()
     QCOMPARE(merged.result.text, expected);
 }
 
+void RecordFileMergeTest::itemRemovedOnOneSideIsMarkedAlone()
+{
+    // The removed item shares lines with the next one ("condition": ""),
+    // which stays outside the markers, on both sides.
+    const QByteArray base = R"({"id": "a/b", "dead_ends": [{"action": "A", "condition": ""}, )"
+                            R"({"action": "B", "condition": ""}]})"
+                            "\n";
+    const QByteArray ours = edited(base, R"("A", "condition": "")", R"("A", "condition": "", "fail_rate": 0.7)");
+    const QByteArray theirs = edited(base, R"({"action": "A", "condition": ""},)", "");
+    const Merged merged = mergeTexts(&base, ours, theirs);
+    QVERIFY(merged.ok);
+    QCOMPARE(merged.result.conflicts.size(), 1);
+    QCOMPARE(merged.result.text,
+             QByteArray("{\n"
+                        "  \"id\": \"a/b\",\n"
+                        "  \"dead_ends\": [\n"
+                        "<<<<<<< ours\n"
+                        "    {\n"
+                        "      \"action\": \"A\",\n"
+                        "      \"condition\": \"\",\n"
+                        "      \"fail_rate\": 0.7\n"
+                        "    },\n"
+                        "=======\n"
+                        ">>>>>>> theirs\n"
+                        "    {\n"
+                        "      \"action\": \"B\",\n"
+                        "      \"condition\": \"\"\n"
+                        "    }\n"
+                        "  ]\n"
+                        "}\n"));
+}
+
 void RecordFileMergeTest::eachSideOfTheMarkersIsThatSidesDocument_data()
 {
     QTest::addColumn<QByteArray>("base");
@@ -284,6 +317,9 @@ void RecordFileMergeTest::indentUnitOf_data()
     QTest::newRow("one line") << QByteArray("{\"a\": 1}") << QByteArray("  ");
     QTest::newRow("mixed") << QByteArray("{\n \t\"a\": 1\n}") << QByteArray("  ");
     QTest::newRow("not indented") << QByteArray("{\n\"a\": 1\n}\n") << QByteArray("  ");
+    QTest::newRow("8 spaces") << QByteArray("{\n        \"a\": 1\n}") << QByteArray("        ");
+    QTest::newRow("aligned, not indented") << QByteArray("{\"a\": 1,\n         \"b\": 2}") << QByteArray("  ");
+    QTest::newRow("two tabs") << QByteArray("{\"a\": {\n\t\t\"b\": 2}}") << QByteArray("  ");
 }
 
 void RecordFileMergeTest::indentUnitOf()
