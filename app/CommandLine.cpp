@@ -6,6 +6,7 @@
 #include "commands/GraphCommand.h"
 #include "commands/LookupCommand.h"
 #include "commands/MatchCommand.h"
+#include "commands/MergeDriverCommand.h"
 #include "commands/ReviewCommand.h"
 #include "commands/StatusCommand.h"
 #include "commands/TerminalText.h"
@@ -32,10 +33,15 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"validate", &ValidateCommand::run},       {"import-deadends", &ConvertCommand::run},
-    {"export-deadends", &ConvertCommand::run}, {"match", &MatchCommand::run},
-    {"lookup", &LookupCommand::run},           {"graph", &GraphCommand::run},
-    {"review", &ReviewCommand::run},           {"status", &StatusCommand::run},
+    {"validate", &ValidateCommand::run},
+    {"import-deadends", &ConvertCommand::run},
+    {"export-deadends", &ConvertCommand::run},
+    {"match", &MatchCommand::run},
+    {"lookup", &LookupCommand::run},
+    {"graph", &GraphCommand::run},
+    {"review", &ReviewCommand::run},
+    {"status", &StatusCommand::run},
+    {"merge-driver", &MergeDriverCommand::run},
 };
 
 const Command *findCommand(int argc, char *argv[])

@@ -228,7 +228,9 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
                        "  lookup [--kb DIR] [TEXT]  find the records most like an error text\n"
                        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
                        "  review [--kb DIR]         count translated and reviewed fields per domain\n"
-                       "  status [--kb DIR]         list the records changed against git's HEAD\n\n"
+                       "  status [--kb DIR]         list the records changed against git's HEAD\n"
+                       "  merge-driver BASE OURS THEIRS\n"
+                       "                            merge a record's versions field by field, for git\n\n"
                        "Without a command, the desktop program starts."));
     parser.addHelpOption();
     parser.addVersionOption();
