@@ -272,9 +272,4 @@ RecordMerge::Outcome RecordMerge::outcome() const
     return result;
 }
 
-bool RecordMerge::isMatchedByContent(const std::string &pointer)
-{
-    return !ListItemMatch::identityKeyOf(pointer).empty();
-}
-
 } // namespace Errata

@@ -111,9 +111,6 @@ public:
     // The merged document with the resolutions so far (OURS for the rest).
     Outcome outcome() const;
 
-    // Whether the array at `pointer` ("/dead_ends") is matched by content.
-    static bool isMatchedByContent(const std::string &pointer);
-
 private:
     std::optional<OrderedJson> m_base;
     OrderedJson m_ours;
