@@ -15,8 +15,9 @@ namespace Errata {
 //       "root_cause": "The cache is read before it is filled.",
 //     >>>>>>> theirs
 //
-// so that git, editors and a later check of the file recognise them.
-// Marker lines end as the text's lines do (CRLF or LF).
+// so that git, editors and the loader (ConflictMarkers, in git/: "merge
+// conflict, lines a–b") recognise them. Marker lines end as the text's
+// lines do (CRLF or LF).
 class ConflictText
 {
 public:

@@ -5,6 +5,7 @@
 // leaves OURS as it was; and a real `git merge` through the driver, when git
 // is installed.
 
+#include "record/Record.h"
 #include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 
@@ -241,6 +242,14 @@ void MergeDriverCommandTest::conflictWritesMarkersAndExitsWithOne()
     expected = edited(edited(expected, "\"error_code\": null,", "\"error_code\": \"E1\","), "\"evidence_count\": 1,",
                       "\"evidence_count\": 5,");
     QCOMPARE(readFile(path(QStringLiteral("ours.json"))), expected);
+    // Until it is resolved, the loader says what the file holds.
+    Errata::Record written;
+    Errata::Record::LoadError error;
+    QVERIFY(!written.parse(expected, &error));
+    const int marker = int(expected.left(expected.indexOf("<<<<<<< ours")).count('\n')) + 1;
+    QCOMPARE(error.line, marker);
+    QVERIFY2(error.message.startsWith(QStringLiteral("merge conflict, lines %1–%2").arg(marker).arg(marker + 4)),
+             qPrintable(error.message));
 
     // Without --name, OURS's path; a member deleted on one side.
     QVERIFY(writeVersions(m_seed, edited(m_seed, "  \"error_code\": null,\n", ""),

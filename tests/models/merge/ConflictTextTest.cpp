@@ -1,8 +1,9 @@
 // Tests for Errata::ConflictText: git's markers around the lines where
 // two versions of a text differ, widened to whole conflicting members, with
-// the text's own line ends.
+// the text's own line ends, found again by the loader's ConflictMarkers.
 
 #include "merge/ConflictText.h"
+#include "git/ConflictMarkers.h"
 
 #include <QTest>
 
@@ -28,6 +29,7 @@ private slots:
     void touchingConflictsAreOneBlock();
     void crlfMarkers();
     void markedLinesPairOnlyWithMarkedLines();
+    void theLoaderFindsTheBlocks();
 };
 
 void ConflictTextTest::markersAreGits()
@@ -132,6 +134,23 @@ void ConflictTextTest::markedLinesPairOnlyWithMarkedLines()
                         "    {\n      \"c\": \"\"\n    }\n  ],\n"
                         "<<<<<<< ours\n  \"z\": 1\n=======\n  \"z\": 2\n>>>>>>> theirs\n"
                         "}\n"));
+}
+
+void ConflictTextTest::theLoaderFindsTheBlocks()
+{
+    const QByteArray ours = "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3\n}\n";
+    const QByteArray theirs = "{\n  \"a\": 9,\n  \"b\": 2,\n  \"c\": 9\n}\n";
+    const QList<Span> spans = {{1, 1}, {3, 3}};
+    for (const bool crlf : {false, true}) {
+        const auto ends = [crlf](QByteArray text) { return crlf ? text.replace("\n", "\r\n") : text; };
+        const QList<ConflictMarkers::Block> blocks = ConflictMarkers::find(
+            ConflictText::join(ends(ours), spans, ends(theirs), spans));
+        QCOMPARE(blocks.size(), 2);
+        QCOMPARE(blocks.at(0).firstLine, 2);
+        QCOMPARE(blocks.at(0).lastLine, 6);
+        QCOMPARE(blocks.at(1).firstLine, 8);
+        QCOMPARE(blocks.at(1).lastLine, 12);
+    }
 }
 
 QTEST_GUILESS_MAIN(ConflictTextTest)
