@@ -35,3 +35,21 @@ traceback='Traceback (most recent call last):
 ModuleNotFoundError: No module named '"'requests'"
 shot lookup.png --select python/module-not-found --search "$traceback"
 shot lookup-zh.png --language zh_CN --select python/module-not-found --search "$traceback"
+# A KB in git, with records changed since the last commit (git is needed
+# only to make the repository; Errata reads it with libgit2).
+if command -v git >/dev/null; then
+    repo=$(mktemp -d)
+    cp -r resources/sample-kb "$repo/kb"
+    git -C "$repo" init -q -b main
+    git -C "$repo" add -A
+    git -C "$repo" -c user.name=Curator -c user.email=curator@example.invalid commit -q -m "KB"
+    sed -i 's/"confidence": [0-9.]*/"confidence": 0.95/' "$repo/kb/docker/daemon-socket-permission-denied.json"
+    sed -i 's/"fix_success_rate": [0-9.]*/"fix_success_rate": 0.7/' "$repo/kb/pytorch/cuda-out-of-memory.json"
+    sed -e 's/"id": "docker\/no-space-left-on-device"/"id": "docker\/disk-quota-exceeded"/' \
+        -e 's/No space left on device/Disk quota exceeded/g' \
+        "$repo/kb/docker/no-space-left-on-device.json" > "$repo/kb/docker/disk-quota-exceeded.json"
+    shot git-states.png "$repo/kb" --select pytorch/cuda-out-of-memory --search changed
+    rm -rf "$repo"
+else
+    echo "git is not installed: git-states.png was not made" >&2
+fi
