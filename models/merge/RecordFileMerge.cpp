@@ -100,6 +100,19 @@ bool RecordFileMerge::merge(const Record *base, const Record &ours, const Record
     return true;
 }
 
+bool RecordFileMerge::resolvedText(const Record &ours, const OrderedJson &document, QByteArray *text, QString *error)
+{
+    if (document == ours.json()) {
+        *text = ours.originalText();
+        return true;
+    }
+    QByteArray written;
+    if (!serialized(ours, document, &written, error))
+        return false;
+    *text = inLayoutOf(ours, written);
+    return true;
+}
+
 QByteArray RecordFileMerge::indentUnitOf(const QByteArray &text)
 {
     for (qsizetype start = text.indexOf('\n'); start >= 0; start = text.indexOf('\n', start)) {

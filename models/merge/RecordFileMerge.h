@@ -40,6 +40,11 @@ public:
     // parsed file).
     static bool merge(const Record *base, const Record &ours, const Record &theirs, Result *result, QString *error);
 
+    // The text of `document`, a resolved merge (RecordMerge::outcome()), in
+    // `ours`'s layout, as merge() writes a clean one. False, with `error`,
+    // as merge().
+    static bool resolvedText(const Record &ours, const OrderedJson &document, QByteArray *text, QString *error);
+
     // The indentation unit of a JSON text: the white space before its first
     // indented line when that is a tab or 1 to 8 spaces; else (no indented
     // line, several tabs, spaces and tabs mixed, alignment) "  ".
