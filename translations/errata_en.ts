@@ -112,6 +112,130 @@
     </message>
 </context>
 <context>
+    <name>Errata::ConflictMergeDialog</name>
+    <message>
+        <source>(removed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge Conflict — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Both sides of the merge changed %Ln field(s) of this record differently. Every other change, from either side, is merged already. Choose the version to keep of each field, or type the value.</source>
+        <translation>
+            <numerusform>Both sides of the merge changed %Ln field of this record differently. Every other change, from either side, is merged already. Choose the version to keep of each field, or type the value.</numerusform>
+            <numerusform>Both sides of the merge changed %Ln fields of this record differently. Every other change, from either side, is merged already. Choose the version to keep of each field, or type the value.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The value to keep of the selected field (JSON; a text as it is; empty: removed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and Mark Resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep All &amp;Ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep All &amp;Theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value kept:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file as it will be saved:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Common ancestor&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The value of %1 is not JSON yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: the value of %1 is not JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ConflictResolver</name>
+    <message>
+        <source>Resolve &amp;Merge Conflict…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge a record file that git left in conflict, field by field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolve Merge Conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record file in conflict:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the conflict is resolved and the file staged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ConflictSession</name>
+    <message>
+        <source>%1, %2 version, line %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted on one side and changed on the other: keep it or delete it with git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>common ancestor&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>our</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>their</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: the merged record has errors. First: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -134,6 +258,21 @@
     </message>
     <message>
         <source>Clear %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GitConflictStages</name>
+    <message>
+        <source>%1 is in no git checkout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in conflict in git&apos;s index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot stage %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -109,6 +109,129 @@
     </message>
 </context>
 <context>
+    <name>Errata::ConflictMergeDialog</name>
+    <message>
+        <source>(removed)</source>
+        <translation>（已删除）</translation>
+    </message>
+    <message>
+        <source>Merge Conflict — %1</source>
+        <translation>合并冲突 — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Both sides of the merge changed %Ln field(s) of this record differently. Every other change, from either side, is merged already. Choose the version to keep of each field, or type the value.</source>
+        <translation>
+            <numerusform>合并的双方对这条记录的 %Ln 个字段做了不同的修改。其余改动（无论来自哪一方）均已合并。请为每个字段选择要保留的版本，或直接输入值。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Ours</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>Theirs</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>The value to keep of the selected field (JSON; a text as it is; empty: removed)</source>
+        <translation>所选字段要保留的值（JSON；文本直接输入；留空表示删除）</translation>
+    </message>
+    <message>
+        <source>Save and Mark Resolved</source>
+        <translation>保存并标记为已解决</translation>
+    </message>
+    <message>
+        <source>Keep All &amp;Ours</source>
+        <translation>全部保留我方(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Keep All &amp;Theirs</source>
+        <translation>全部保留对方(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Value kept:</source>
+        <translation>保留的值：</translation>
+    </message>
+    <message>
+        <source>The file as it will be saved:</source>
+        <translation>将要保存的文件：</translation>
+    </message>
+    <message>
+        <source>Common ancestor&apos;s</source>
+        <translation>共同祖先的版本</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>已编辑</translation>
+    </message>
+    <message>
+        <source>The value of %1 is not JSON yet.</source>
+        <translation>%1 的值还不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>Not saved: the value of %1 is not JSON.</source>
+        <translation>未保存：%1 的值不是有效的 JSON。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ConflictResolver</name>
+    <message>
+        <source>Resolve &amp;Merge Conflict…</source>
+        <translation>解决合并冲突(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Merge a record file that git left in conflict, field by field</source>
+        <translation>逐字段合并 git 留下冲突的记录文件</translation>
+    </message>
+    <message>
+        <source>Resolve Merge Conflict</source>
+        <translation>解决合并冲突</translation>
+    </message>
+    <message>
+        <source>Record file in conflict:</source>
+        <translation>有冲突的记录文件：</translation>
+    </message>
+    <message>
+        <source>%1: the conflict is resolved and the file staged.</source>
+        <translation>%1：冲突已解决，文件已暂存。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::ConflictSession</name>
+    <message>
+        <source>%1, %2 version, line %3: %4</source>
+        <translation>%1，%2版本，第 %3 行：%4</translation>
+    </message>
+    <message>
+        <source>%1 was deleted on one side and changed on the other: keep it or delete it with git</source>
+        <translation>%1 在一方被删除、在另一方被修改：请用 git 保留或删除它</translation>
+    </message>
+    <message>
+        <source>common ancestor&apos;s</source>
+        <translation>共同祖先的</translation>
+    </message>
+    <message>
+        <source>our</source>
+        <translation>我方的</translation>
+    </message>
+    <message>
+        <source>their</source>
+        <translation>对方的</translation>
+    </message>
+    <message>
+        <source>Not saved: the merged record has errors. First: %1 (%2)</source>
+        <translation>未保存：合并后的记录有错误。第一个：%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -132,6 +255,21 @@
     <message>
         <source>Clear %1</source>
         <translation>清除%1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GitConflictStages</name>
+    <message>
+        <source>%1 is in no git checkout</source>
+        <translation>%1 不在任何 git 检出中</translation>
+    </message>
+    <message>
+        <source>%1 is not in conflict in git&apos;s index</source>
+        <translation>%1 在 git 索引中没有冲突</translation>
+    </message>
+    <message>
+        <source>cannot stage %1: %2</source>
+        <translation>无法暂存 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -79,6 +79,8 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
         return m_recordIds.at(index.row());
     if (role == PointerRole)
         return problem.pointer;
+    if (role == FileRole)
+        return problem.file;
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {

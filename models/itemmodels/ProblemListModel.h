@@ -19,7 +19,7 @@ class ProblemListModel : public QAbstractTableModel
 
 public:
     enum Column { SeverityColumn, FileColumn, FieldColumn, LineColumn, MessageColumn, ColumnCount };
-    enum Role { SeverityRole = Qt::UserRole + 1, RecordIdRole, PointerRole };
+    enum Role { SeverityRole = Qt::UserRole + 1, RecordIdRole, PointerRole, FileRole /* absolute path */ };
 
     explicit ProblemListModel(QObject *parent = nullptr);
 

@@ -80,8 +80,11 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     connect(m_filter, &QAbstractItemModel::modelReset, this, &ProblemsDock::updateCount);
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, &ProblemsDock::updateCount);
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
-        emit problemActivated(index.data(ProblemListModel::RecordIdRole).toString(),
-                              index.data(ProblemListModel::PointerRole).toString());
+        const QString id = index.data(ProblemListModel::RecordIdRole).toString();
+        if (id.isEmpty())
+            emit fileProblemActivated(index.data(ProblemListModel::FileRole).toString());
+        else
+            emit problemActivated(id, index.data(ProblemListModel::PointerRole).toString());
     });
     applyFilter();
 }

@@ -34,6 +34,8 @@ public:
 
 signals:
     void problemActivated(const QString &recordId, const QString &pointer);
+    // A problem of a file that did not load as a record (absolute path).
+    void fileProblemActivated(const QString &file);
 
 private:
     void applyFilter();

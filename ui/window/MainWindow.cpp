@@ -13,6 +13,7 @@
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
 #include "lookup/LookupEngine.h"
+#include "merge/ConflictResolver.h"
 #include "record/Record.h"
 #include "review/ReviewView.h"
 #include "search/SearchIndex.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_review(new ReviewView(this))
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
     , m_git(new GitStateTracker(this))
+    , m_conflicts(new ConflictResolver(this, m_session, m_git))
     , m_recovery(new RecoveryKeeper(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
@@ -94,6 +96,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_review, &ReviewView::recordSelected, this, &MainWindow::reviewSelected);
     connect(m_review, &ReviewView::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_problems, &ProblemsDock::fileProblemActivated, m_conflicts, &ConflictResolver::resolveFile);
+    connect(m_conflicts, &ConflictResolver::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
             editRecord(id, pointer);
@@ -352,6 +357,8 @@ void MainWindow::createRecordMenu()
     menu->addSeparator();
     menu->addAction(tr("&Delete Record…"), m_actions, &RecordActions::deleteRecord)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    menu->addSeparator();
+    menu->addAction(m_conflicts->action());
 }
 
 void MainWindow::createToolsMenu()

@@ -17,6 +17,7 @@ class QUndoGroup;
 namespace Errata {
 
 class BrowserDock;
+class ConflictResolver;
 class GitStateTracker;
 class GraphDock;
 class KnowledgeBase;
@@ -143,8 +144,9 @@ private:
     QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     KnowledgeBaseStatus *m_status;
-    GitStateTracker *m_git;    // the states of the KB's files in git
-    QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
+    GitStateTracker *m_git;        // the states of the KB's files in git
+    ConflictResolver *m_conflicts; // the conflict view, for files git left in conflict
+    QElapsedTimer m_loadClock;     // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
     QTimer m_refreshTimer;          // search and status after edits, coalesced
     RecoveryKeeper *m_recovery;     // unsaved edits to the recovery folder

@@ -12,6 +12,7 @@
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 
+#include <QAction>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -45,6 +46,7 @@ private slots:
     void initTestCase();
     void statusBarTreeAndSearch();
     void noCheckoutNoGitLabel();
+    void conflictIsOfferedForResolution();
 
 private:
     void openAndWait(MainWindow &window, const QString &folder);
@@ -116,6 +118,35 @@ void MainWindowGitTest::noCheckoutNoGitLabel()
     QVERIFY(label->isHidden());
     window.browser()->searchField()->setText(QStringLiteral("changed"));
     QCOMPARE(window.browser()->resultCount(), 0);
+}
+
+// A file git left in conflict does not load ("merge conflict, lines a–b"),
+// and Record ▸ Resolve Merge Conflict… is enabled for it.
+void MainWindowGitTest::conflictIsOfferedForResolution()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    const QByteArray base = recordText(QStringLiteral("app/one"), QStringLiteral("disk full"));
+    QVERIFY(repository.write(QStringLiteral("app/one.json"), base));
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    MainWindow window;
+    openAndWait(window, dir.path());
+    const QList<QAction *> actions = window.findChildren<QAction *>();
+    const auto resolve = std::find_if(actions.cbegin(), actions.cend(), [](const QAction *action) {
+        return action->text() == QStringLiteral("Resolve &Merge Conflict…");
+    });
+    QVERIFY(resolve != actions.cend());
+    QVERIFY(!(*resolve)->isEnabled());
+
+    QVERIFY(repository.conflict(
+        QStringLiteral("app/one.json"), base, recordText(QStringLiteral("app/one"), QStringLiteral("a")),
+        recordText(QStringLiteral("app/one"), QStringLiteral("b")), "<<<<<<< ours\n=======\n>>>>>>> theirs\n"));
+    openAndWait(window, dir.path());
+    QVERIFY((*resolve)->isEnabled());
+    QCOMPARE(window.knowledgeBase()->count(), 0);
+    QCOMPARE(window.knowledgeBase()->loadProblems().size(), 1);
+    QVERIFY(
+        window.knowledgeBase()->loadProblems().first().message.startsWith(QStringLiteral("merge conflict, lines 1–3")));
 }
 
 QTEST_MAIN(MainWindowGitTest)
