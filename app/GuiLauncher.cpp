@@ -7,6 +7,7 @@
 #include "logs/LogMatcherDock.h"
 #include "logs/RegexWorkbenchDock.h"
 #include "matching/LogReader.h"
+#include "merge/ConflictResolver.h"
 #include "review/ReviewView.h"
 #include "settings/Settings.h"
 #include "style/Palettes.h"
@@ -71,6 +72,14 @@ QCommandLineOption languageOption()
                               QStringLiteral("The language of the user interface for this run: en or zh_CN "
                                              "(default: the setting, else the system's)."),
                               QStringLiteral("LANG"));
+}
+
+QCommandLineOption resolveOption()
+{
+    return QCommandLineOption(QStringLiteral("resolve"),
+                              QStringLiteral("Open the conflict view for FILE, a record file below DIR that a git "
+                                             "merge left in conflict."),
+                              QStringLiteral("FILE"));
 }
 
 QCommandLineOption reviewOption()
@@ -192,7 +201,9 @@ int saveScreenshot(MainWindow &window, const QString &file, BackgroundJob *const
     waitForTools(window, matchLog);
     window.workbench()->showMatch(0);
     QApplication::processEvents();
-    if (!window.grab().save(file, "PNG")) {
+    // The conflict view when it is open (--resolve), else the window.
+    QWidget *shown = QApplication::activeModalWidget() ? QApplication::activeModalWidget() : &window;
+    if (!shown->grab().save(file, "PNG")) {
         QTextStream(stderr) << "errata: cannot write the screenshot " << file << '\n';
         return 1;
     }
@@ -237,7 +248,7 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder to open."),
                                  QStringLiteral("[DIR]"));
     parser.addOptions({screenshotOption(), selectOption(), editOption(), graphOption(), searchOption(),
-                       workbenchOption(), matchOption(), languageOption(), reviewOption()});
+                       workbenchOption(), matchOption(), languageOption(), reviewOption(), resolveOption()});
 }
 
 int GuiLauncher::run(QApplication &app)
@@ -278,6 +289,11 @@ int GuiLauncher::run(QApplication &app)
             window.showGraph();
         if (parser.isSet(searchOption()))
             window.browser()->setSearchText(parser.value(searchOption()));
+        if (parser.isSet(resolveOption())
+            && !window.conflicts()->resolveFile(window.knowledgeBase()->root() + QLatin1Char('/')
+                                                + parser.value(resolveOption())))
+            QTextStream(stderr) << "errata: --resolve: git reports no conflict in " << parser.value(resolveOption())
+                                << '\n';
         showTools(window, parser, &matchLog);
     };
     QObject::connect(&window, &MainWindow::checking, &window, applyOptions, Qt::SingleShotConnection);

@@ -49,7 +49,23 @@ if command -v git >/dev/null; then
         -e 's/No space left on device/Disk quota exceeded/g' \
         "$repo/kb/docker/no-space-left-on-device.json" > "$repo/kb/docker/disk-quota-exceeded.json"
     shot git-states.png "$repo/kb" --select pytorch/cuda-out-of-memory --search changed
+    # Two branches change one record: both its confidence, only one its root cause.
+    git -C "$repo" checkout -q -- .
+    rm "$repo/kb/docker/disk-quota-exceeded.json"
+    record=kb/pytorch/cuda-out-of-memory.json
+    commit() { git -C "$repo" -c user.name=Curator -c user.email=curator@example.invalid commit -q -a -m "$1"; }
+    git -C "$repo" checkout -q -b other
+    sed -i 's/"confidence": [0-9.]*/"confidence": 0.7/' "$repo/$record"
+    sed -i 's/"fix_success_rate": [0-9.]*/"fix_success_rate": 0.55/' "$repo/$record"
+    commit "theirs"
+    git -C "$repo" checkout -q main
+    sed -i 's/"confidence": [0-9.]*/"confidence": 0.95/' "$repo/$record"
+    sed -i 's/"fix_success_rate": [0-9.]*/"fix_success_rate": 0.8/' "$repo/$record"
+    sed -i 's/"verification_tier": "[a-z_]*"/"verification_tier": "community_confirmed"/' "$repo/$record"
+    commit "ours"
+    git -C "$repo" merge -q other >/dev/null 2>&1 || true
+    shot conflict-view.png "$repo/kb" --resolve pytorch/cuda-out-of-memory.json
     rm -rf "$repo"
 else
-    echo "git is not installed: git-states.png was not made" >&2
+    echo "git is not installed: git-states.png and conflict-view.png were not made" >&2
 fi

@@ -11,6 +11,8 @@
 #include <QMessageBox>
 #include <QWidget>
 
+#include <memory>
+
 namespace Errata {
 
 namespace {
@@ -40,6 +42,11 @@ ConflictResolver::ConflictResolver(QWidget *window, KnowledgeBaseSession *sessio
     connect(m_git, &GitStateTracker::updated, this, &ConflictResolver::updateAction);
 }
 
+ConflictResolver::~ConflictResolver()
+{
+    delete m_dialog; // before the session it shows
+}
+
 void ConflictResolver::updateAction()
 {
     m_action->setEnabled(!conflictedPaths(*m_git->status()).isEmpty());
@@ -52,6 +59,10 @@ bool ConflictResolver::resolveFile(const QString &file)
         return false;
     const QString path = file.mid(root.size() + 1);
     const GitStatus::Entry *entry = m_git->status()->find(path);
+    if (!entry) { // the states may not be read yet
+        m_git->refreshNow();
+        entry = m_git->status()->find(path);
+    }
     if (!entry || entry->state != GitStatus::State::Conflicted)
         return false;
     resolve(path);
@@ -74,17 +85,26 @@ void ConflictResolver::resolveAny()
 
 void ConflictResolver::resolve(const QString &path)
 {
-    ConflictSession session;
+    if (m_dialog)
+        return; // one at a time
+    auto conflict = std::make_unique<ConflictSession>();
     QString error;
-    if (!session.open(m_session->knowledgeBase().root(), path, &error)) {
+    if (!conflict->open(m_session->knowledgeBase().root(), path, &error)) {
         QMessageBox::warning(m_window, tr("Resolve Merge Conflict"), error);
         return;
     }
-    ConflictMergeDialog dialog(&session, &m_session->validator(), &m_session->knowledgeBase(), m_window);
-    if (dialog.exec() == QDialog::Accepted) {
-        emit message(tr("%1: the conflict is resolved and the file staged.").arg(path));
-        m_git->refresh();
-    }
+    m_conflict = std::move(conflict);
+    m_dialog = new ConflictMergeDialog(m_conflict.get(), &m_session->validator(), &m_session->knowledgeBase(),
+                                       m_window);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &QDialog::finished, this, [this, path](int result) {
+        if (result == QDialog::Accepted) {
+            emit message(tr("%1: the conflict is resolved and the file staged.").arg(path));
+            m_git->refresh();
+        }
+    });
+    connect(m_dialog, &QObject::destroyed, this, [this] { m_conflict.reset(); });
+    m_dialog->open();
 }
 
 } // namespace Errata

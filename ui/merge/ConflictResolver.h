@@ -1,12 +1,17 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
+
+#include <memory>
 
 class QAction;
 class QWidget;
 
 namespace Errata {
 
+class ConflictMergeDialog;
+class ConflictSession;
 class GitStateTracker;
 class KnowledgeBaseSession;
 
@@ -20,10 +25,11 @@ class ConflictResolver : public QObject
 
 public:
     ConflictResolver(QWidget *window, KnowledgeBaseSession *session, GitStateTracker *git);
+    ~ConflictResolver() override;
 
     QAction *action() const { return m_action; }
-    // Opens the view for `file` (absolute) if git reports it in conflict;
-    // false when it does not.
+    // Opens the view (window-modal) for `file` (absolute) if git reports it
+    // in conflict; false when it does not.
     bool resolveFile(const QString &file);
     void resolveAny();
 
@@ -38,6 +44,8 @@ private:
     KnowledgeBaseSession *m_session;
     GitStateTracker *m_git;
     QAction *m_action;
+    std::unique_ptr<ConflictSession> m_conflict; // of the view open now
+    QPointer<ConflictMergeDialog> m_dialog;
 };
 
 } // namespace Errata

@@ -60,6 +60,7 @@ public:
 
     const KnowledgeBase *knowledgeBase() const;
     BrowserDock *browser() const { return m_browser; }
+    ConflictResolver *conflicts() const { return m_conflicts; }
     ProblemsDock *problems() const { return m_problems; }
     RegexWorkbenchDock *workbench() const { return m_workbench; }
     LogMatcherDock *logMatcher() const { return m_logMatcher; }
