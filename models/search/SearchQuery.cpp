@@ -9,25 +9,32 @@ namespace Errata {
 
 namespace {
 
+struct Term
+{
+    QString text;
+    bool quoted = false; // a quoted term is always a word, never a filter
+};
+
 // Terms are separated by spaces, except inside double quotes: a quoted
 // phrase ("out of memory") stays one term.
-QStringList splitTerms(const QString &text)
+QList<Term> splitTerms(const QString &text)
 {
-    QStringList terms;
-    QString current;
+    QList<Term> terms;
+    Term current;
     bool quoted = false;
     for (const QChar c : text) {
         if (c == QLatin1Char('"')) {
             quoted = !quoted;
+            current.quoted = true;
         } else if (c.isSpace() && !quoted) {
-            if (!current.isEmpty())
+            if (!current.text.isEmpty())
                 terms << current;
-            current.clear();
+            current = Term();
         } else {
-            current += c;
+            current.text += c;
         }
     }
-    if (!current.isEmpty())
+    if (!current.text.isEmpty())
         terms << current;
     return terms;
 }
@@ -125,7 +132,12 @@ QString SearchQuery::fold(const QString &text)
 SearchQuery SearchQuery::parse(const QString &text)
 {
     SearchQuery query;
-    for (const QString &term : splitTerms(fold(text))) {
+    for (const Term &quotedOrNot : splitTerms(fold(text))) {
+        const QString &term = quotedOrNot.text;
+        if (quotedOrNot.quoted) { // "stale", "changed", "domain:x": the words themselves
+            query.words << term;
+            continue;
+        }
         if (term == QLatin1String("stale")) {
             query.staleOnly = true;
             continue;

@@ -23,6 +23,8 @@ namespace Errata {
 // Words and filter values are folded (case and accents ignored). A word in
 // quotes ("out of memory") is one phrase. An unknown "key:value" is taken as
 // a plain word, so "RuntimeError: CUDA" still searches for what was typed.
+// A quoted term is always a word: typed with its quotes, "changed" searches
+// for the word, where changed alone keeps the records changed in git.
 class SearchQuery
 {
 public:

@@ -116,6 +116,12 @@ void SearchQueryTest::gitFilters()
     QCOMPARE(changed.gitStates.size(), 6);
     QVERIFY(changed.words.isEmpty());
     QVERIFY(!changed.isEmpty() && changed.hasFilters());
+    // Quoted, a keyword or a filter is the word itself.
+    const SearchQuery quoted = SearchQuery::parse(QStringLiteral("\"changed\" \"stale\" \"git:new\""));
+    QVERIFY(quoted.gitStates.isEmpty());
+    QVERIFY(!quoted.staleOnly);
+    QCOMPARE(quoted.words,
+             (QStringList{QStringLiteral("changed"), QStringLiteral("stale"), QStringLiteral("git:new")}));
     // An unknown state is a word, as an unknown key is.
     const SearchQuery unknown = SearchQuery::parse(QStringLiteral("git:pushed"));
     QVERIFY(unknown.gitStates.isEmpty());
