@@ -2104,6 +2104,18 @@ Overwrite it with your version?</source>
         <source>✗ does not match its own signature</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Against the file on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against the last commit (git HEAD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes against the last commit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>

@@ -2080,6 +2080,18 @@ Overwrite it with your version?</source>
         <source>✗ does not match its own signature</source>
         <translation>✗ 不能匹配自己的错误签名</translation>
     </message>
+    <message>
+        <source>Against the file on disk</source>
+        <translation>与磁盘上的文件比较</translation>
+    </message>
+    <message>
+        <source>Against the last commit (git HEAD)</source>
+        <translation>与最近一次提交（git HEAD）比较</translation>
+    </message>
+    <message>
+        <source>No changes against the last commit.</source>
+        <translation>与最近一次提交相比没有改动。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>

@@ -6,6 +6,7 @@
 #include "editing/FieldBindings.h"
 #include "editing/LinkListEditor.h"
 #include "editing/RecordUndoKeys.h"
+#include "git/GitHeadFile.h"
 #include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "links/BacklinkList.h"
@@ -483,8 +484,19 @@ QWidget *RecordEditor::jsonPage()
 
 QWidget *RecordEditor::changesPage()
 {
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_changesBase = new QComboBox;
+    m_changesBase->addItem(tr("Against the file on disk"));
+    m_changesBase->addItem(tr("Against the last commit (git HEAD)"));
+    m_changesBase->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_changesBase, &QComboBox::currentIndexChanged, this, &RecordEditor::updateJsonAndChanges);
     m_changes = new DiffView;
-    return m_changes;
+    layout->addWidget(m_changesBase, 0, Qt::AlignLeft);
+    layout->addWidget(m_changes);
+    m_changesPage = page;
+    return page;
 }
 
 void RecordEditor::refresh()
@@ -515,7 +527,7 @@ void RecordEditor::updateRegexCheck()
 
 void RecordEditor::updateJsonAndChanges()
 {
-    if (m_pages->currentWidget() != m_json && m_pages->currentWidget() != m_changes)
+    if (m_pages->currentWidget() != m_json && m_pages->currentWidget() != m_changesPage)
         return; // computed when looked at
     const Record *record = m_session->record();
     QString text;
@@ -525,7 +537,17 @@ void RecordEditor::updateJsonAndChanges()
         text = tr("The record cannot be written: %1").arg(QString::fromUtf8(e.what()));
     }
     m_json->setPlainText(text);
-    m_changes->showDiff(QString::fromUtf8(record->originalText()), text, tr("No changes against the file on disk."));
+    if (m_changesBase->currentIndex() == 0) {
+        m_changes->showDiff(QString::fromUtf8(record->originalText()), text,
+                            tr("No changes against the file on disk."));
+        return;
+    }
+    const QString root = m_session->knowledgeBase()->root();
+    QByteArray head;
+    if (!GitHeadFile::read(root, record->filePath().mid(root.size() + 1), &head))
+        m_changes->showDiff(QString(), text, QString()); // a record the last commit does not have: all new
+    else
+        m_changes->showDiff(QString::fromUtf8(head), text, tr("No changes against the last commit."));
 }
 
 void RecordEditor::showProblems(const QList<Problem> &problems)

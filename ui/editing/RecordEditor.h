@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -43,8 +44,10 @@ public:
     // the records linking here.
     LinkListEditor *linkEditor(Link::Kind kind) const { return m_linkEditors.value(int(kind)); }
     QTreeWidget *backlinks() const { return m_backlinks; }
-    // The Changes page: the diff against the file on disk.
+    // The Changes page: the diff against the file on disk, or against the
+    // last commit (HEAD) when the KB is a git checkout.
     DiffView *changesView() const { return m_changes; }
+    QComboBox *changesBase() const { return m_changesBase; }
 
 signals:
     void recordLinkActivated(const QString &id);
@@ -75,6 +78,8 @@ private:
     QLabel *m_unknownKeys = nullptr;
     QPlainTextEdit *m_json = nullptr;
     DiffView *m_changes = nullptr;
+    QComboBox *m_changesBase = nullptr; // against the file on disk, or HEAD
+    QWidget *m_changesPage = nullptr;
     QListWidget *m_problems;
     QList<ArrayTableModel *> m_tables;
     QList<QTableView *> m_views;

@@ -6,6 +6,7 @@
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
 #include "record/Record.h"
+#include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 #include "validation/RecordValidator.h"
 
@@ -56,6 +57,7 @@ private slots:
     void idDialogRefusesUnsafeAndTakenIds();
     void longWordWrapsAnywhere();
     void changesPageIsADiff();
+    void changesAgainstTheLastCommit();
 
 private:
     Record *seed() const { return m_kb->find(QStringLiteral("pytorch/nan-loss-step")); }
@@ -282,7 +284,7 @@ void RecordEditorTest::changesPageIsADiff()
     QVERIFY(changes);
     auto *pages = m_editor->findChild<QTabWidget *>();
     QVERIFY(pages);
-    pages->setCurrentWidget(changes);
+    pages->setCurrentWidget(changes->parentWidget());
     const QStringList lines = changes->lines();
     const qsizetype removed = lines.indexOf(QStringLiteral("-  \"confidence\": %1,").arg(old));
     const qsizetype added = lines.indexOf(QStringLiteral("+  \"confidence\": 0.5,"));
@@ -293,6 +295,31 @@ void RecordEditorTest::changesPageIsADiff()
     QCOMPARE(block.next().blockFormat().background().color(), DiffView::addedBackground(changes->palette()));
     m_session->undoStack()->undo();
     QCOMPARE(changes->toPlainText(), QStringLiteral("No changes against the file on disk."));
+}
+
+// In a git checkout, the Changes page also compares with the last commit:
+// a saved edit is no change against the file on disk, but one against HEAD.
+void RecordEditorTest::changesAgainstTheLastCommit()
+{
+    TestSupport::GitTestRepository repository(m_dir.path());
+    QVERIFY(!repository.commitAll(QStringLiteral("the KB")).isEmpty());
+    const QString old = QString::fromStdString(seed()->value(QStringLiteral("/confidence")).dump());
+    m_session->setValue(QStringLiteral("/confidence"), 0.5, QStringLiteral("Edit confidence"));
+    QString message;
+    QCOMPARE(m_session->save(false, &message), EditSession::Saved);
+    DiffView *changes = m_editor->changesView();
+    auto *pages = m_editor->findChild<QTabWidget *>();
+    pages->setCurrentWidget(changes->parentWidget());
+    QCOMPARE(changes->toPlainText(), QStringLiteral("No changes against the file on disk."));
+    m_editor->changesBase()->setCurrentIndex(1);
+    const QStringList lines = changes->lines();
+    QVERIFY2(lines.contains(QStringLiteral("-  \"confidence\": %1,").arg(old)),
+             qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY(lines.contains(QStringLiteral("+  \"confidence\": 0.5,")));
+    QVERIFY(!repository.commitAll(QStringLiteral("saved")).isEmpty());
+    m_editor->changesBase()->setCurrentIndex(0);
+    m_editor->changesBase()->setCurrentIndex(1);
+    QCOMPARE(changes->toPlainText(), QStringLiteral("No changes against the last commit."));
 }
 
 QTEST_MAIN(RecordEditorTest)
