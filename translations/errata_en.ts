@@ -2116,6 +2116,10 @@ Overwrite it with your version?</source>
         <source>No changes against the last commit.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The KB is not in a git checkout: there is no last commit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>

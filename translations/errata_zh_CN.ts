@@ -2092,6 +2092,10 @@ Overwrite it with your version?</source>
         <source>No changes against the last commit.</source>
         <translation>与最近一次提交相比没有改动。</translation>
     </message>
+    <message>
+        <source>The KB is not in a git checkout: there is no last commit.</source>
+        <translation>知识库不在 git 检出中：没有最近一次提交。</translation>
+    </message>
 </context>
 <context>
     <name>Errata::RecordFilterModel</name>

@@ -7,6 +7,7 @@
 #include "editing/LinkListEditor.h"
 #include "editing/RecordUndoKeys.h"
 #include "git/GitHeadFile.h"
+#include "git/GitIdentity.h"
 #include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "links/BacklinkList.h"
@@ -97,6 +98,8 @@ RecordEditor::RecordEditor(EditSession *session, QWidget *parent)
     });
     connect(m_session, &EditSession::validated, this, &RecordEditor::showProblems);
     connect(m_pages, &QTabWidget::currentChanged, this, &RecordEditor::updateJsonAndChanges);
+    // A save changes what the file on disk holds: the Changes page, if shown, follows.
+    connect(m_session, &EditSession::dirtyChanged, this, &RecordEditor::updateJsonAndChanges);
     refresh();
     showProblems(m_session->problems());
 }
@@ -544,7 +547,9 @@ void RecordEditor::updateJsonAndChanges()
     }
     const QString root = m_session->knowledgeBase()->root();
     QByteArray head;
-    if (!GitHeadFile::read(root, record->filePath().mid(root.size() + 1), &head))
+    if (!GitIdentity::isInRepository(root))
+        m_changes->showDiff(text, text, tr("The KB is not in a git checkout: there is no last commit."));
+    else if (!GitHeadFile::read(root, record->filePath().mid(root.size() + 1), &head))
         m_changes->showDiff(QString(), text, QString()); // a record the last commit does not have: all new
     else
         m_changes->showDiff(QString::fromUtf8(head), text, tr("No changes against the last commit."));

@@ -301,6 +301,12 @@ void RecordEditorTest::changesPageIsADiff()
 // a saved edit is no change against the file on disk, but one against HEAD.
 void RecordEditorTest::changesAgainstTheLastCommit()
 {
+    auto *pages = m_editor->findChild<QTabWidget *>();
+    pages->setCurrentWidget(m_editor->changesView()->parentWidget());
+    m_editor->changesBase()->setCurrentIndex(1); // no repository yet
+    QCOMPARE(m_editor->changesView()->toPlainText(),
+             QStringLiteral("The KB is not in a git checkout: there is no last commit."));
+    m_editor->changesBase()->setCurrentIndex(0);
     TestSupport::GitTestRepository repository(m_dir.path());
     QVERIFY(!repository.commitAll(QStringLiteral("the KB")).isEmpty());
     const QString old = QString::fromStdString(seed()->value(QStringLiteral("/confidence")).dump());
@@ -308,7 +314,6 @@ void RecordEditorTest::changesAgainstTheLastCommit()
     QString message;
     QCOMPARE(m_session->save(false, &message), EditSession::Saved);
     DiffView *changes = m_editor->changesView();
-    auto *pages = m_editor->findChild<QTabWidget *>();
     pages->setCurrentWidget(changes->parentWidget());
     QCOMPARE(changes->toPlainText(), QStringLiteral("No changes against the file on disk."));
     m_editor->changesBase()->setCurrentIndex(1);
