@@ -2,9 +2,7 @@
 
 #include "git/GitLibrary.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 
 #include <git2.h>
 
@@ -20,16 +18,25 @@ struct IndexDeleter
 };
 using Index = std::unique_ptr<git_index, IndexDeleter>;
 
-// The path of `path` (below `root`) in the work tree of `repository`, as
-// the index names it; empty when `root` is not in the work tree.
+// The repository holding `root` and its index; false, with `error`, when
+// there is none.
+bool openIndex(const QString &root, GitLibrary::Repository *repository, Index *index, QString *error)
+{
+    *repository = GitLibrary::open(root);
+    git_index *opened = nullptr;
+    if (!*repository || git_repository_index(&opened, repository->get()) != 0) {
+        *error = GitConflictStages::tr("%1 is in no git checkout").arg(root);
+        return false;
+    }
+    index->reset(opened);
+    return true;
+}
+
+// The name the index gives `path` (below `root`); empty when the root is
+// not in the work tree.
 QByteArray indexPath(git_repository *repository, const QString &root, const QString &path)
 {
-    const char *workdir = git_repository_workdir(repository);
-    if (!workdir)
-        return QByteArray();
-    const QString relative = QDir(QFileInfo(QString::fromUtf8(workdir)).canonicalFilePath())
-                                 .relativeFilePath(QFileInfo(root).canonicalFilePath() + QLatin1Char('/') + path);
-    return relative.startsWith(QLatin1String("..")) ? QByteArray() : QFile::encodeName(relative);
+    return QFile::encodeName(GitLibrary::workTreePath(repository, root, path));
 }
 
 bool blobText(git_repository *repository, const git_index_entry *entry, QByteArray *text)
@@ -47,18 +54,15 @@ bool blobText(git_repository *repository, const git_index_entry *entry, QByteArr
 bool GitConflictStages::read(const QString &root, const QString &path, Stages *stages, QString *error)
 {
     const GitLibrary library;
-    const GitLibrary::Repository repository = GitLibrary::open(root);
-    git_index *index = nullptr;
-    if (!repository || git_repository_index(&index, repository.get()) != 0) {
-        *error = tr("%1 is in no git checkout").arg(root);
+    GitLibrary::Repository repository;
+    Index index;
+    if (!openIndex(root, &repository, &index, error))
         return false;
-    }
-    const Index owned(index);
     const QByteArray name = indexPath(repository.get(), root, path);
     const git_index_entry *base = nullptr;
     const git_index_entry *ours = nullptr;
     const git_index_entry *theirs = nullptr;
-    if (name.isEmpty() || git_index_conflict_get(&base, &ours, &theirs, index, name.constData()) != 0) {
+    if (name.isEmpty() || git_index_conflict_get(&base, &ours, &theirs, index.get(), name.constData()) != 0) {
         *error = tr("%1 is not in conflict in git's index").arg(path);
         return false;
     }
@@ -72,15 +76,13 @@ bool GitConflictStages::read(const QString &root, const QString &path, Stages *s
 bool GitConflictStages::markResolved(const QString &root, const QString &path, QString *error)
 {
     const GitLibrary library;
-    const GitLibrary::Repository repository = GitLibrary::open(root);
-    git_index *index = nullptr;
-    if (!repository || git_repository_index(&index, repository.get()) != 0) {
-        *error = tr("%1 is in no git checkout").arg(root);
+    GitLibrary::Repository repository;
+    Index index;
+    if (!openIndex(root, &repository, &index, error))
         return false;
-    }
-    const Index owned(index);
     const QByteArray name = indexPath(repository.get(), root, path);
-    if (name.isEmpty() || git_index_add_bypath(index, name.constData()) != 0 || git_index_write(index) != 0) {
+    if (name.isEmpty() || git_index_add_bypath(index.get(), name.constData()) != 0
+        || git_index_write(index.get()) != 0) {
         *error = tr("cannot stage %1: %2").arg(path, GitLibrary::lastError());
         return false;
     }

@@ -11,10 +11,14 @@ namespace Errata {
 class GitHeadFile
 {
 public:
-    // The text of `path` (below the KB's root `root`) in HEAD. False when
-    // the KB is in no repository, HEAD is not born yet, or HEAD has no such
-    // file (a new record).
-    static bool read(const QString &root, const QString &path, QByteArray *text);
+    enum Result {
+        Read,         // `text` holds it
+        NotInHead,    // HEAD has no such file (a new record), or is not born yet
+        NoRepository, // the KB is in no git checkout (or outside its work tree)
+    };
+
+    // The text of `path` (below the KB's root `root`) in HEAD.
+    static Result read(const QString &root, const QString &path, QByteArray *text);
 };
 
 } // namespace Errata

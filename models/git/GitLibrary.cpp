@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <git2.h>
 
@@ -28,6 +29,18 @@ GitLibrary::Repository GitLibrary::open(const QString &folder)
     if (folder.isEmpty() || git_repository_open_ext(&repository, nativePath(folder).constData(), 0, nullptr) != 0)
         return nullptr;
     return Repository(repository);
+}
+
+QString GitLibrary::workTreePath(git_repository *repository, const QString &root, const QString &path)
+{
+    const char *workdir = git_repository_workdir(repository);
+    if (!workdir)
+        return QString();
+    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    const QString relative = QDir(QFileInfo(QString::fromUtf8(workdir)).canonicalFilePath())
+                                 .relativeFilePath(path.isEmpty() ? canonicalRoot
+                                                                  : canonicalRoot + QLatin1Char('/') + path);
+    return relative.startsWith(QLatin1String("..")) ? QString() : relative;
 }
 
 QString GitLibrary::lastError()

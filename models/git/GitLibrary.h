@@ -36,6 +36,11 @@ public:
     // found the way git looks upwards for ".git", stopping at a file system
     // boundary), or null.
     static Repository open(const QString &folder);
+    // Where `path` (below the KB's root `root`; empty: the root itself) lies
+    // in the work tree of `repository`, as git names it ("kb/app/one.json";
+    // "." for the work tree's own root). Null when the repository has no
+    // work tree or the root lies outside it (a link out of it).
+    static QString workTreePath(git_repository *repository, const QString &root, const QString &path = QString());
     // libgit2's message for the last error of this thread.
     static QString lastError();
     // A path as libgit2 takes it.

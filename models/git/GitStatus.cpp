@@ -2,9 +2,7 @@
 
 #include "git/GitLibrary.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 
 #include <git2.h>
 
@@ -139,14 +137,9 @@ GitStatus GitStatus::read(const QString &root, const QString &revision)
         return status;
     status.m_repository = true;
     status.m_branch = branchOf(repository.get());
-    const char *workdir = git_repository_workdir(repository.get());
-    if (!workdir)
-        return status; // bare: no work tree, nothing changed in it
-    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
-    const QString prefix =
-        QDir(QFileInfo(QString::fromUtf8(workdir)).canonicalFilePath()).relativeFilePath(canonicalRoot);
-    if (prefix.startsWith(QLatin1String("..")))
-        return status; // the root is not in the work tree (a link out of it)
+    const QString prefix = GitLibrary::workTreePath(repository.get(), root);
+    if (prefix.isEmpty())
+        return status; // bare, or the root is not in the work tree: nothing changed in it
     const QByteArray pathspec = prefix == QLatin1String(".") ? QByteArray() : pathspecBelow(prefix);
     char *pathspecs[] = {const_cast<char *>(pathspec.constData())};
 

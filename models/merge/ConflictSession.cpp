@@ -46,36 +46,27 @@ bool ConflictSession::resultText(QByteArray *text, QString *error) const
     return RecordFileMerge::resolvedText(m_ours, m_merge->outcome().document, text, error);
 }
 
-QList<Problem> ConflictSession::check(const RecordValidator &validator, const KnowledgeBase *kb, QString *error) const
+// The text is written once, after the record it makes passed the checks.
+bool ConflictSession::save(const RecordValidator &validator, const KnowledgeBase *kb, QString *error)
 {
     QByteArray text;
     if (!resultText(&text, error))
-        return {};
+        return false;
     Record result;
     Record::LoadError loadError;
     if (!result.parse(text, &loadError)) { // cannot happen: the text is a serialised document
         *error = loadError.message;
-        return {};
+        return false;
     }
     result.setFilePath(filePath());
-    return validator.validate(result, kb);
-}
-
-bool ConflictSession::save(const RecordValidator &validator, const KnowledgeBase *kb, QString *error)
-{
-    error->clear();
-    const QList<Problem> problems = check(validator, kb, error);
-    if (!error->isEmpty())
-        return false;
+    const QList<Problem> problems = validator.validate(result, kb);
     const auto first = std::find_if(problems.cbegin(), problems.cend(),
                                     [](const Problem &problem) { return problem.severity == Problem::Error; });
     if (first != problems.cend()) {
         *error = tr("Not saved: the merged record has errors. First: %1 (%2)").arg(first->message, first->pointer);
         return false;
     }
-    QByteArray text;
-    return resultText(&text, error) && RecordWriter::writeText(filePath(), text, error)
-        && GitConflictStages::markResolved(m_root, m_path, error);
+    return RecordWriter::writeText(filePath(), text, error) && GitConflictStages::markResolved(m_root, m_path, error);
 }
 
 } // namespace Errata

@@ -2,7 +2,6 @@
 
 #include "merge/RecordMerge.h"
 #include "record/Record.h"
-#include "validation/Problem.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -39,8 +38,6 @@ public:
     RecordMerge::Resolution resolution(int conflict) const { return m_merge->resolution(conflict); }
 
     bool resultText(QByteArray *text, QString *error) const;
-    // The result as the record it would be, with its findings (against `kb`).
-    QList<Problem> check(const RecordValidator &validator, const KnowledgeBase *kb, QString *error) const;
     // False, with `error`, when the result has an error (the first is named)
     // or cannot be written or staged.
     bool save(const RecordValidator &validator, const KnowledgeBase *kb, QString *error);

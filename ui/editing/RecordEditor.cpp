@@ -7,7 +7,6 @@
 #include "editing/LinkListEditor.h"
 #include "editing/RecordUndoKeys.h"
 #include "git/GitHeadFile.h"
-#include "git/GitIdentity.h"
 #include "itemmodels/ArrayTableModel.h"
 #include "kb/KnowledgeBase.h"
 #include "links/BacklinkList.h"
@@ -547,12 +546,17 @@ void RecordEditor::updateJsonAndChanges()
     }
     const QString root = m_session->knowledgeBase()->root();
     QByteArray head;
-    if (!GitIdentity::isInRepository(root))
+    switch (GitHeadFile::read(root, record->filePath().mid(root.size() + 1), &head)) {
+    case GitHeadFile::NoRepository:
         m_changes->showDiff(text, text, tr("The KB is not in a git checkout: there is no last commit."));
-    else if (!GitHeadFile::read(root, record->filePath().mid(root.size() + 1), &head))
-        m_changes->showDiff(QString(), text, QString()); // a record the last commit does not have: all new
-    else
+        break;
+    case GitHeadFile::NotInHead: // a record the last commit does not have: all new
+        m_changes->showDiff(QString(), text, QString());
+        break;
+    case GitHeadFile::Read:
         m_changes->showDiff(QString::fromUtf8(head), text, tr("No changes against the last commit."));
+        break;
+    }
 }
 
 void RecordEditor::showProblems(const QList<Problem> &problems)
