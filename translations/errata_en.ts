@@ -236,6 +236,38 @@
     </message>
 </context>
 <context>
+    <name>Errata::DeletedRecordRestorer</name>
+    <message>
+        <source>Res&amp;tore Deleted Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring back a record file deleted since the last commit, as the commit has it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore Deleted Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 restored from the last commit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted since the last commit (%2).
+Restore it as the last commit has it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record file deleted since the last commit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -273,6 +305,29 @@
     </message>
     <message>
         <source>cannot stage %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GitRestore</name>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not in the last commit, nothing to restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read it from the last commit: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write it: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: written, but not put back in git&apos;s index: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2225,6 +2280,10 @@ Overwrite it with your version?</source>
     <name>Errata::RecordTreeModel</name>
     <message>
         <source>git: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git: deleted; the last commit has it. Enter restores it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

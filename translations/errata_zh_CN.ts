@@ -232,6 +232,39 @@
     </message>
 </context>
 <context>
+    <name>Errata::DeletedRecordRestorer</name>
+    <message>
+        <source>Res&amp;tore Deleted Record…</source>
+        <translation>恢复已删除的记录(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Bring back a record file deleted since the last commit, as the commit has it</source>
+        <translation>按上次提交中的内容，恢复自上次提交以来删除的记录文件</translation>
+    </message>
+    <message>
+        <source>Restore Deleted Record</source>
+        <translation>恢复已删除的记录</translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation>没有打开的知识库。</translation>
+    </message>
+    <message>
+        <source>%1 restored from the last commit.</source>
+        <translation>已从上次提交恢复 %1。</translation>
+    </message>
+    <message>
+        <source>%1 was deleted since the last commit (%2).
+Restore it as the last commit has it?</source>
+        <translation>%1 自上次提交以来已被删除（%2）。
+按上次提交中的内容恢复它吗？</translation>
+    </message>
+    <message>
+        <source>Record file deleted since the last commit:</source>
+        <translation>自上次提交以来删除的记录文件：</translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -270,6 +303,29 @@
     <message>
         <source>cannot stage %1: %2</source>
         <translation>无法暂存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::GitRestore</name>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1: not in the last commit, nothing to restore</source>
+        <translation>%1：上次提交中没有该文件，无可恢复</translation>
+    </message>
+    <message>
+        <source>%1: cannot read it from the last commit: %2</source>
+        <translation>%1：无法从上次提交中读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write it: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>%1: written, but not put back in git&apos;s index: %2</source>
+        <translation>%1：已写入，但未能放回 git 的索引：%2</translation>
     </message>
 </context>
 <context>
@@ -2202,6 +2258,10 @@ Overwrite it with your version?</source>
     <message>
         <source>git: %1</source>
         <translation>git：%1</translation>
+    </message>
+    <message>
+        <source>git: deleted; the last commit has it. Enter restores it.</source>
+        <translation>git：已删除；上次提交中仍有它。按 Enter 恢复。</translation>
     </message>
 </context>
 <context>

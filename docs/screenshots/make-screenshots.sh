@@ -48,6 +48,7 @@ if command -v git >/dev/null; then
     sed -e 's/"id": "docker\/no-space-left-on-device"/"id": "docker\/disk-quota-exceeded"/' \
         -e 's/No space left on device/Disk quota exceeded/g' \
         "$repo/kb/docker/no-space-left-on-device.json" > "$repo/kb/docker/disk-quota-exceeded.json"
+    rm "$repo/kb/docker/exec-format-error.json"
     shot git-states.png "$repo/kb" --select pytorch/cuda-out-of-memory --search changed
     # Two branches change one record: both its confidence, only one its root cause.
     git -C "$repo" checkout -q -- .

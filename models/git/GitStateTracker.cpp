@@ -7,6 +7,8 @@
 #include <QFileSystemWatcher>
 #include <QTimer>
 
+#include <utility>
+
 #include <git2.h>
 
 namespace Errata {
@@ -28,6 +30,7 @@ QString repositoryFolder(const QString &root)
 GitStateTracker::GitStateTracker(QObject *parent)
     : QObject(parent)
     , m_status(std::make_shared<const GitStatus>())
+    , m_deleted(std::make_shared<const GitDeletedRecords>())
     , m_job(new BackgroundJob(this))
     , m_delay(new QTimer(this))
 {
@@ -46,6 +49,7 @@ void GitStateTracker::setKnowledgeBase(const KnowledgeBase *kb)
     m_root = kb ? kb->root() : QString();
     m_job->abandon();
     m_status = std::make_shared<const GitStatus>();
+    m_deleted = std::make_shared<const GitDeletedRecords>();
     if (kb) {
         connect(kb, &KnowledgeBase::reset, this, [this] {
             m_root = m_kb->root();
@@ -79,11 +83,23 @@ void GitStateTracker::read()
     if (m_root.isEmpty())
         return;
     const QString root = m_root;
-    m_job->start([root](const BackgroundJob::Control &) { return GitStatus::read(root); },
-                 [this](GitStatus status) {
-                     m_status = std::make_shared<const GitStatus>(std::move(status));
-                     emit updated();
-                 });
+    m_job->start(
+        [root](const BackgroundJob::Control &) {
+            GitStatus status = GitStatus::read(root);
+            GitDeletedRecords deleted = GitDeletedRecords::read(root, status);
+            return std::make_pair(std::move(status), std::move(deleted));
+        },
+        [this](std::pair<GitStatus, GitDeletedRecords> state) {
+            m_status = std::make_shared<const GitStatus>(std::move(state.first));
+            // A file removed on disk keeps its record in the KB until it is
+            // taken out: the tree shows that record, not the file in HEAD.
+            state.second.dropIf([this](const GitDeletedRecords::Item &item) {
+                return m_kb && m_kb->findFile(m_root + QLatin1Char('/') + item.path);
+            });
+            if (!m_deleted->samePaths(state.second))
+                m_deleted = std::make_shared<const GitDeletedRecords>(std::move(state.second));
+            emit updated();
+        });
 }
 
 void GitStateTracker::watchRepository()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "git/GitDeletedRecords.h"
 #include "git/GitStatus.h"
 
 #include <QObject>
@@ -15,8 +16,10 @@ namespace Errata {
 class BackgroundJob;
 class KnowledgeBase;
 
-// Keeps the git state of an open KB's files (GitStatus) up to date, read
-// in the background so that the window never waits for git:
+// Keeps the git state of an open KB's files (GitStatus), and the record
+// files deleted since HEAD (GitDeletedRecords, without those whose record
+// the KB still holds), up to date, read in the background so that the
+// window never waits for git:
 //  - when the KB is set, and when it is reloaded;
 //  - when a record is saved, added or removed through the program;
 //  - when git itself changes the checkout (a commit, a checkout, a merge:
@@ -40,6 +43,8 @@ public:
     void setKnowledgeBase(const KnowledgeBase *kb);
     // The state last read; never null (isRepository() false before any).
     std::shared_ptr<const GitStatus> status() const { return m_status; }
+    // The deleted record files of that state, as HEAD has them; never null.
+    std::shared_ptr<const GitDeletedRecords> deletedRecords() const { return m_deleted; }
     // Reads the state again soon.
     void refresh();
     // Reads it now and waits (tests, and a screenshot that must show it).
@@ -55,6 +60,7 @@ private:
     const KnowledgeBase *m_kb = nullptr;
     QString m_root;
     std::shared_ptr<const GitStatus> m_status;
+    std::shared_ptr<const GitDeletedRecords> m_deleted;
     BackgroundJob *m_job;
     QTimer *m_delay;
     QFileSystemWatcher *m_watcher = nullptr;

@@ -3,6 +3,7 @@
 #include "git/GitStatus.h"
 #include "itemmodels/RecordTreeModel.h"
 #include "record/Record.h"
+#include "search/SearchQuery.h"
 
 #include <algorithm>
 
@@ -10,9 +11,20 @@ namespace Errata {
 
 namespace {
 
-const Record *recordOf(const QModelIndex &index)
+// Whether a deleted file (which the search index does not hold) answers a
+// search for deleted ones: by its domain and category, and words found in
+// its id or signature. Filters on what only the index knows keep it out.
+bool deletedMatches(const SearchQuery &query, const GitDeletedRecords::Item &item)
 {
-    return reinterpret_cast<const Record *>(index.data(RecordTreeModel::RecordRole).value<quintptr>());
+    if (!query.tier.isEmpty() || !query.resolvable.isEmpty() || !query.severity.isEmpty() || query.fixRate
+        || query.confidence || query.hasChinese || query.staleOnly)
+        return false;
+    if ((!query.domain.isEmpty() && SearchQuery::fold(item.domain) != query.domain)
+        || (!query.category.isEmpty() && SearchQuery::fold(item.category) != query.category))
+        return false;
+    const QString text = SearchQuery::fold(item.id + QLatin1Char(' ') + item.signature);
+    return std::all_of(query.words.cbegin(), query.words.cend(),
+                       [&text](const QString &word) { return text.contains(word); });
 }
 
 } // namespace
@@ -73,6 +85,7 @@ void RecordFilterModel::computeRanks()
     const size_t rows = tree ? size_t(tree->serialCount()) : 0;
     m_rank.assign(rows, INT_MAX);
     m_hitsBelow.assign(rows, 0);
+    m_deletedHits = 0;
     if (!tree)
         return;
     for (int rank = 0; rank < m_hits.size(); ++rank) {
@@ -86,6 +99,28 @@ void RecordFilterModel::computeRanks()
             if (m_hitsBelow[serial]++ == 0)
                 m_rank[serial] = rank;
         }
+    }
+    rankDeleted();
+}
+
+// Deleted files come after the records found, in the tree's order.
+void RecordFilterModel::rankDeleted()
+{
+    if (!m_query.gitStates.contains(GitStatus::State::Deleted))
+        return;
+    for (const QModelIndex &row : m_tree->deletedRows()) {
+        if (deletedMatches(m_query, *m_tree->deletedAt(row)))
+            rankRow(row, int(m_hits.size()) + m_deletedHits++);
+    }
+}
+
+void RecordFilterModel::rankRow(const QModelIndex &sourceLeaf, int rank)
+{
+    m_rank[size_t(m_tree->serialOf(sourceLeaf))] = rank;
+    for (QModelIndex group = sourceLeaf.parent(); group.isValid(); group = group.parent()) {
+        const size_t serial = size_t(m_tree->serialOf(group));
+        if (m_hitsBelow[serial]++ == 0)
+            m_rank[serial] = rank;
     }
 }
 
@@ -171,16 +206,20 @@ int RecordFilterModel::serialOf(const QModelIndex &sourceIndex) const
 
 QModelIndex RecordFilterModel::firstResult() const
 {
+    const auto isGroup = [](const QModelIndex &index) {
+        const int kind = index.data(RecordTreeModel::KindRole).toInt();
+        return kind == RecordTreeModel::DomainNode || kind == RecordTreeModel::CategoryNode;
+    };
     QModelIndex index = this->index(0, 0);
-    while (index.isValid() && !recordOf(index))
+    while (index.isValid() && isGroup(index))
         index = this->index(0, 0, index);
     return index;
 }
 
 QVariant RecordFilterModel::data(const QModelIndex &index, int role) const
 {
-    if (role != Qt::DisplayRole || !isSearching()
-        || index.data(RecordTreeModel::KindRole) == RecordTreeModel::RecordNode)
+    const int kind = role == Qt::DisplayRole ? index.data(RecordTreeModel::KindRole).toInt() : -1;
+    if (!isSearching() || (kind != RecordTreeModel::DomainNode && kind != RecordTreeModel::CategoryNode))
         return QSortFilterProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);
     return tr("%1 (%L2 of %L3)")

@@ -33,8 +33,10 @@ public:
     SearchQuery query() const { return m_query; }
 
     bool isSearching() const { return !m_query.isEmpty(); }
-    int resultCount() const { return int(m_hits.size()); }
-    // The best-ranked record's index in this model, or an invalid index.
+    // Records found, and deleted files found by git:deleted or changed.
+    int resultCount() const { return int(m_hits.size()) + m_deletedHits; }
+    // The best-ranked row's index in this model (a record's, or a deleted
+    // file's), or an invalid index.
     QModelIndex firstResult() const;
 
     // The groups a view should expand to show the results: every domain
@@ -62,6 +64,8 @@ private:
     int serialOf(const QModelIndex &sourceIndex) const;
     void computeRanks();
     void keepGitStates();
+    void rankDeleted();
+    void rankRow(const QModelIndex &sourceLeaf, int rank);
     // The serials of a hit's row and of the groups above it, leaf first.
     struct RowPath
     {
@@ -77,6 +81,7 @@ private:
     QString m_text;
     SearchQuery m_query;
     QList<SearchIndex::Hit> m_hits;
+    int m_deletedHits = 0;
     // Indexed by the source tree's row serials (RecordTreeModel::serialOf).
     std::vector<int> m_rank;      // INT_MAX: no hit
     std::vector<int> m_hitsBelow; // groups only

@@ -13,6 +13,7 @@ struct RecordTreeModel::Node
     Kind kind = DomainNode;
     QString name; // domain or category name, record id
     const Record *record = nullptr;
+    const GitDeletedRecords::Item *deleted = nullptr; // DeletedNode
     Node *parent = nullptr;
     int row = 0;
     int count = 0;     // records below
@@ -62,6 +63,7 @@ void RecordTreeModel::rebuild()
     m_nextSerial = 0;
     m_root = newNode();
     m_leaves.clear();
+    m_deletedLeaves.clear();
     QHash<QString, Node *> groups; // "domain" and "domain/category" -> node
     const auto group = [&](Node *parent, Kind kind, const QString &name, const QString &key) {
         Node *&node = groups[key];
@@ -82,6 +84,13 @@ void RecordTreeModel::rebuild()
         Node *category = group(domain, CategoryNode, categoryName, domainName + QLatin1Char('/') + categoryName);
         category->children.push_back(makeLeaf(record, category));
     }
+    for (const GitDeletedRecords::Item &item : m_deleted ? m_deleted->items() : QList<GitDeletedRecords::Item>()) {
+        const QString domainName = groupName(item.domain);
+        const QString categoryName = groupName(item.category);
+        Node *domain = group(m_root.get(), DomainNode, domainName, domainName);
+        Node *category = group(domain, CategoryNode, categoryName, domainName + QLatin1Char('/') + categoryName);
+        category->children.push_back(makeDeletedLeaf(item, category));
+    }
     finishSubtree(m_root.get());
     endResetModel();
 }
@@ -95,7 +104,7 @@ void RecordTreeModel::finishSubtree(Node *node)
     for (size_t row = 0; row < children.size(); ++row) {
         Node *child = children[row].get();
         child->row = int(row);
-        if (!child->record)
+        if (isGroup(child))
             finishSubtree(child);
         node->count += child->count;
     }
@@ -112,6 +121,24 @@ std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::makeLeaf(const Record *r
     leaf->count = 1;
     m_leaves.insert(record, leaf.get());
     return leaf;
+}
+
+std::unique_ptr<RecordTreeModel::Node> RecordTreeModel::makeDeletedLeaf(const GitDeletedRecords::Item &item,
+                                                                        Node *parent)
+{
+    auto leaf = newNode();
+    leaf->kind = DeletedNode;
+    leaf->name = item.id;
+    leaf->deleted = &item;
+    leaf->parent = parent;
+    leaf->count = 1;
+    m_deletedLeaves << leaf.get();
+    return leaf;
+}
+
+bool RecordTreeModel::isGroup(const Node *node)
+{
+    return node->kind == DomainNode || node->kind == CategoryNode;
 }
 
 // Finds the group `name` below `parent`, inserting it when it does not exist.
@@ -178,21 +205,52 @@ void RecordTreeModel::addRecord(const Record *record)
 
 void RecordTreeModel::removeRecord(const Record *record)
 {
-    Node *leaf = m_leaves.take(record);
-    if (!leaf)
-        return;
+    if (Node *leaf = m_leaves.take(record))
+        removeLeaf(leaf, -1);
+}
+
+void RecordTreeModel::removeLeaf(Node *leaf, int countDelta)
+{
     Node *category = leaf->parent;
     Node *domain = category->parent;
     removeNode(leaf);
     if (!category->children.empty()) {
-        changeCounts(category, -1);
+        changeCounts(category, countDelta);
         return;
     }
-    removeNode(category); // groups without records go away
+    removeNode(category); // groups without rows go away
     if (domain->children.empty())
         removeNode(domain);
     else
-        changeCounts(domain, -1);
+        changeCounts(domain, countDelta);
+}
+
+void RecordTreeModel::setDeletedRecords(std::shared_ptr<const GitDeletedRecords> deleted)
+{
+    if (deleted == m_deleted)
+        return;
+    while (!m_deletedLeaves.isEmpty()) // they point into m_deleted
+        removeLeaf(m_deletedLeaves.takeLast(), -1);
+    m_deleted = std::move(deleted);
+    for (const GitDeletedRecords::Item &item : m_deleted ? m_deleted->items() : QList<GitDeletedRecords::Item>()) {
+        Node *domain = groupFor(m_root.get(), DomainNode, groupName(item.domain));
+        Node *category = groupFor(domain, CategoryNode, groupName(item.category));
+        insertChild(category, makeDeletedLeaf(item, category));
+        changeCounts(category, 1);
+    }
+}
+
+const GitDeletedRecords::Item *RecordTreeModel::deletedAt(const QModelIndex &index) const
+{
+    return index.isValid() ? nodeOf(index)->deleted : nullptr;
+}
+
+QModelIndexList RecordTreeModel::deletedRows() const
+{
+    QModelIndexList rows;
+    for (const Node *leaf : m_deletedLeaves)
+        rows << indexOfNode(leaf);
+    return rows;
 }
 
 void RecordTreeModel::updateRecord(const Record *record)
@@ -223,7 +281,7 @@ void RecordTreeModel::updateSeverities()
 void RecordTreeModel::updateSeverities(Node *node)
 {
     for (const auto &child : node->children) {
-        if (!child->record)
+        if (isGroup(child.get()))
             updateSeverities(child.get());
     }
     if (node != m_root.get())
@@ -257,7 +315,7 @@ int RecordTreeModel::gitStateOf(const Record *record) const
 void RecordTreeModel::updateRole(Node *node, int role)
 {
     for (const auto &child : node->children) {
-        if (!child->record)
+        if (isGroup(child.get()))
             updateRole(child.get(), role);
     }
     if (!node->children.empty()) {
@@ -328,6 +386,10 @@ int RecordTreeModel::columnCount(const QModelIndex &) const
 // A record's id and signature, and its git state when its file changed.
 QString RecordTreeModel::toolTip(const Node *node) const
 {
+    if (node->deleted) {
+        return node->name + QLatin1Char('\n') + node->deleted->signature + QLatin1Char('\n')
+            + tr("git: deleted; the last commit has it. Enter restores it.");
+    }
     if (!node->record)
         return node->name;
     QString tip = node->record->id() + QLatin1Char('\n') + node->record->signature();
@@ -365,16 +427,20 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (node->record)
             return node->record->signature().simplified();
+        if (node->deleted)
+            return node->deleted->signature.isEmpty() ? node->name : node->deleted->signature.simplified();
         return QStringLiteral("%1 (%L2)").arg(node->name).arg(node->count);
     case Qt::ToolTipRole: return toolTip(node);
     case KindRole: return int(node->kind);
     case IdRole: return node->name;
-    case SignatureRole: return node->record ? node->record->signature() : QString();
+    case SignatureRole:
+        return node->record ? node->record->signature() : node->deleted ? node->deleted->signature : QString();
     case SeverityRole: return node->record ? recordSeverity(node->record) : node->severity;
     case CountRole: return node->count;
     case RecordRole: return QVariant::fromValue(quintptr(node->record));
     case ModifiedRole: return node->record && node->record->isModified();
-    case GitStateRole: return gitStateOf(node->record);
+    case GitStateRole: return node->deleted ? int(GitStatus::State::Deleted) : gitStateOf(node->record);
+    case DeletedPathRole: return node->deleted ? node->deleted->path : QString();
     default: return {};
     }
 }

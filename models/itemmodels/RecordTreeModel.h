@@ -1,5 +1,7 @@
 #pragma once
 
+#include "git/GitDeletedRecords.h"
+
 #include <QAbstractItemModel>
 #include <QHash>
 
@@ -17,6 +19,10 @@ class Record;
 // the KB in place (records added, removed or changed move only their own
 // rows), so views keep their selection and expansion.
 //
+// Record files git reports deleted since the last commit (HEAD) are listed
+// too, as HEAD has them (DeletedNode rows, without a record),
+// so that they can be restored; a group counts them with its records.
+//
 // It holds no widgets or icons: the worst validation severity of a record
 // or group is exposed as SeverityRole and the view chooses the icon.
 class RecordTreeModel : public QAbstractItemModel
@@ -24,16 +30,17 @@ class RecordTreeModel : public QAbstractItemModel
     Q_OBJECT
 
 public:
-    enum Kind { DomainNode, CategoryNode, RecordNode };
+    enum Kind { DomainNode, CategoryNode, RecordNode, DeletedNode };
     enum Role {
         KindRole = Qt::UserRole + 1,
-        IdRole,        // record id, or the group's name
-        SignatureRole, // records only
-        SeverityRole,  // worst Problem::Severity below this node, or -1
-        CountRole,     // records below this node
-        RecordRole,    // const Record * as quintptr (records only)
-        ModifiedRole,  // the record has unsaved changes
-        GitStateRole,  // int(GitStatus::State) of the record's file, or -1 (unchanged, or no git)
+        IdRole,          // record id, or the group's name
+        SignatureRole,   // records only
+        SeverityRole,    // worst Problem::Severity below this node, or -1
+        CountRole,       // records below this node
+        RecordRole,      // const Record * as quintptr (records only)
+        ModifiedRole,    // the record has unsaved changes
+        GitStateRole,    // int(GitStatus::State) of the record's file, or -1 (unchanged, or no git)
+        DeletedPathRole, // deleted records: the file's path below the KB's root
     };
 
     explicit RecordTreeModel(QObject *parent = nullptr);
@@ -71,6 +78,11 @@ public:
     const GitStatus *gitStatus() const { return m_git.get(); }
     // int(GitStatus::State) of the file of `record`, or -1.
     int gitStateOf(const Record *record) const;
+    // The record files git reports deleted (DeletedNode rows); null: none.
+    void setDeletedRecords(std::shared_ptr<const GitDeletedRecords> deleted);
+    // The deleted file of a DeletedNode row, or null.
+    const GitDeletedRecords::Item *deletedAt(const QModelIndex &index) const;
+    QModelIndexList deletedRows() const;
 
 private:
     struct Node;
@@ -79,6 +91,9 @@ private:
     std::unique_ptr<Node> newNode();
     void finishSubtree(Node *node);
     std::unique_ptr<Node> makeLeaf(const Record *record, Node *parent);
+    std::unique_ptr<Node> makeDeletedLeaf(const GitDeletedRecords::Item &item, Node *parent);
+    void removeLeaf(Node *leaf, int countDelta);
+    static bool isGroup(const Node *node);
     Node *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOfNode(const Node *node) const;
     Node *groupFor(Node *parent, Kind kind, const QString &name);
@@ -93,8 +108,10 @@ private:
 
     const KnowledgeBase *m_kb = nullptr;
     std::shared_ptr<const GitStatus> m_git;
+    std::shared_ptr<const GitDeletedRecords> m_deleted;
     std::unique_ptr<Node> m_root;
     QHash<const Record *, Node *> m_leaves;
+    QList<Node *> m_deletedLeaves;
     int m_nextSerial = 0;
     int m_structureVersion = 0;
 };

@@ -175,6 +175,12 @@ void KnowledgeBaseWatcher::checkNow()
         deliver(event);
 }
 
+void KnowledgeBaseWatcher::fileAppeared(const QString &path)
+{
+    m_pendingFiles.insert(QDir::cleanPath(path));
+    checkNow();
+}
+
 void KnowledgeBaseWatcher::post(Event::Kind kind, Record *record, const QString &path, const QString &message)
 {
     m_events.append(Event{kind, record, path, message});

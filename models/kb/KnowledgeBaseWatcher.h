@@ -50,6 +50,10 @@ public:
     void rewatch();
     // Handles what is pending now instead of after the debounce.
     void checkNow();
+    // A record file the program put in place outside the KB (a record
+    // restored from git): read now, added (added) or refused (loadFailed)
+    // as a new file found on disk is.
+    void fileAppeared(const QString &path);
     // False while record files still wait for their batch.
     bool watchesEveryFile() const { return m_unwatched.isEmpty(); }
 

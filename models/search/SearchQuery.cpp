@@ -68,6 +68,7 @@ bool applyGitFilter(SearchQuery &query, const QString &value)
         {QStringLiteral("modified"), {State::Modified}}, {QStringLiteral("new"), {State::Added, State::Untracked}},
         {QStringLiteral("added"), {State::Added}},       {QStringLiteral("untracked"), {State::Untracked}},
         {QStringLiteral("renamed"), {State::Renamed}},   {QStringLiteral("conflicted"), {State::Conflicted}},
+        {QStringLiteral("deleted"), {State::Deleted}},
     };
     const auto found = states.constFind(value);
     if (found == states.cend())

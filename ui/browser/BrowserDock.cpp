@@ -200,9 +200,11 @@ void BrowserDock::givePasteUp()
     m_shown.clear();
 }
 
-void BrowserDock::setGitStatus(std::shared_ptr<const GitStatus> status)
+void BrowserDock::setGitStatus(std::shared_ptr<const GitStatus> status,
+                               std::shared_ptr<const GitDeletedRecords> deleted)
 {
     m_model->setGitStatus(std::move(status));
+    m_model->setDeletedRecords(std::move(deleted));
     if (!isLookupMode() && !SearchQuery::parse(m_search->text()).gitStates.isEmpty())
         refreshSearch();
 }
@@ -291,8 +293,11 @@ void BrowserDock::activate(const QModelIndex &index)
     if (!target.isValid() && m_filter->isSearching())
         target = m_filter->firstResult();
     const auto record = reinterpret_cast<const Record *>(target.data(RecordTreeModel::RecordRole).value<quintptr>());
+    const QString deletedPath = target.data(RecordTreeModel::DeletedPathRole).toString();
     if (record)
         emit recordActivated(record);
+    else if (!deletedPath.isEmpty())
+        emit deletedRecordActivated(deletedPath);
     else if (target.isValid())
         m_tree->setExpanded(target, !m_tree->isExpanded(target));
 }
@@ -315,6 +320,11 @@ void BrowserDock::selectRecord(const Record *record)
     m_tree->setCurrentIndex(index);
 }
 
+QString BrowserDock::currentDeletedPath() const
+{
+    return isLookupMode() ? QString() : m_tree->currentIndex().data(RecordTreeModel::DeletedPathRole).toString();
+}
+
 const Record *BrowserDock::currentRecord() const
 {
     if (isLookupMode()) {
@@ -330,7 +340,8 @@ const Record *BrowserDock::currentRecord() const
 void BrowserDock::moveCurrent(int step)
 {
     const auto isRecord = [](const QModelIndex &index) {
-        return index.data(RecordTreeModel::RecordRole).value<quintptr>() != 0;
+        const int kind = index.data(RecordTreeModel::KindRole).toInt();
+        return index.isValid() && (kind == RecordTreeModel::RecordNode || kind == RecordTreeModel::DeletedNode);
     };
     const QModelIndex current = m_tree->currentIndex();
     QModelIndex next = current.isValid() ? current : m_filter->index(0, 0);

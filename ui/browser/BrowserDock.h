@@ -13,6 +13,7 @@ class QTreeView;
 
 namespace Errata {
 
+class GitDeletedRecords;
 class GitStatus;
 class KnowledgeBase;
 class LookupEngine;
@@ -55,8 +56,11 @@ public:
     // Runs the current search again (after the index changed), keeping the current record.
     void refreshSearch();
     // The git states of the KB's files, shown in the tree and searched with
-    // git:… and changed.
-    void setGitStatus(std::shared_ptr<const GitStatus> status);
+    // git:… and changed, and the deleted files listed in the tree.
+    void setGitStatus(std::shared_ptr<const GitStatus> status, std::shared_ptr<const GitDeletedRecords> deleted = {});
+    // The path (below the KB's root) of the deleted file in the current
+    // row, or empty.
+    QString currentDeletedPath() const;
     QString searchText() const;
     void focusSearch();
     void selectRecord(const Record *record);
@@ -68,6 +72,8 @@ public:
 
 signals:
     void recordActivated(const Errata::Record *record);
+    // Enter or a double click on a deleted file's row.
+    void deletedRecordActivated(const QString &path);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

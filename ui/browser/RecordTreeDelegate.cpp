@@ -61,7 +61,8 @@ void RecordTreeDelegate::initStyleOption(QStyleOptionViewItem *option, const QMo
 QSize RecordTreeDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
-    if (index.data(RecordTreeModel::KindRole).toInt() == RecordTreeModel::RecordNode)
+    const int kind = index.data(RecordTreeModel::KindRole).toInt();
+    if (kind == RecordTreeModel::RecordNode || kind == RecordTreeModel::DeletedNode)
         size.setHeight(option.fontMetrics.height() * 2 + 3 * Padding);
     return size;
 }
@@ -95,6 +96,7 @@ int RecordTreeDelegate::drawGitState(QPainter *painter, const QRect &rect, int s
     QColor color = selectedColor;
     if (!color.isValid()) {
         color = gitState == GitStatus::State::Conflicted ? StatusColors::error(palette)
+            : gitState == GitStatus::State::Deleted      ? StatusColors::error(palette)
             : gitState == GitStatus::State::Modified || gitState == GitStatus::State::Renamed
             ? StatusColors::warning(palette)
             : StatusColors::success(palette);
@@ -110,14 +112,20 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
-    const bool isRecord = index.data(RecordTreeModel::KindRole).toInt() == RecordTreeModel::RecordNode;
+    const int kind = index.data(RecordTreeModel::KindRole).toInt();
+    const bool isRecord = kind == RecordTreeModel::RecordNode || kind == RecordTreeModel::DeletedNode;
     const QString text = opt.text;
     opt.text.clear();
     QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
     const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
     const bool selected = opt.state & QStyle::State_Selected;
-    const QColor textColor = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    // A deleted file's row: struck through, greyed, until it is restored.
+    const bool deleted = kind == RecordTreeModel::DeletedNode;
+    const QColor textColor = opt.palette.color(selected      ? QPalette::HighlightedText
+                                                   : deleted ? QPalette::PlaceholderText
+                                                             : QPalette::Text);
+    opt.font.setStrikeOut(deleted);
     painter->save();
     if (!isRecord) {
         const qsizetype nameLength = index.data(RecordTreeModel::IdRole).toString().size(); // not the counts
@@ -133,7 +141,9 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
         const QString id = index.data(RecordTreeModel::IdRole).toString();
         const QRect idRect = textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0);
-        const int stateWidth = drawGitState(painter, idRect, index.data(RecordTreeModel::GitStateRole).toInt(), small,
+        QFont label = small;
+        label.setStrikeOut(false);
+        const int stateWidth = drawGitState(painter, idRect, index.data(RecordTreeModel::GitStateRole).toInt(), label,
                                             selected ? textColor : QColor(), opt.palette);
         drawText(painter, idRect.adjusted(0, 0, -stateWidth, 0), id, small, idColor, id.size());
     }

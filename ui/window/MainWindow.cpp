@@ -19,6 +19,7 @@
 #include "search/SearchIndex.h"
 #include "settings/Settings.h"
 #include "window/DockLayout.h"
+#include "window/GitSupport.h"
 #include "window/KnowledgeBaseStatus.h"
 #include "window/RecordActions.h"
 #include "window/RecordTabs.h"
@@ -69,8 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_welcome(new QLabel(this))
     , m_review(new ReviewView(this))
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
-    , m_git(new GitStateTracker(this))
-    , m_conflicts(new ConflictResolver(this, m_session, m_git))
+    , m_git(new GitSupport(this, m_session, m_browser, m_status))
     , m_recovery(new RecoveryKeeper(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
@@ -96,19 +96,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_review, &ReviewView::recordSelected, this, &MainWindow::reviewSelected);
     connect(m_review, &ReviewView::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 6000); });
-    connect(m_problems, &ProblemsDock::fileProblemActivated, m_conflicts, &ConflictResolver::resolveFile);
-    connect(m_conflicts, &ConflictResolver::message, this,
-            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_problems, &ProblemsDock::fileProblemActivated, m_git->conflicts(), &ConflictResolver::resolveFile);
+    connect(m_git, &GitSupport::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_git, &GitSupport::recordRestored, this, &MainWindow::openRecord);
     connect(m_problems, &ProblemsDock::problemActivated, this, [this](const QString &id, const QString &pointer) {
         if (!id.isEmpty())
             editRecord(id, pointer);
     });
     connect(m_graph, &GraphDock::recordActivated, this, &MainWindow::openRecord);
     connect(m_actions, &RecordActions::recordsChanged, this, &MainWindow::updateStatus);
-    connect(m_git, &GitStateTracker::updated, this, [this] {
-        m_browser->setGitStatus(m_git->status());
-        m_status->setGitStatus(*m_git->status());
-    });
     showKnowledgeBase();
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(150);
@@ -122,6 +118,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_reviewAction->setChecked(Settings::reviewMode());
     updateStatus();
     updateCenter();
+}
+
+ConflictResolver *MainWindow::conflicts() const
+{
+    return m_git->conflicts();
 }
 
 MainWindow::~MainWindow()
@@ -358,7 +359,7 @@ void MainWindow::createRecordMenu()
     menu->addAction(tr("&Delete Record…"), m_actions, &RecordActions::deleteRecord)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
     menu->addSeparator();
-    menu->addAction(m_conflicts->action());
+    menu->addActions(m_git->actions());
 }
 
 void MainWindow::createToolsMenu()
@@ -402,7 +403,7 @@ void MainWindow::openKnowledgeBase(const QString &folder)
 void MainWindow::waitForLoad()
 {
     waitForOpening();
-    m_git->refreshNow();
+    m_git->tracker()->refreshNow();
 }
 
 void MainWindow::waitForOpening()
@@ -615,9 +616,7 @@ void MainWindow::watchDisk()
 {
     delete m_watcher;
     m_watcher = new KnowledgeBaseWatcher(&kb(), this);
-    connect(m_watcher, &KnowledgeBaseWatcher::reloaded, m_git, &GitStateTracker::refresh);
-    connect(m_watcher, &KnowledgeBaseWatcher::conflict, m_git, &GitStateTracker::refresh);
-    connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, m_git, &GitStateTracker::refresh);
+    m_git->follow(m_watcher);
     connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, [this](Record *record) {
         statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(record->id()), 5000);
     });

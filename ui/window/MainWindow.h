@@ -18,7 +18,7 @@ namespace Errata {
 
 class BrowserDock;
 class ConflictResolver;
-class GitStateTracker;
+class GitSupport;
 class GraphDock;
 class KnowledgeBase;
 class KnowledgeBaseSession;
@@ -60,7 +60,8 @@ public:
 
     const KnowledgeBase *knowledgeBase() const;
     BrowserDock *browser() const { return m_browser; }
-    ConflictResolver *conflicts() const { return m_conflicts; }
+    ConflictResolver *conflicts() const;
+    GitSupport *git() const { return m_git; }
     ProblemsDock *problems() const { return m_problems; }
     RegexWorkbenchDock *workbench() const { return m_workbench; }
     LogMatcherDock *logMatcher() const { return m_logMatcher; }
@@ -145,9 +146,8 @@ private:
     QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     KnowledgeBaseStatus *m_status;
-    GitStateTracker *m_git;        // the states of the KB's files in git
-    ConflictResolver *m_conflicts; // the conflict view, for files git left in conflict
-    QElapsedTimer m_loadClock;     // since the opening began, for the errata.load log
+    GitSupport *m_git;         // the states of the KB's files in git, conflicts, deleted records
+    QElapsedTimer m_loadClock; // since the opening began, for the errata.load log
     QStringList m_pendingTabs;
     QTimer m_refreshTimer;          // search and status after edits, coalesced
     RecoveryKeeper *m_recovery;     // unsaved edits to the recovery folder

@@ -108,6 +108,7 @@ void SearchQueryTest::gitFilters()
 {
     using State = GitStatus::State;
     QCOMPARE(SearchQuery::parse(QStringLiteral("git:modified")).gitStates, QList<State>{State::Modified});
+    QCOMPARE(SearchQuery::parse(QStringLiteral("git:deleted")).gitStates, QList<State>{State::Deleted});
     QCOMPARE(SearchQuery::parse(QStringLiteral("GIT:New")).gitStates, (QList<State>{State::Added, State::Untracked}));
     const SearchQuery both = SearchQuery::parse(QStringLiteral("git:conflicted cuda git:renamed"));
     QCOMPARE(both.gitStates, (QList<State>{State::Conflicted, State::Renamed}));

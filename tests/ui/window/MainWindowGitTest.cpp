@@ -6,11 +6,15 @@
 #include "window/MainWindow.h"
 
 #include "browser/BrowserDock.h"
+#include "card/RecordTab.h"
+#include "git/DeletedRecordRestorer.h"
+#include "git/GitStateTracker.h"
 #include "git/GitStatus.h"
 #include "itemmodels/RecordTreeModel.h"
 #include "kb/KnowledgeBase.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
+#include "window/GitSupport.h"
 
 #include <QAction>
 #include <QLabel>
@@ -47,6 +51,7 @@ private slots:
     void statusBarTreeAndSearch();
     void noCheckoutNoGitLabel();
     void conflictIsOfferedForResolution();
+    void deletedRecordIsListedAndRestored();
 
 private:
     void openAndWait(MainWindow &window, const QString &folder);
@@ -147,6 +152,57 @@ void MainWindowGitTest::conflictIsOfferedForResolution()
     QCOMPARE(window.knowledgeBase()->loadProblems().size(), 1);
     QVERIFY(
         window.knowledgeBase()->loadProblems().first().message.startsWith(QStringLiteral("merge conflict, lines 1–3")));
+}
+
+// A record file deleted since the last commit is listed in the tree
+// (git:deleted finds it, Enter on it asks to restore it), and restoring it
+// brings the record back into the KB, opened, with git reporting no change.
+void MainWindowGitTest::deletedRecordIsListedAndRestored()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    const QByteArray gone = recordText(QStringLiteral("net/gone"), QStringLiteral("connection reset"));
+    QVERIFY(repository.write(QStringLiteral("net/gone.json"), gone));
+    QVERIFY(repository.write(QStringLiteral("app/one.json"),
+                             recordText(QStringLiteral("app/one"), QStringLiteral("disk full"))));
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(repository.removeFile(QStringLiteral("net/gone.json")));
+
+    MainWindow window;
+    openAndWait(window, dir.path());
+    QCOMPARE(window.knowledgeBase()->count(), 1);
+    QTreeView *tree = window.browser()->treeView();
+    QCOMPARE(tree->model()->rowCount(), 2); // app, and net for the deleted file
+    QAction *restore = window.git()->restorer()->action();
+    QVERIFY(restore->isEnabled());
+
+    QSignalSpy activated(window.browser(), &BrowserDock::deletedRecordActivated);
+    window.browser()->searchField()->setText(QStringLiteral("git:deleted"));
+    QCOMPARE(window.browser()->resultCount(), 1);
+    QCOMPARE(window.browser()->currentDeletedPath(), QStringLiteral("net/gone.json"));
+    QCOMPARE(window.browser()->currentRecord(), nullptr);
+    QVERIFY(window.git()->tracker()->deletedRecords()->find(QStringLiteral("net/gone.json")));
+    tree->setFocus();
+    // Enter asks whether to restore it; no question box in a test.
+    QObject::disconnect(window.browser(), &BrowserDock::deletedRecordActivated, window.git()->restorer(), nullptr);
+    QTest::keyClick(window.browser()->searchField(), Qt::Key_Return);
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.first().first().toString(), QStringLiteral("net/gone.json"));
+
+    QVERIFY(window.git()->restorer()->restore(QStringLiteral("net/gone.json")));
+    QCOMPARE(readFile(dir.filePath(QStringLiteral("net/gone.json"))), gone);
+    const Record *back = window.knowledgeBase()->find(QStringLiteral("net/gone"));
+    QVERIFY(back);
+    QVERIFY(window.currentTab());
+    QCOMPARE(window.currentTab()->record(), back);
+    window.waitForLoad();
+    QVERIFY(window.git()->tracker()->status()->entries().isEmpty());
+    QVERIFY(window.git()->tracker()->deletedRecords()->isEmpty());
+    QVERIFY(!restore->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(window.browser()->resultCount(), 0, 5000);
+    window.browser()->searchField()->clear();
+    QCOMPARE(tree->model()->rowCount(), 2); // app, net: the record itself now
+    QVERIFY(window.browser()->currentDeletedPath().isEmpty());
 }
 
 QTEST_MAIN(MainWindowGitTest)
