@@ -4,9 +4,9 @@
 
 #include "CommandLine.h"
 
+#include "git/GitChangeCheck.h"
 #include "git/GitStatus.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
+#include "git/GitSummaryCache.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -77,66 +77,41 @@ struct Changed
     }
 };
 
-// The findings of every file of the KB, by absolute path: a record's, or
-// the one problem of a file that did not load.
-using FileFindings = QHash<QString, QPair<QString, QList<Problem>>>;
-
-FileFindings findingsByFile(const KnowledgeBase &kb)
-{
-    FileFindings byFile;
-    for (int i = 0; i < kb.count(); ++i) {
-        const Record *record = kb.recordAt(i);
-        byFile.insert(record->filePath(), {record->id(), kb.problems(record)});
-    }
-    for (const Problem &problem : kb.loadProblems())
-        byFile[problem.file].second << problem;
-    return byFile;
-}
-
 // One changed file with its record's id and findings, its path as the user
 // named the folder (`prefix`).
-Changed changedRecord(const GitStatus::Entry &entry, const QString &prefix, const QString &root,
-                      const FileFindings &byFile)
+Changed changedRecord(const GitChangeCheck::Checked &checked, const QString &prefix)
 {
-    Changed item{QString(), prefix + entry.path, entry, {}};
-    const auto found = byFile.constFind(root + QLatin1Char('/') + entry.path);
-    if (found != byFile.cend()) {
-        item.id = found->first;
-        item.findings = found->second;
-        for (Problem &problem : item.findings)
-            problem.file = item.path;
-        std::stable_sort(item.findings.begin(), item.findings.end(),
-                         [](const Problem &a, const Problem &b) { return a.line < b.line; });
-    }
+    const GitStatus::Entry &entry = checked.entry;
+    Changed item{checked.id, prefix + entry.path, entry, checked.findings};
+    for (Problem &problem : item.findings)
+        problem.file = item.path;
+    std::stable_sort(item.findings.begin(), item.findings.end(),
+                     [](const Problem &a, const Problem &b) { return a.line < b.line; });
     if (item.id.isEmpty()) // deleted, or not loaded: named by its path
         item.id = entry.path.left(entry.path.size() - int(qstrlen(".json")));
     return item;
 }
 
-// The findings of the changed records: the KB is loaded and checked (the
-// rules that read the KB need all of it) through the cache validate uses,
-// which is then brought up to date, so that only the files that changed
-// since the last run are parsed. A clean checkout answers from git alone.
+// The findings of the changed records (GitChangeCheck): only the changed
+// files are read; the rules that read the KB take the other records' ids
+// and links from a cache kept by git blob id. A clean checkout answers from
+// git alone.
 QList<Changed> changedRecords(const GitStatus &status, const Options &options, QTextStream &err)
 {
     QList<Changed> changed;
     if (status.entries().isEmpty())
         return changed;
-    KnowledgeBaseSession session;
-    KnowledgeBaseSession::Options open;
-    open.documents = KnowledgeBaseLoader::KeepDocuments;
-    open.today = options.today;
-    session.read(options.folder, open);
-    session.check();
+    GitChangeCheck::Options check;
+    check.today = options.today;
+    check.cacheFile = GitSummaryCache::fileFor(options.folder);
     QString error;
-    if (!session.writeCache(&error))
-        err << "errata status: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
+    const QList<GitChangeCheck::Checked> checked = GitChangeCheck::check(options.folder, status, check, &error);
+    if (!error.isEmpty())
+        err << "errata status: cannot write the cache " << TerminalText::escaped(check.cacheFile) << " ("
             << TerminalText::escaped(error) << ")\n";
-    const KnowledgeBase &kb = session.knowledgeBase();
-    const FileFindings byFile = findingsByFile(kb);
     const QString prefix = QDir::cleanPath(options.folder) + QLatin1Char('/');
-    for (const GitStatus::Entry &entry : status.entries())
-        changed << changedRecord(entry, prefix, kb.root(), byFile);
+    for (const GitChangeCheck::Checked &item : checked)
+        changed << changedRecord(item, prefix);
     return changed;
 }
 

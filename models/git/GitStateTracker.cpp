@@ -2,9 +2,11 @@
 
 #include "git/GitLibrary.h"
 #include "kb/KnowledgeBase.h"
+#include "record/Record.h"
 #include "util/BackgroundJob.h"
 
 #include <QFileSystemWatcher>
+#include <QSet>
 #include <QTimer>
 
 #include <utility>
@@ -93,9 +95,12 @@ void GitStateTracker::read()
             m_status = std::make_shared<const GitStatus>(std::move(state.first));
             // A file removed on disk keeps its record in the KB until it is
             // taken out: the tree shows that record, not the file in HEAD.
-            state.second.dropIf([this](const GitDeletedRecords::Item &item) {
-                return m_kb && m_kb->findFile(m_root + QLatin1Char('/') + item.path);
-            });
+            if (m_kb && !state.second.isEmpty()) {
+                QSet<QString> held;
+                for (int i = 0; i < m_kb->count(); ++i)
+                    held.insert(m_kb->relativePath(m_kb->recordAt(i)->filePath()));
+                state.second.dropIf([&held](const GitDeletedRecords::Item &item) { return held.contains(item.path); });
+            }
             if (!m_deleted->samePaths(state.second))
                 m_deleted = std::make_shared<const GitDeletedRecords>(std::move(state.second));
             emit updated();

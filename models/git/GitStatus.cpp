@@ -38,17 +38,6 @@ struct ReferenceDeleter
 };
 using Reference = std::unique_ptr<git_reference, ReferenceDeleter>;
 
-// Whether the loader reads a file at `path` (below the KB's root): a
-// ".json" name, in no hidden folder.
-bool isRecordPath(const QString &path)
-{
-    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-        return false;
-    const QStringList parts = path.split(QLatin1Char('/'));
-    return std::none_of(parts.cbegin(), parts.cend(),
-                        [](const QString &part) { return part.startsWith(QLatin1Char('.')); });
-}
-
 QString branchOf(git_repository *repository)
 {
     git_reference *head = nullptr;
@@ -203,6 +192,13 @@ GitStatus GitStatus::read(const QString &root, const QString &revision)
     std::sort(status.m_entries.begin(), status.m_entries.end(),
               [](const Entry &a, const Entry &b) { return a.path < b.path; });
     return status;
+}
+
+bool GitStatus::isRecordPath(const QString &path)
+{
+    // Asked of every file of the index: no list of the parts is made.
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && !path.startsWith(QLatin1Char('.'))
+        && !path.contains(QLatin1String("/."));
 }
 
 const GitStatus::Entry *GitStatus::find(const QString &path) const

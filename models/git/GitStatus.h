@@ -60,6 +60,10 @@ public:
     // The entry of `path` (below the root), or null when it is unchanged.
     const Entry *find(const QString &path) const;
 
+    // Whether the loader reads a file at `path` (below the KB's root): a
+    // ".json" name, in no hidden folder.
+    static bool isRecordPath(const QString &path);
+
     // "modified", "added", "untracked", "deleted", "renamed", "conflicted":
     // the names of `errata status --format json`.
     static QString stateName(State state);
