@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace Errata {
@@ -34,13 +35,15 @@ struct Read
     QString path;    // below the root
     QByteArray blob; // unchanged files: their blob id
     bool changed = false;
-    std::unique_ptr<Record> record;
+    std::unique_ptr<Record> record;         // changed, or read for a changed one
+    std::optional<Record::Summary> summary; // unchanged files that loaded
     Record::LoadError error;
 };
 
 // Reads and parses a file as the loader does (its rule for links and
-// special files included).
-void load(const QString &root, Read &read)
+// special files included). Of an unchanged file, only the summary is kept,
+// and the record too when the rules read it (its id is in `keep`).
+void load(const QString &root, Read &read, const QSet<QByteArray> &keep)
 {
     const QString path = root + QLatin1Char('/') + read.path;
     const QString file = KnowledgeBaseLoader::fileToRead(root, path, &read.error.message);
@@ -50,8 +53,12 @@ void load(const QString &root, Read &read)
     if (file.isEmpty() || !Record::readFile(file, &text, &read.error.message, Record::Links::Refuse)
         || !record->parse(text, &read.error))
         return;
-    if (!read.changed)
+    if (!read.changed) {
+        read.summary = record->summary();
+        if (!keep.contains(record->id().toUtf8()))
+            return; // not kept while the others are read
         record->releaseDocument();
+    }
     read.record = std::move(record);
 }
 
@@ -89,9 +96,9 @@ QSet<QByteArray> idsRead(const std::vector<Read> &records)
     return ids;
 }
 
-void loadAll(const QString &root, std::vector<Read> &reads)
+void loadAll(const QString &root, std::vector<Read> &reads, const QSet<QByteArray> &keep = {})
 {
-    Parallel::forEach(int(reads.size()), [&](int i) { load(root, reads[size_t(i)]); });
+    Parallel::forEach(int(reads.size()), [&](int i) { load(root, reads[size_t(i)], keep); });
 }
 
 Problem loadProblem(const QString &root, const Read &read)
@@ -140,10 +147,10 @@ QList<GitChangeCheck::Checked> GitChangeCheck::check(const QString &rootFolder, 
         else if (entry == GitSummaryCache::Entry::Record && ids.contains(id))
             result.records.push_back(summaryRecord(root, file.path, *cache.find(file.blob)));
     }
-    loadAll(root, unknown);
+    loadAll(root, unknown, ids);
     for (Read &read : unknown) {
-        cache.insert(read.blob, read.record ? std::optional(read.record->summary()) : std::nullopt);
-        if (read.record && ids.contains(read.record->id().toUtf8()))
+        cache.insert(read.blob, read.summary);
+        if (read.record)
             result.records.push_back(std::move(read.record));
     }
 
