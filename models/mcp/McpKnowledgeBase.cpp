@@ -39,7 +39,7 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
 {
     const QFileInfo info(folder);
     if (!info.isDir() || !info.isReadable()) {
-        *error = tr("%1: not a readable folder").arg(folder);
+        *error = QStringLiteral("%1: not a readable folder").arg(folder);
         return false;
     }
     m_root = info.absoluteFilePath();

@@ -58,8 +58,9 @@ QByteArray McpServer::errorLine(const QJsonValue &id, int code, const QString &m
 
 QByteArray McpServer::oversized() const
 {
-    return errorLine(QJsonValue(), InvalidRequest,
-                     tr("Message longer than %1 bytes; it was not read").arg(McpLineBuffer::MaxMessageBytes));
+    return errorLine(
+        QJsonValue(), InvalidRequest,
+        QStringLiteral("Message longer than %1 bytes; it was not read").arg(McpLineBuffer::MaxMessageBytes));
 }
 
 QByteArray McpServer::handle(const QByteArray &message)
@@ -70,12 +71,14 @@ QByteArray McpServer::handle(const QByteArray &message)
         // Qt reads only an object or an array: a bare value ("42") is JSON
         // all the same, just not a request.
         if (QJsonDocument::fromJson('[' + message + ']').isArray())
-            return errorLine(QJsonValue(), InvalidRequest, tr("Invalid request: not a JSON object"));
-        return errorLine(QJsonValue(), ParseError,
-                         tr("Parse error at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+            return errorLine(QJsonValue(), InvalidRequest, QStringLiteral("Invalid request: not a JSON object"));
+        return errorLine(
+            QJsonValue(), ParseError,
+            QStringLiteral("Parse error at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     }
     if (doc.isArray())
-        return errorLine(QJsonValue(), InvalidRequest, tr("Batches are not supported; send one message per line"));
+        return errorLine(QJsonValue(), InvalidRequest,
+                         QStringLiteral("Batches are not supported; send one message per line"));
     const QJsonObject object = doc.object();
     const QJsonValue id = object.value(u"id");
     const QJsonValue method = object.value(u"method");
@@ -83,13 +86,15 @@ QByteArray McpServer::handle(const QByteArray &message)
         return QByteArray(); // a response: the server sends no requests to answer
     if (object.value(u"jsonrpc").toString() != QLatin1String("2.0") || !method.isString())
         return errorLine(isValidId(id) ? id : QJsonValue(), InvalidRequest,
-                         tr("Invalid request: \"jsonrpc\" must be \"2.0\" and \"method\" a string"));
+                         QStringLiteral("Invalid request: \"jsonrpc\" must be \"2.0\" and \"method\" a string"));
     if (!id.isUndefined() && !isValidId(id))
-        return errorLine(QJsonValue(), InvalidRequest, tr("Invalid request: \"id\" must be a string or an integer"));
+        return errorLine(QJsonValue(), InvalidRequest,
+                         QStringLiteral("Invalid request: \"id\" must be a string or an integer"));
     const QJsonValue params = object.value(u"params");
     if (!params.isUndefined() && !params.isObject())
-        return id.isUndefined() ? QByteArray()
-                                : errorLine(id, InvalidParams, tr("Invalid params: \"params\" must be an object"));
+        return id.isUndefined()
+            ? QByteArray()
+            : errorLine(id, InvalidParams, QStringLiteral("Invalid params: \"params\" must be an object"));
     if (id.isUndefined())
         return QByteArray(); // a notification: initialized, cancelled, … need no answer
     Answer answer;
@@ -97,7 +102,7 @@ QByteArray McpServer::handle(const QByteArray &message)
         answer = dispatch(method.toString(), params);
     } catch (const std::exception &failure) {
         qWarning("errata mcp: %s failed: %s", qPrintable(method.toString()), failure.what());
-        answer = error(InternalError, tr("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
+        answer = error(InternalError, QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
     }
     if (answer.code != 0)
         return errorLine(id, answer.code, answer.message);
@@ -131,9 +136,9 @@ McpServer::Answer McpServer::dispatch(const QString &method, const QJsonValue &p
     static const QStringList known{QStringLiteral("tools/list"), QStringLiteral("tools/call"),
                                    QStringLiteral("resources/list"), QStringLiteral("resources/read")};
     if (!known.contains(method))
-        return error(MethodNotFound, tr("Method not found: %1").arg(method.left(200)));
+        return error(MethodNotFound, QStringLiteral("Method not found: %1").arg(method.left(200)));
     if (m_version.isEmpty())
-        return error(InvalidRequest, tr("The server is not initialized: send initialize first"));
+        return error(InvalidRequest, QStringLiteral("The server is not initialized: send initialize first"));
     if (method == QLatin1String("tools/list"))
         return success(
             QJsonObject{{QStringLiteral("tools"), McpToolCatalog::tools(m_version >= QLatin1String("2025-06-18"))}});
@@ -148,7 +153,7 @@ McpServer::Answer McpServer::initialize(const QJsonObject &params)
 {
     const QJsonValue requested = params.value(u"protocolVersion");
     if (!requested.isString())
-        return error(InvalidParams, tr("Invalid params: initialize needs \"protocolVersion\", a string"));
+        return error(InvalidParams, QStringLiteral("Invalid params: initialize needs \"protocolVersion\", a string"));
     m_version = protocolVersions().contains(requested.toString()) ? requested.toString() : protocolVersions().first();
     m_client = params.value(u"clientInfo").toObject().value(u"name").toString().left(200);
     m_tools.setClientName(m_client);
@@ -159,7 +164,7 @@ McpServer::Answer McpServer::initialize(const QJsonObject &params)
     const QJsonObject serverInfo{{QStringLiteral("name"), QStringLiteral("errata")},
                                  {QStringLiteral("title"), QStringLiteral("Errata")},
                                  {QStringLiteral("version"), QLatin1String(Version::text)}};
-    const QString instructions = tr(
+    const QString instructions = QStringLiteral(
         "A curated knowledge base of error records. When you meet an error, call lookup_error with the error text, "
         "then get_record for the best hit: its workarounds say what works, its dead ends what does not. After "
         "trying a workaround or a dead end, call report_outcome with what happened.");
@@ -174,11 +179,11 @@ McpServer::Answer McpServer::callTool(const QJsonObject &params)
     const QJsonValue name = params.value(u"name");
     const QJsonValue arguments = params.value(u"arguments");
     if (!name.isString())
-        return error(InvalidParams, tr("Invalid params: tools/call needs \"name\", a string"));
+        return error(InvalidParams, QStringLiteral("Invalid params: tools/call needs \"name\", a string"));
     if (!m_tools.hasTool(name.toString()))
-        return error(InvalidParams, tr("Unknown tool: %1").arg(name.toString().left(200)));
+        return error(InvalidParams, QStringLiteral("Unknown tool: %1").arg(name.toString().left(200)));
     if (!arguments.isUndefined() && !arguments.isObject())
-        return error(InvalidParams, tr("Invalid params: \"arguments\" must be an object"));
+        return error(InvalidParams, QStringLiteral("Invalid params: \"arguments\" must be an object"));
     QJsonObject result = m_tools.call(name.toString(), arguments.toObject());
     if (m_version < QLatin1String("2025-06-18"))
         result.remove(u"structuredContent");
@@ -192,7 +197,7 @@ McpServer::Answer McpServer::listResources(const QJsonObject &params) const
     const int start = cursor.isUndefined() ? 0 : cursor.toString().toInt(&ok);
     const KnowledgeBase &kb = m_kb.kb();
     if (!ok || start < 0 || (start > 0 && start >= kb.count()))
-        return error(InvalidParams, tr("Invalid params: unknown cursor"));
+        return error(InvalidParams, QStringLiteral("Invalid params: unknown cursor"));
     QJsonArray resources;
     const int end = std::min(kb.count(), start + ResourcesPerPage);
     for (int i = start; i < end; ++i) {
@@ -212,10 +217,10 @@ McpServer::Answer McpServer::readResource(const QJsonObject &params) const
 {
     const QString uri = params.value(u"uri").toString();
     if (uri.isEmpty())
-        return error(InvalidParams, tr("Invalid params: resources/read needs \"uri\", a string"));
+        return error(InvalidParams, QStringLiteral("Invalid params: resources/read needs \"uri\", a string"));
     const Record *record = uri.startsWith(RecordScheme) ? m_kb.kb().find(uri.mid(RecordScheme.size())) : nullptr;
     if (!record)
-        return error(ResourceNotFound, tr("Resource not found: %1").arg(uri.left(300)));
+        return error(ResourceNotFound, QStringLiteral("Resource not found: %1").arg(uri.left(300)));
     const QJsonObject contents{{QStringLiteral("uri"), uri},
                                {QStringLiteral("mimeType"), QStringLiteral("application/json")},
                                {QStringLiteral("text"), QString::fromUtf8(record->textToWrite())}};

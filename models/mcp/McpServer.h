@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "mcp/McpTools.h"
 
 #include <QByteArray>
@@ -33,8 +31,6 @@ class McpKnowledgeBase;
 //   (oversized()). A tool's own failures are tool results with isError.
 class McpServer
 {
-    Q_DECLARE_TR_FUNCTIONS(Errata::McpServer)
-
 public:
     static constexpr int ResourcesPerPage = 200;
 

@@ -71,11 +71,11 @@ QString McpToolCatalog::check(const QJsonObject &inputSchema, const QJsonObject 
     const QJsonObject properties = inputSchema.value(u"properties").toObject();
     for (const QJsonValue &required : inputSchema.value(u"required").toArray()) {
         if (!arguments.contains(required.toString()))
-            return tr("\"%1\" is required").arg(required.toString());
+            return QStringLiteral("\"%1\" is required").arg(required.toString());
     }
     for (auto it = arguments.begin(); it != arguments.end(); ++it) {
         if (!properties.contains(it.key()))
-            return tr("unknown argument \"%1\" (the tool takes: %2)")
+            return QStringLiteral("unknown argument \"%1\" (the tool takes: %2)")
                 .arg(it.key(), properties.keys().join(QStringLiteral(", ")));
         const QString problem = checkValue(it.key(), properties.value(it.key()).toObject(), it.value());
         if (!problem.isEmpty())
@@ -88,20 +88,22 @@ QString McpToolCatalog::checkValue(const QString &name, const QJsonObject &schem
 {
     const QString type = schema.value(u"type").toString();
     if (!hasType(value, type))
-        return tr("\"%1\" must be of type %2").arg(name, type);
+        return QStringLiteral("\"%1\" must be of type %2").arg(name, type);
     if (type == QLatin1String("string")) {
         const qsizetype length = value.toString().size();
         if (schema.contains(u"minLength") && length < schema.value(u"minLength").toInteger())
-            return tr("\"%1\" must not be empty").arg(name);
+            return QStringLiteral("\"%1\" must not be empty").arg(name);
         if (schema.contains(u"maxLength") && length > schema.value(u"maxLength").toInteger())
-            return tr("\"%1\" is longer than %2 characters").arg(name).arg(schema.value(u"maxLength").toInteger());
+            return QStringLiteral("\"%1\" is longer than %2 characters")
+                .arg(name)
+                .arg(schema.value(u"maxLength").toInteger());
     }
     if (type == QLatin1String("integer") || type == QLatin1String("number")) {
         const double number = value.toDouble();
         if (schema.contains(u"minimum") && number < schema.value(u"minimum").toDouble())
-            return tr("\"%1\" must be at least %2").arg(name).arg(schema.value(u"minimum").toDouble());
+            return QStringLiteral("\"%1\" must be at least %2").arg(name).arg(schema.value(u"minimum").toDouble());
         if (schema.contains(u"maximum") && number > schema.value(u"maximum").toDouble())
-            return tr("\"%1\" must be at most %2").arg(name).arg(schema.value(u"maximum").toDouble());
+            return QStringLiteral("\"%1\" must be at most %2").arg(name).arg(schema.value(u"maximum").toDouble());
     }
     return QString();
 }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
@@ -16,8 +14,6 @@ namespace Errata {
 // the server accepts cannot drift apart.
 class McpToolCatalog
 {
-    Q_DECLARE_TR_FUNCTIONS(Errata::McpToolCatalog)
-
 public:
     // Every tool; `withOutputSchemas` false for protocol versions before
     // 2025-06-18, which know no outputSchema.

@@ -93,7 +93,7 @@ QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
     const QString problem = McpToolCatalog::check(McpToolCatalog::tool(name).value(u"inputSchema").toObject(),
                                                   arguments);
     if (!problem.isEmpty())
-        return failure(tr("Invalid arguments for %1: %2.").arg(name, problem));
+        return failure(QStringLiteral("Invalid arguments for %1: %2.").arg(name, problem));
     if (name == QLatin1String("lookup_error"))
         return lookupError(arguments);
     if (name == QLatin1String("get_record"))
@@ -114,7 +114,8 @@ Record *McpTools::findRecord(const QString &id, QJsonObject *failureResult) cons
     Record *record = m_kb.kb().find(id);
     if (!record)
         *failureResult = failure(
-            tr("No record has the id \"%1\". Find ids with lookup_error or search_records.").arg(shortened(id, 200)));
+            QStringLiteral("No record has the id \"%1\". Find ids with lookup_error or search_records.")
+                .arg(shortened(id, 200)));
     return record;
 }
 
@@ -138,9 +139,9 @@ QJsonObject McpTools::lookupError(const QJsonObject &arguments)
                      .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),
                           shortened(hit.signature));
     }
-    const QString text = lines.isEmpty() ? tr("No record is like this error.")
+    const QString text = lines.isEmpty() ? QStringLiteral("No record is like this error.")
                                          : lines.join(QLatin1Char('\n')) + QLatin1Char('\n')
-            + tr("Call get_record with an id for its workarounds and dead ends.");
+            + QStringLiteral("Call get_record with an id for its workarounds and dead ends.");
     return success(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}},
                    text);
 }
@@ -159,7 +160,7 @@ QJsonObject McpTools::getRecord(const QJsonObject &arguments)
         {QStringLiteral("record"), documentOf(*record)},
         {QStringLiteral("outcome_reports"),
          QJsonObject{{QStringLiteral("count"), int(reports.size())}, {QStringLiteral("summary"), summary}}}};
-    QString text = tr("%1: %2\n%3 workarounds, %4 dead ends.")
+    QString text = QStringLiteral("%1: %2\n%3 workarounds, %4 dead ends.")
                        .arg(record->id(), shortened(record->signature(), 200))
                        .arg(record->workarounds().size())
                        .arg(record->deadEnds().size());
@@ -186,7 +187,7 @@ QJsonObject McpTools::searchRecords(const QJsonObject &arguments)
                                    {QStringLiteral("category"), entry.category}});
         lines << QStringLiteral("%1  %2").arg(entry.id, shortened(entry.signature));
     }
-    const QString text = tr("Records found: %1").arg(hits.size())
+    const QString text = QStringLiteral("Records found: %1").arg(hits.size())
         + (lines.isEmpty() ? QString() : QStringLiteral(":\n") + lines.join(QLatin1Char('\n')));
     return success(QJsonObject{{QStringLiteral("query"), query},
                                {QStringLiteral("total"), int(hits.size())},
@@ -213,7 +214,7 @@ QJsonObject McpTools::matchLog(const QJsonObject &arguments)
                                    {QStringLiteral("match_count"), match.matchCount},
                                    {QStringLiteral("line_count"), match.lineCount},
                                    {QStringLiteral("lines"), matchLines}});
-        lines << tr("%1 on line %2: %3")
+        lines << QStringLiteral("%1 on line %2: %3")
                      .arg(match.recordId)
                      .arg(match.lines.isEmpty() ? 0 : match.lines.first().number)
                      .arg(shortened(match.lines.isEmpty() ? QString() : match.lines.first().text));
@@ -224,7 +225,8 @@ QJsonObject McpTools::matchLog(const QJsonObject &arguments)
     QJsonArray cutShort;
     for (const LogMatchResult::CutShort &cut : result.cutShort)
         cutShort.append(QJsonObject{{QStringLiteral("id"), cut.recordId}, {QStringLiteral("reason"), cut.reason}});
-    const QString text = lines.isEmpty() ? tr("No record's regex matches this log.") : lines.join(QLatin1Char('\n'));
+    const QString text = lines.isEmpty() ? QStringLiteral("No record's regex matches this log.")
+                                         : lines.join(QLatin1Char('\n'));
     return success(QJsonObject{{QStringLiteral("matches"), matches},
                                {QStringLiteral("skipped"), skipped},
                                {QStringLiteral("cut_short"), cutShort}},
@@ -258,7 +260,8 @@ QJsonObject McpTools::getErrorChain(const QJsonObject &arguments)
             {QStringLiteral("probability"), edge.probability ? QJsonValue(*edge.probability) : QJsonValue()}});
         lines << QStringLiteral("%1 %2 %3").arg(from, kind, to);
     }
-    const QString text = tr("%1 records around %2, %3 links").arg(nodes.size()).arg(record->id()).arg(edges.size())
+    const QString text =
+        QStringLiteral("%1 records around %2, %3 links").arg(nodes.size()).arg(record->id()).arg(edges.size())
         + (lines.isEmpty() ? QString() : QStringLiteral(":\n") + lines.join(QLatin1Char('\n')));
     return success(QJsonObject{{QStringLiteral("center"), record->id()},
                                {QStringLiteral("nodes"), nodes},
@@ -287,9 +290,11 @@ QJsonObject McpTools::listDomains()
                                    {QStringLiteral("categories"), categories}});
         lines << QStringLiteral("%1 (%2)").arg(domain.key()).arg(total);
     }
-    return success(
-        QJsonObject{{QStringLiteral("total"), kb.count()}, {QStringLiteral("domains"), domains}},
-        tr("%1 records in %2 domains: %3").arg(kb.count()).arg(domains.size()).arg(lines.join(QStringLiteral(", "))));
+    return success(QJsonObject{{QStringLiteral("total"), kb.count()}, {QStringLiteral("domains"), domains}},
+                   QStringLiteral("%1 records in %2 domains: %3")
+                       .arg(kb.count())
+                       .arg(domains.size())
+                       .arg(lines.join(QStringLiteral(", "))));
 }
 
 QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
@@ -300,7 +305,7 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
         return error;
     const bool workaround = arguments.contains(u"workaround_index");
     if (workaround == arguments.contains(u"dead_end_index"))
-        return failure(tr("Give exactly one of workaround_index and dead_end_index."));
+        return failure(QStringLiteral("Give exactly one of workaround_index and dead_end_index."));
     OutcomeReport report;
     report.kind = workaround ? OutcomeReport::Workaround : OutcomeReport::DeadEnd;
     report.index = arguments.value(workaround ? u"workaround_index" : u"dead_end_index").toInt();
@@ -309,9 +314,10 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
                              .arg(workaround ? QStringLiteral("workarounds") : QStringLiteral("dead_ends"))
                              .arg(report.index);
     if (report.index >= items)
-        return failure(tr("%1 has no %2: it has %3 (indexes count from 0).")
+        return failure(QStringLiteral("%1 has no %2: it has %3 (indexes count from 0).")
                            .arg(record->id(), item)
-                           .arg(workaround ? tr("%1 workarounds").arg(items) : tr("%1 dead ends").arg(items)));
+                           .arg(workaround ? QStringLiteral("%1 workarounds").arg(items)
+                                           : QStringLiteral("%1 dead ends").arg(items)));
     report.key = OutcomeLog::newKey(QStringLiteral("r-"));
     report.time = QDateTime::currentDateTimeUtc();
     report.client = m_client;
@@ -321,7 +327,7 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
     QString writeError;
     if (!OutcomeLog::append(m_kb.root(), report, &writeError)) {
         qWarning("errata mcp: %s", qPrintable(writeError));
-        return failure(tr("The report could not be kept: %1").arg(writeError));
+        return failure(QStringLiteral("The report could not be kept: %1").arg(writeError));
     }
     const QString summary = OutcomeSummary::describe(OutcomeLog::read(m_kb.root()).of(record->id()));
     return success(
@@ -330,7 +336,8 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
                     {QStringLiteral("item"), item},
                     {QStringLiteral("worked"), report.worked},
                     {QStringLiteral("summary"), summary}},
-        tr("Thank you: the report on %1 of %2 is kept for a curator. All reports on it (items numbered from 1): %3")
+        QStringLiteral(
+            "Thank you: the report on %1 of %2 is kept for a curator. All reports on it (items numbered from 1): %3")
             .arg(item, record->id(), summary));
 }
 

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QJsonObject>
 #include <QString>
 
@@ -18,8 +16,6 @@ class Record;
 // OutcomeLog and never changes a record.
 class McpTools
 {
-    Q_DECLARE_TR_FUNCTIONS(Errata::McpTools)
-
 public:
     explicit McpTools(McpKnowledgeBase &kb);
 
