@@ -48,8 +48,8 @@ OutcomeFold OutcomeFold::plan(const Record &record, const QList<OutcomeReport> &
     for (const OutcomeReport &report : reports) {
         const bool workaround = report.kind == OutcomeReport::Workaround;
         if (report.recordId != record.id() || report.index >= (workaround ? workarounds : deadEnds)) {
-            fold.m_skipped << tr("%1 %2 is not in the record")
-                                  .arg(workaround ? tr("workaround") : tr("dead end"))
+            fold.m_skipped << (workaround ? tr("workaround %1 is not in the record")
+                                          : tr("dead end %1 is not in the record"))
                                   .arg(report.index + 1);
             continue;
         }
