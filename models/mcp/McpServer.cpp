@@ -65,50 +65,64 @@ QByteArray McpServer::oversized() const
 
 QByteArray McpServer::handle(const QByteArray &message)
 {
+    QJsonObject request;
+    QByteArray answer;
+    if (!readRequest(message, &request, &answer))
+        return answer;
+    const QJsonValue id = request.value(u"id");
+    const QString method = request.value(u"method").toString();
+    Answer result;
+    try {
+        result = dispatch(method, request.value(u"params"));
+    } catch (const std::exception &failure) {
+        qWarning("errata mcp: %s failed: %s", qPrintable(method), failure.what());
+        result = error(InternalError, QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
+    }
+    if (result.code != 0)
+        return errorLine(id, result.code, result.message);
+    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), id},
+                            {QStringLiteral("result"), result.result}});
+}
+
+// A request to dispatch (true), or what to answer instead: an error, or
+// nothing for a notification or a response.
+bool McpServer::readRequest(const QByteArray &message, QJsonObject *request, QByteArray *answer)
+{
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(message, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Qt reads only an object or an array: a bare value ("42") is JSON
         // all the same, just not a request.
-        if (QJsonDocument::fromJson('[' + message + ']').isArray())
-            return errorLine(QJsonValue(), InvalidRequest, QStringLiteral("Invalid request: not a JSON object"));
-        return errorLine(
-            QJsonValue(), ParseError,
-            QStringLiteral("Parse error at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        const bool bareValue = QJsonDocument::fromJson('[' + message + ']').array().size() == 1;
+        *answer = bareValue
+            ? errorLine(QJsonValue(), InvalidRequest, QStringLiteral("Invalid request: not a JSON object"))
+            : errorLine(
+                QJsonValue(), ParseError,
+                QStringLiteral("Parse error at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return false;
     }
-    if (doc.isArray())
-        return errorLine(QJsonValue(), InvalidRequest,
-                         QStringLiteral("Batches are not supported; send one message per line"));
-    const QJsonObject object = doc.object();
-    const QJsonValue id = object.value(u"id");
-    const QJsonValue method = object.value(u"method");
-    if (method.isUndefined() && (object.contains(u"result") || object.contains(u"error")))
-        return QByteArray(); // a response: the server sends no requests to answer
-    if (object.value(u"jsonrpc").toString() != QLatin1String("2.0") || !method.isString())
-        return errorLine(isValidId(id) ? id : QJsonValue(), InvalidRequest,
-                         QStringLiteral("Invalid request: \"jsonrpc\" must be \"2.0\" and \"method\" a string"));
-    if (!id.isUndefined() && !isValidId(id))
-        return errorLine(QJsonValue(), InvalidRequest,
-                         QStringLiteral("Invalid request: \"id\" must be a string or an integer"));
-    const QJsonValue params = object.value(u"params");
-    if (!params.isUndefined() && !params.isObject())
-        return id.isUndefined()
-            ? QByteArray()
-            : errorLine(id, InvalidParams, QStringLiteral("Invalid params: \"params\" must be an object"));
-    if (id.isUndefined())
-        return QByteArray(); // a notification: initialized, cancelled, … need no answer
-    Answer answer;
-    try {
-        answer = dispatch(method.toString(), params);
-    } catch (const std::exception &failure) {
-        qWarning("errata mcp: %s failed: %s", qPrintable(method.toString()), failure.what());
-        answer = error(InternalError, QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
+    if (doc.isArray()) {
+        *answer = errorLine(QJsonValue(), InvalidRequest,
+                            QStringLiteral("Batches are not supported; send one message per line"));
+        return false;
     }
-    if (answer.code != 0)
-        return errorLine(id, answer.code, answer.message);
-    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                            {QStringLiteral("id"), id},
-                            {QStringLiteral("result"), answer.result}});
+    *request = doc.object();
+    const QJsonValue id = request->value(u"id");
+    const QJsonValue method = request->value(u"method");
+    if (method.isUndefined() && (request->contains(u"result") || request->contains(u"error")))
+        return false; // a response: the server sends no requests to answer
+    if (request->value(u"jsonrpc").toString() != QLatin1String("2.0") || !method.isString())
+        *answer = errorLine(isValidId(id) ? id : QJsonValue(), InvalidRequest,
+                            QStringLiteral("Invalid request: \"jsonrpc\" must be \"2.0\" and \"method\" a string"));
+    else if (!id.isUndefined() && !isValidId(id))
+        *answer = errorLine(QJsonValue(), InvalidRequest,
+                            QStringLiteral("Invalid request: \"id\" must be a string or an integer"));
+    else if (id.isUndefined())
+        return false; // a notification: initialized, cancelled, … need no answer
+    else if (request->contains(u"params") && !request->value(u"params").isObject())
+        *answer = errorLine(id, InvalidParams, QStringLiteral("Invalid params: \"params\" must be an object"));
+    return answer->isEmpty();
 }
 
 McpServer::Answer McpServer::success(const QJsonObject &result)

@@ -67,6 +67,7 @@ private:
         QString message;
     };
 
+    static bool readRequest(const QByteArray &message, QJsonObject *request, QByteArray *answer);
     Answer dispatch(const QString &method, const QJsonValue &params);
     Answer initialize(const QJsonObject &params);
     Answer listResources(const QJsonObject &params) const;

@@ -36,7 +36,7 @@ class OutcomeLog
 public:
     static constexpr int MaxLineBytes = 16 * 1024;
     static constexpr int MaxNoteChars = 2000;
-    static constexpr qint64 MaxFileBytes = qint64(256) << 20; // read no further
+    static constexpr qint64 MaxFileBytes = qint64(64) << 20; // read no further
 
     struct Fold
     {

@@ -176,6 +176,8 @@ void McpServerTest::malformedMessages_data()
                                    << int(McpServer::ParseError) << none;
     QTest::newRow("too deep") << QByteArray(5000, '[') << int(McpServer::ParseError) << none;
     QTest::newRow("a number") << QByteArray("42") << int(McpServer::InvalidRequest) << none;
+    QTest::newRow("two values") << QByteArray("1,2") << int(McpServer::ParseError) << none;
+    QTest::newRow("a string") << QByteArray("\"ping\"") << int(McpServer::InvalidRequest) << none;
     QTest::newRow("a batch") << QByteArray("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]")
                              << int(McpServer::InvalidRequest) << none;
     QTest::newRow("no jsonrpc") << QByteArray("{\"id\":3,\"method\":\"ping\"}") << int(McpServer::InvalidRequest)
