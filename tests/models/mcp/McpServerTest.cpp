@@ -54,6 +54,7 @@ private slots:
     void reportOutcomeErrors();
     void resources();
     void followsTheKbOnDisk();
+    void followsAChangedRecord();
 
 private:
     QJsonObject request(const QString &method, const QJsonObject &params = {}, int id = 1);
@@ -618,6 +619,35 @@ void McpServerTest::followsTheKbOnDisk()
                 .value(u"matches")
                 .toArray()
                 .isEmpty());
+}
+
+// A record's file rewritten by someone else: the new text is served, and
+// the log matcher is built again with its new regex.
+void McpServerTest::followsAChangedRecord()
+{
+    initialize();
+    const QString file = kbPath() + QStringLiteral("/git/dubious-ownership.json");
+    QByteArray text = readFile(file);
+    QVERIFY(text.contains("dubious ownership"));
+    text.replace("dubious ownership", "quixotic custody");
+    QVERIFY(writeFile(file, text));
+    const auto served = [this] {
+        m_kb->checkDisk();
+        const QJsonObject record = call(QStringLiteral("get_record"),
+                                        QJsonObject{{QStringLiteral("id"), QStringLiteral("git/dubious-ownership")}});
+        return record.value(u"structuredContent").toObject().value(u"record").toObject().value(u"signature").toString();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(served().contains(u"quixotic custody"), 10000);
+    const QJsonArray matches =
+        call(QStringLiteral("match_log"),
+             QJsonObject{
+                 {QStringLiteral("log"), QStringLiteral("fatal: detected quixotic custody in repository at '/x'")}})
+            .value(u"structuredContent")
+            .toObject()
+            .value(u"matches")
+            .toArray();
+    QVERIFY(!matches.isEmpty());
+    QCOMPARE(matches.first().toObject().value(u"id").toString(), QStringLiteral("git/dubious-ownership"));
 }
 
 QTEST_GUILESS_MAIN(McpServerTest)
