@@ -148,7 +148,8 @@ McpServer::Answer McpServer::dispatch(const QString &method, const QJsonValue &p
     if (method == QLatin1String("initialize"))
         return initialize(object);
     static const QStringList known{QStringLiteral("tools/list"), QStringLiteral("tools/call"),
-                                   QStringLiteral("resources/list"), QStringLiteral("resources/read")};
+                                   QStringLiteral("resources/list"), QStringLiteral("resources/templates/list"),
+                                   QStringLiteral("resources/read")};
     if (!known.contains(method))
         return error(MethodNotFound, QStringLiteral("Method not found: %1").arg(method.left(200)));
     if (m_version.isEmpty())
@@ -160,7 +161,20 @@ McpServer::Answer McpServer::dispatch(const QString &method, const QJsonValue &p
         return callTool(object);
     if (method == QLatin1String("resources/list"))
         return listResources(object);
+    if (method == QLatin1String("resources/templates/list"))
+        return success(QJsonObject{{QStringLiteral("resourceTemplates"), QJsonArray{resourceTemplate()}}});
     return readResource(object);
+}
+
+QJsonObject McpServer::resourceTemplate()
+{
+    return QJsonObject{{QStringLiteral("uriTemplate"), RecordScheme + QStringLiteral("{id}")},
+                       {QStringLiteral("name"), QStringLiteral("record")},
+                       {QStringLiteral("title"), QStringLiteral("An error record by its id")},
+                       {QStringLiteral("description"),
+                        QStringLiteral("The record's JSON file as it is on disk, such as errata://record/"
+                                       "python/module-not-found")},
+                       {QStringLiteral("mimeType"), QStringLiteral("application/json")}};
 }
 
 McpServer::Answer McpServer::initialize(const QJsonObject &params)

@@ -21,8 +21,9 @@ class McpKnowledgeBase;
 //   instructions. Before it, only ping is answered; the rest is an error.
 // - ping; tools/list and tools/call (McpToolCatalog, McpTools);
 //   resources/list (every record as errata://record/ID, application/json,
-//   ResourcesPerPage a page with nextCursor) and resources/read (the
-//   record's file as it is on disk).
+//   ResourcesPerPage a page with nextCursor), resources/templates/list
+//   (errata://record/{id}) and resources/read (the record's file as it is
+//   on disk).
 // - Errors: -32700 for text that is not JSON (id null), -32600 for JSON
 //   that is not a request (a batch too: MCP has none since 2025-06-18),
 //   -32601 for an unknown method, -32602 for bad params or an unknown tool,
@@ -72,6 +73,7 @@ private:
     Answer initialize(const QJsonObject &params);
     Answer listResources(const QJsonObject &params) const;
     Answer readResource(const QJsonObject &params) const;
+    static QJsonObject resourceTemplate();
     Answer callTool(const QJsonObject &params);
     static Answer success(const QJsonObject &result);
     static Answer error(int code, const QString &message);
