@@ -77,6 +77,8 @@ check(missing.isError === true, 'an unknown id is a tool error');
 
 const resources = await client.listResources();
 check(resources.resources.length === 24, `24 resources (${resources.resources.length})`);
+const templates = await client.listResourceTemplates();
+check(templates.resourceTemplates[0]?.uriTemplate === 'errata://record/{id}', 'the resource template');
 const read = await client.readResource({ uri: 'errata://record/git/dubious-ownership' });
 check(JSON.parse(read.contents[0].text).id === 'git/dubious-ownership', 'a resource reads the record');
 
