@@ -6,6 +6,7 @@
 #include "commands/GraphCommand.h"
 #include "commands/LookupCommand.h"
 #include "commands/MatchCommand.h"
+#include "commands/McpCommand.h"
 #include "commands/MergeDriverCommand.h"
 #include "commands/ReviewCommand.h"
 #include "commands/StatusCommand.h"
@@ -39,6 +40,7 @@ const Command Commands[] = {
     {"match", &MatchCommand::run},
     {"lookup", &LookupCommand::run},
     {"graph", &GraphCommand::run},
+    {"mcp", &McpCommand::run},
     {"review", &ReviewCommand::run},
     {"status", &StatusCommand::run},
     {"merge-driver", &MergeDriverCommand::run},

@@ -1271,6 +1271,166 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
 </context>
 <context>
+    <name>Errata::OutcomeBar</name>
+    <message>
+        <source>Fold into the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold the reports not yet folded in into the success and fail rates, fix_success_rate and evidence_count: one edit, undone with Undo; noted in the reports file when saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all folded in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 not folded in yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 not folded in yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines of the reports file that could not be read:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every report on this record is folded in already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No report can be folded in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold in 1 outcome report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold in %1 outcome reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not folded in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fold of outcome reports could not be noted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeFold</name>
+    <message>
+        <source>workaround %1 is not in the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead end %1 is not in the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeLog</name>
+    <message>
+        <source>a report needs &quot;report&quot; and &quot;id&quot; strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;kind&quot; must be &quot;workaround&quot; or &quot;dead_end&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;index&quot; must be a whole number of 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;worked&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;time&quot; must be an ISO 8601 time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a fold needs &quot;fold&quot; and &quot;id&quot; strings and a &quot;reports&quot; list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the &quot;reports&quot; of a fold must be strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; nothing is written through it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 MiB are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer than %1 bytes; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a report, a fold or an unfold</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeSummary</name>
+    <message>
+        <source>workaround %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead end %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worked once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worked %1 times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed %1 times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::ProblemListModel</name>
     <message>
         <source>Severity</source>
@@ -2273,6 +2433,14 @@ Overwrite it with your version?</source>
     </message>
     <message>
         <source>Their file and your version are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold in outcome reports</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

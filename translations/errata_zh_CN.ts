@@ -1250,6 +1250,166 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     </message>
 </context>
 <context>
+    <name>Errata::OutcomeBar</name>
+    <message>
+        <source>Fold into the record</source>
+        <translation>并入记录</translation>
+    </message>
+    <message>
+        <source>Fold the reports not yet folded in into the success and fail rates, fix_success_rate and evidence_count: one edit, undone with Undo; noted in the reports file when saved.</source>
+        <translation>将尚未并入的报告计入成功率与失败率、fix_success_rate 和 evidence_count：作为一次编辑，可用“撤销”撤回；保存时记入报告文件。</translation>
+    </message>
+    <message>
+        <source>all folded in</source>
+        <translation>已全部并入</translation>
+    </message>
+    <message>
+        <source>1 not folded in yet</source>
+        <translation>1 条尚未并入</translation>
+    </message>
+    <message>
+        <source>%1 not folded in yet</source>
+        <translation>%1 条尚未并入</translation>
+    </message>
+    <message>
+        <source>Lines of the reports file that could not be read:</source>
+        <translation>报告文件中无法读取的行：</translation>
+    </message>
+    <message>
+        <source>Every report on this record is folded in already.</source>
+        <translation>这条记录的所有报告都已并入。</translation>
+    </message>
+    <message>
+        <source>No report can be folded in: %1</source>
+        <translation>没有可以并入的报告：%1</translation>
+    </message>
+    <message>
+        <source>Fold in 1 outcome report</source>
+        <translation>并入 1 条结果报告</translation>
+    </message>
+    <message>
+        <source>Fold in %1 outcome reports</source>
+        <translation>并入 %1 条结果报告</translation>
+    </message>
+    <message>
+        <source>Not folded in: %1</source>
+        <translation>未并入：%1</translation>
+    </message>
+    <message>
+        <source>The fold of outcome reports could not be noted: %1</source>
+        <translation>无法记录结果报告的并入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeFold</name>
+    <message>
+        <source>workaround %1 is not in the record</source>
+        <translation>记录中没有解决办法 %1</translation>
+    </message>
+    <message>
+        <source>dead end %1 is not in the record</source>
+        <translation>记录中没有无效尝试 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeLog</name>
+    <message>
+        <source>a report needs &quot;report&quot; and &quot;id&quot; strings</source>
+        <translation>报告需要字符串 &quot;report&quot; 和 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;kind&quot; must be &quot;workaround&quot; or &quot;dead_end&quot;</source>
+        <translation>&quot;kind&quot; 必须是 &quot;workaround&quot; 或 &quot;dead_end&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;index&quot; must be a whole number of 0 or more</source>
+        <translation>&quot;index&quot; 必须是大于或等于 0 的整数</translation>
+    </message>
+    <message>
+        <source>&quot;worked&quot; must be true or false</source>
+        <translation>&quot;worked&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&quot;time&quot; must be an ISO 8601 time</source>
+        <translation>&quot;time&quot; 必须是 ISO 8601 时间</translation>
+    </message>
+    <message>
+        <source>a fold needs &quot;fold&quot; and &quot;id&quot; strings and a &quot;reports&quot; list</source>
+        <translation>并入记录需要字符串 &quot;fold&quot; 和 &quot;id&quot; 以及列表 &quot;reports&quot;</translation>
+    </message>
+    <message>
+        <source>the &quot;reports&quot; of a fold must be strings</source>
+        <translation>并入记录的 &quot;reports&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; nothing is written through it</source>
+        <translation>%1 不是普通文件；不会通过它写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 MiB are read</source>
+        <translation>%1：只读取了前 %2 MiB</translation>
+    </message>
+    <message>
+        <source>longer than %1 bytes; skipped</source>
+        <translation>超过 %1 字节；已跳过</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a report, a fold or an unfold</source>
+        <translation>既不是报告，也不是并入或撤回并入</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::OutcomeSummary</name>
+    <message>
+        <source>workaround %1</source>
+        <translation>解决办法 %1</translation>
+    </message>
+    <message>
+        <source>dead end %1</source>
+        <translation>无效尝试 %1</translation>
+    </message>
+    <message>
+        <source>worked once</source>
+        <translation>成功 1 次</translation>
+    </message>
+    <message>
+        <source>worked %1 times</source>
+        <translation>成功 %1 次</translation>
+    </message>
+    <message>
+        <source>failed once</source>
+        <translation>失败 1 次</translation>
+    </message>
+    <message>
+        <source>failed %1 times</source>
+        <translation>失败 %1 次</translation>
+    </message>
+    <message>
+        <source>1 report</source>
+        <translation>1 条报告</translation>
+    </message>
+    <message>
+        <source>%1 reports</source>
+        <translation>%1 条报告</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Errata::ProblemListModel</name>
     <message>
         <source>Severity</source>
@@ -2251,6 +2411,14 @@ Overwrite it with your version?</source>
     <message>
         <source>Their file and your version are the same.</source>
         <translation>他们的文件与你的版本相同。</translation>
+    </message>
+    <message>
+        <source>Outcome reports</source>
+        <translation>结果报告</translation>
+    </message>
+    <message>
+        <source>Fold in outcome reports</source>
+        <translation>并入结果报告</translation>
     </message>
 </context>
 <context>

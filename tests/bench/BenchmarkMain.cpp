@@ -3,6 +3,7 @@
 //   errata-bench generate N DIR [--seed S]
 //   errata-bench load DIR [--cache FILE] [--format text|json]
 //   errata-bench search DIR [--format text|json]
+//   errata-bench mcp DIR
 //   errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]
 //
 // `all` generates each size (reusing a KB already generated there with the
@@ -13,7 +14,11 @@
 // writes the cache) and through that cache again (the KB reopened).
 
 #include "bench/Benchmark.h"
+#include "bench/McpBenchmark.h"
 #include "bench/SyntheticKnowledgeBase.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -194,6 +199,22 @@ int runSearch(const QStringList &arguments)
     const Benchmark::SearchFigures figures = Benchmark::measureSearch(parser.positionalArguments().at(1));
     print(parser, figures.toText(), figures.toJson());
     return 0;
+}
+
+int runMcp(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QString description = QStringLiteral("Serve DIR with `errata mcp` and time its lookup_error, warm, as "
+                                               "a client sees it (target: p95 <= 50 ms at 2,500 records).");
+    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("mcp"), description))
+        return status;
+    const QString folder = parser.positionalArguments().at(1);
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(folder));
+    const McpBenchmark::Figures figures = McpBenchmark::measure(QStringLiteral(ERRATA_BINARY), folder,
+                                                                Benchmark::lookupTexts(kb));
+    out() << figures.toText() << '\n';
+    return figures.failures.isEmpty() ? 0 : 1;
 }
 
 // ---- all ----------------------------------------------------------------
@@ -436,10 +457,7 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"generate", &runGenerate},
-    {"load", &runLoad},
-    {"search", &runSearch},
-    {"all", &runAll},
+    {"generate", &runGenerate}, {"load", &runLoad}, {"search", &runSearch}, {"mcp", &runMcp}, {"all", &runAll},
 };
 
 int runHelp(const QStringList &arguments)
@@ -450,10 +468,11 @@ int runHelp(const QStringList &arguments)
                        "  errata-bench generate N DIR [--seed S]\n"
                        "  errata-bench load DIR [--format text|json]\n"
                        "  errata-bench search DIR [--format text|json]\n"
+                       "  errata-bench mcp DIR\n"
                        "  errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]\n\n"
                        "errata-bench COMMAND --help describes a command."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("generate, load, search or all."));
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("generate, load, search, mcp or all."));
     parser.process(arguments);
     if (parser.positionalArguments().isEmpty())
         parser.showHelp(2);

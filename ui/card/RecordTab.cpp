@@ -1,5 +1,6 @@
 #include "card/RecordTab.h"
 
+#include "card/OutcomeBar.h"
 #include "card/RecordCardView.h"
 #include "editing/DiffView.h"
 #include "editing/EditSession.h"
@@ -27,6 +28,7 @@ RecordTab::RecordTab(KnowledgeBase *kb, Record *record, const RecordValidator *v
     , m_stack(new QStackedWidget(this))
     , m_conflictBar(new QFrame(this))
     , m_card(new RecordCardView(record, kb))
+    , m_outcomes(new OutcomeBar(kb, record, this))
 {
     m_stack->addWidget(m_card);
     m_conflictBar->setFrameShape(QFrame::StyledPanel);
@@ -48,7 +50,11 @@ RecordTab::RecordTab(KnowledgeBase *kb, Record *record, const RecordValidator *v
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_conflictBar);
+    layout->addWidget(m_outcomes);
     layout->addWidget(m_stack);
+    connect(m_outcomes, &OutcomeBar::foldRequested, this, &RecordTab::foldOutcomes);
+    connect(m_outcomes, &OutcomeBar::problem, this,
+            [this](const QString &message) { QMessageBox::warning(this, tr("Outcome reports"), message); });
     connect(m_card, &RecordCardView::recordLinkActivated, this, &RecordTab::recordLinkActivated);
     connect(m_card, &RecordCardView::reciprocalRequested, this, &RecordTab::reciprocalRequested);
     // Links and backlinks on the card follow edits of any record.
@@ -57,6 +63,7 @@ RecordTab::RecordTab(KnowledgeBase *kb, Record *record, const RecordValidator *v
     connect(&m_cardTimer, &QTimer::timeout, this, [this] {
         if (!isEditing())
             m_card->refresh();
+        m_outcomes->refresh();
     });
     connect(m_kb, &KnowledgeBase::recordChanged, this, [this](const Record *changed) {
         m_cardTimer.start();
@@ -101,6 +108,26 @@ void RecordTab::setEditing(bool editing)
     emit titleChanged();
     if (changed)
         emit editingChanged(editing);
+}
+
+// Outcome reports folded into the record, as an edit shown in its editor.
+void RecordTab::foldOutcomes()
+{
+    ensureSession();
+    QString message;
+    if (!m_outcomes->fold(m_session, &message)) {
+        QMessageBox::information(this, tr("Fold in outcome reports"), message);
+        return;
+    }
+    setEditing(true);
+    if (!message.isEmpty())
+        QMessageBox::information(this, tr("Fold in outcome reports"), message);
+}
+
+void RecordTab::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_outcomes->refresh();
 }
 
 void RecordTab::showConflict()

@@ -12,13 +12,15 @@ namespace Errata {
 
 class EditSession;
 class KnowledgeBase;
+class OutcomeBar;
 class Record;
 class RecordCardView;
 class RecordEditor;
 class RecordValidator;
 
 // One record in the central tab area: its read-only card, and, once the
-// user switches to edit mode, its editor and edit session.
+// user switches to edit mode, its editor and edit session; above them, the
+// outcome reports agents made on it (OutcomeBar).
 class RecordTab : public QWidget
 {
     Q_OBJECT
@@ -29,6 +31,7 @@ public:
     Record *record() const { return m_record; }
     RecordCardView *card() const { return m_card; }
     RecordEditor *editor() const { return m_editor; }
+    OutcomeBar *outcomes() const { return m_outcomes; }
     EditSession *session() const { return m_session; }
     bool isEditing() const;
     bool isDirty() const;
@@ -37,6 +40,9 @@ public:
     // The file changed on disk while this record has unsaved edits: a bar
     // offers to keep these edits, take the file's version, or see the difference.
     void showConflict();
+    // Folds the record's outcome reports not yet folded in (OutcomeBar),
+    // and shows the editor with the edit.
+    void foldOutcomes();
 
 signals:
     void titleChanged();
@@ -44,6 +50,9 @@ signals:
     void recordLinkActivated(const QString &id);
     void reciprocalRequested(const Errata::ReciprocalLinks::Missing &missing);
     void sessionCreated(Errata::EditSession *session);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void ensureSession();
@@ -56,6 +65,7 @@ private:
     QStackedWidget *m_stack;
     QFrame *m_conflictBar;
     RecordCardView *m_card;
+    OutcomeBar *m_outcomes;
     RecordEditor *m_editor = nullptr;
     EditSession *m_session = nullptr;
     QTimer m_cardTimer; // refreshes the card after edits anywhere in the KB

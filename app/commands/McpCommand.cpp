@@ -1,0 +1,120 @@
+#include "commands/McpCommand.h"
+#include "commands/CommandParser.h"
+#include "commands/TerminalText.h"
+
+#include "CommandLine.h"
+
+#include "kb/KnowledgeBase.h"
+#include "mcp/McpKnowledgeBase.h"
+#include "mcp/McpLineBuffer.h"
+#include "mcp/McpServer.h"
+#include "mcp/McpStdinReader.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cerrno>
+#include <csignal>
+
+#include <unistd.h>
+
+namespace Errata {
+
+namespace {
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+// Fills `kb` (Parsed), or shows the help, or says why the usage is bad.
+CommandParser::Result parseOptions(const QStringList &arguments, QString &kb)
+{
+    CommandParser parser(QStringLiteral("mcp"),
+                         QStringLiteral("Serve a KB to coding agents: a Model Context Protocol server on standard "
+                                        "input and output (JSON-RPC, one message per line)."));
+    const QCommandLineOption kbOption(
+        QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."), QStringLiteral("DIR"));
+    parser.addOptions({kbOption});
+    const CommandParser::Result parsed = parser.parse(arguments);
+    if (parsed != CommandParser::Parsed)
+        return parsed;
+    if (!parser.positionalArguments().isEmpty())
+        return parser.usageError(
+            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (parser.isSet(kbOption))
+        kb = parser.value(kbOption);
+    return CommandParser::Parsed;
+}
+
+// Every byte to standard output, or false when the client has gone.
+bool writeOut(const QByteArray &bytes)
+{
+    qsizetype done = 0;
+    while (done < bytes.size()) {
+        const ssize_t count = ::write(STDOUT_FILENO, bytes.constData() + done, size_t(bytes.size() - done));
+        if (count < 0 && errno == EINTR)
+            continue;
+        if (count <= 0)
+            return false;
+        done += count;
+    }
+    return true;
+}
+
+// Answers every message the buffer completed; false when output failed.
+bool answer(McpServer &server, McpLineBuffer &lines)
+{
+    for (const McpLineBuffer::Message &message : lines.take()) {
+        const QByteArray reply = message.oversized ? server.oversized() : server.handle(message.text);
+        if (!reply.isEmpty() && !writeOut(reply))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int McpCommand::run(const QStringList &arguments)
+{
+    QString folder = QStringLiteral(".");
+    const CommandParser::Result parsed = parseOptions(arguments, folder);
+    if (parsed != CommandParser::Parsed)
+        return CommandParser::exitCode(parsed);
+    std::signal(SIGPIPE, SIG_IGN); // a closed stdout is a failed write, not the end of the process
+    McpKnowledgeBase kb;
+    QString error;
+    if (!kb.open(folder, &error)) {
+        err() << "errata mcp: " << TerminalText::escaped(error) << '\n';
+        return 2;
+    }
+    err() << "errata mcp: serving " << kb.kb().count() << " records of " << TerminalText::escaped(kb.root())
+          << " on standard input and output\n";
+    err().flush();
+    McpServer server(kb);
+    McpLineBuffer lines;
+    McpStdinReader reader(STDIN_FILENO);
+    QObject::connect(&reader, &McpStdinReader::chunkRead, qApp, [&](const QByteArray &chunk) {
+        lines.feed(chunk);
+        reader.release();
+        if (!answer(server, lines))
+            QCoreApplication::exit(0);
+    });
+    QObject::connect(&reader, &McpStdinReader::endOfInput, qApp, [&](const QString &readError) {
+        if (!readError.isEmpty())
+            err() << "errata mcp: cannot read standard input (" << TerminalText::escaped(readError) << ")\n";
+        lines.finish();
+        answer(server, lines);
+        QCoreApplication::exit(0);
+    });
+    reader.start();
+    QCoreApplication::exec();
+    err().flush();
+    if (reader.isRunning()) // standard output closed while the reader waits on the client
+        CommandLine::exitWithoutCleanup(0);
+    reader.wait();
+    return 0;
+}
+
+} // namespace Errata

@@ -1,0 +1,109 @@
+#include "mcp/McpKnowledgeBase.h"
+
+#include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseSession.h"
+#include "kb/KnowledgeBaseWatcher.h"
+#include "lookup/LookupEngine.h"
+#include "matching/LogMatcher.h"
+#include "search/SearchIndex.h"
+#include "validation/RecordValidator.h"
+
+#include <QFileInfo>
+
+namespace Errata {
+
+McpKnowledgeBase::McpKnowledgeBase(QObject *parent)
+    : QObject(parent)
+    , m_session(std::make_unique<KnowledgeBaseSession>())
+{
+}
+
+McpKnowledgeBase::~McpKnowledgeBase()
+{
+    delete m_watcher; // before the KB it watches
+}
+
+KnowledgeBase &McpKnowledgeBase::kb() const
+{
+    return m_session->knowledgeBase();
+}
+
+SearchIndex &McpKnowledgeBase::index() const
+{
+    return m_session->index();
+}
+
+// As `errata lookup` opens a KB: findings only when the cache lacks them
+// or must be written again.
+bool McpKnowledgeBase::open(const QString &folder, QString *error)
+{
+    const QFileInfo info(folder);
+    if (!info.isDir() || !info.isReadable()) {
+        *error = QStringLiteral("%1: not a readable folder").arg(folder);
+        return false;
+    }
+    m_root = info.absoluteFilePath();
+    m_session->read(m_root, KnowledgeBaseSession::Options());
+    m_session->check();
+    m_session->buildIndex();
+    QString cacheError;
+    if (m_session->isCacheOutdated() && !m_session->writeCache(&cacheError))
+        qWarning("errata mcp: cannot write the cache %s (%s)", qPrintable(m_session->cacheFile()),
+                 qPrintable(cacheError));
+    m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup());
+    m_matcher.reset();
+    watch();
+    return true;
+}
+
+const LogMatcher &McpKnowledgeBase::matcher()
+{
+    if (!m_matcher) {
+        m_matcher = std::make_unique<LogMatcher>();
+        m_matcher->build(kb());
+    }
+    return *m_matcher;
+}
+
+void McpKnowledgeBase::checkDisk()
+{
+    if (m_watcher)
+        m_watcher->checkNow();
+}
+
+void McpKnowledgeBase::watch()
+{
+    delete m_watcher;
+    m_watcher = new KnowledgeBaseWatcher(&kb(), this);
+    const auto changedRecord = [this](Record *record) {
+        recheck(record);
+        m_matcher.reset();
+        emit changed();
+    };
+    connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, changedRecord);
+    connect(m_watcher, &KnowledgeBaseWatcher::added, this, changedRecord);
+    // The server never edits a record, so this is a file changed twice
+    // before the first change was handled: read it again.
+    connect(m_watcher, &KnowledgeBaseWatcher::conflict, this, [this, changedRecord](Record *record) {
+        QString error;
+        if (kb().reload(record, &error))
+            changedRecord(record);
+        else
+            qWarning("errata mcp: %s: %s", qPrintable(record->filePath()), qPrintable(error));
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
+        kb().take(record); // the index and the watcher follow
+        m_matcher.reset();
+        emit changed();
+    });
+    connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [](const QString &file, const QString &message) {
+        qWarning("errata mcp: %s: %s", qPrintable(file), qPrintable(message));
+    });
+}
+
+void McpKnowledgeBase::recheck(Record *record)
+{
+    kb().setProblems(record, m_session->validator().validate(*record, &kb()));
+}
+
+} // namespace Errata

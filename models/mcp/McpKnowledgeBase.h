@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace Errata {
+
+class KnowledgeBase;
+class KnowledgeBaseSession;
+class KnowledgeBaseWatcher;
+class LogMatcher;
+class LookupEngine;
+class Record;
+class SearchIndex;
+
+// The KB that `errata mcp` serves, kept current while it runs. It is read
+// once through the cache, as `errata lookup` reads it (read, check, index,
+// write the cache), then followed on disk by a KnowledgeBaseWatcher: a file
+// changed by someone else is reloaded, a new one added, a removed one taken
+// out, each whole and on the server's thread, between two requests. The
+// search index follows through the session; the log matcher is built again
+// the first time it is needed after a change. A file that cannot be read is
+// said on standard error and the record keeps its last good content, so an
+// answer always comes from the last complete reading of each record.
+class McpKnowledgeBase : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit McpKnowledgeBase(QObject *parent = nullptr);
+    ~McpKnowledgeBase() override;
+
+    // False with `error` set when `folder` is not a readable folder.
+    bool open(const QString &folder, QString *error);
+    QString root() const { return m_root; }
+
+    KnowledgeBase &kb() const;
+    SearchIndex &index() const;
+    const LookupEngine &lookup() const { return *m_lookup; }
+    const LogMatcher &matcher();
+    // Handles the changes on disk seen so far now (for tests).
+    void checkDisk();
+
+signals:
+    // A record was reloaded, added or taken out after a change on disk.
+    void changed();
+
+private:
+    void watch();
+    void recheck(Record *record);
+
+    QString m_root;
+    std::unique_ptr<KnowledgeBaseSession> m_session;
+    std::unique_ptr<LookupEngine> m_lookup;
+    std::unique_ptr<LogMatcher> m_matcher; // null: to build
+    KnowledgeBaseWatcher *m_watcher = nullptr;
+};
+
+} // namespace Errata

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "mcp/McpTools.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+namespace Errata {
+
+class McpKnowledgeBase;
+
+// The Model Context Protocol side of `errata mcp`: one JSON-RPC 2.0 message
+// in, at most one out (a notification or a client's response gets none).
+//
+// - initialize: the client's protocolVersion when supported
+//   (protocolVersions()), else the latest; capabilities tools and resources
+//   (neither changes its list while the server runs); serverInfo; short
+//   instructions. Before it, only ping is answered; the rest is an error.
+// - ping; tools/list and tools/call (McpToolCatalog, McpTools);
+//   resources/list (every record as errata://record/ID, application/json,
+//   ResourcesPerPage a page with nextCursor), resources/templates/list
+//   (errata://record/{id}) and resources/read (the record's file as it is
+//   on disk).
+// - Errors: -32700 for text that is not JSON (id null), -32600 for JSON
+//   that is not a request (a batch too: MCP has none since 2025-06-18),
+//   -32601 for an unknown method, -32602 for bad params or an unknown tool,
+//   -32002 for a resource that does not exist, -32603 if a handler fails.
+//   A message longer than McpLineBuffer::MaxMessageBytes gets -32600 too
+//   (oversized()). A tool's own failures are tool results with isError.
+class McpServer
+{
+public:
+    static constexpr int ResourcesPerPage = 200;
+
+    enum ErrorCode {
+        ParseError = -32700,
+        InvalidRequest = -32600,
+        MethodNotFound = -32601,
+        InvalidParams = -32602,
+        InternalError = -32603,
+        ResourceNotFound = -32002,
+    };
+
+    // Newest first.
+    static const QStringList &protocolVersions();
+
+    explicit McpServer(McpKnowledgeBase &kb);
+
+    // The answer to `message` (one line, without its line end), as one line
+    // with its "\n"; empty when none is due.
+    QByteArray handle(const QByteArray &message);
+    // The answer to a message too long to be read.
+    QByteArray oversized() const;
+
+    QString protocolVersion() const { return m_version; }
+    QString clientName() const { return m_client; }
+
+    static QByteArray errorLine(const QJsonValue &id, int code, const QString &message);
+
+private:
+    struct Answer
+    {
+        QJsonObject result;
+        int code = 0; // an error when not 0
+        QString message;
+    };
+
+    static bool readRequest(const QByteArray &message, QJsonObject *request, QByteArray *answer);
+    Answer dispatch(const QString &method, const QJsonValue &params);
+    Answer initialize(const QJsonObject &params);
+    Answer listResources(const QJsonObject &params) const;
+    Answer readResource(const QJsonObject &params) const;
+    static QJsonObject resourceTemplate();
+    Answer callTool(const QJsonObject &params);
+    static Answer success(const QJsonObject &result);
+    static Answer error(int code, const QString &message);
+
+    McpKnowledgeBase &m_kb;
+    McpTools m_tools;
+    QString m_version; // empty until initialize
+    QString m_client;
+};
+
+} // namespace Errata

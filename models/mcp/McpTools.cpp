@@ -1,0 +1,344 @@
+#include "mcp/McpTools.h"
+
+#include "kb/KnowledgeBase.h"
+#include "links/LinkGraph.h"
+#include "lookup/LookupEngine.h"
+#include "lookup/LookupResult.h"
+#include "matching/LogMatcher.h"
+#include "mcp/McpKnowledgeBase.h"
+#include "mcp/McpToolCatalog.h"
+#include "outcomes/OutcomeLog.h"
+#include "outcomes/OutcomeSummary.h"
+#include "record/Record.h"
+#include "search/SearchIndex.h"
+#include "search/SearchQuery.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+
+namespace Errata {
+
+namespace {
+
+constexpr int MaxLinesShown = 20; // per record, in match_log
+
+QJsonValue nullable(const QString &text)
+{
+    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+}
+
+QJsonObject whyOf(const LookupResult::Why &why)
+{
+    return QJsonObject{{QStringLiteral("regex"), nullable(LookupResult::regexHowName(why.regex))},
+                       {QStringLiteral("regex_line"), why.regexLine},
+                       {QStringLiteral("regex_record"), nullable(why.regexRecord)},
+                       {QStringLiteral("regex_match"), why.regexMatch},
+                       {QStringLiteral("shared_words"), QJsonArray::fromStringList(why.sharedWords)},
+                       {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
+                       {QStringLiteral("coverage"), why.coverage},
+                       {QStringLiteral("text_score"), why.textScore},
+                       {QStringLiteral("regex_score"), why.regexScore}};
+}
+
+QJsonObject documentOf(const Record &record)
+{
+    const std::string text = record.json().dump(-1, ' ', false, nlohmann::detail::error_handler_t::replace);
+    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+}
+
+int intArgument(const QJsonObject &arguments, const char16_t *key, int fallback)
+{
+    const QJsonValue value = arguments.value(key);
+    return value.isUndefined() ? fallback : value.toInt(fallback);
+}
+
+QString shortened(const QString &text, int length = 100)
+{
+    const QString simple = text.simplified();
+    return simple.size() <= length ? simple : simple.left(length - 1) + QChar(0x2026);
+}
+
+} // namespace
+
+McpTools::McpTools(McpKnowledgeBase &kb)
+    : m_kb(kb)
+{
+}
+
+bool McpTools::hasTool(const QString &name) const
+{
+    return !McpToolCatalog::tool(name).isEmpty();
+}
+
+QJsonObject McpTools::success(const QJsonObject &structured, const QString &text)
+{
+    return QJsonObject{
+        {QStringLiteral("content"),
+         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}},
+        {QStringLiteral("structuredContent"), structured},
+        {QStringLiteral("isError"), false}};
+}
+
+QJsonObject McpTools::failure(const QString &message)
+{
+    return QJsonObject{
+        {QStringLiteral("content"),
+         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), message}}}},
+        {QStringLiteral("isError"), true}};
+}
+
+QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
+{
+    const QString problem = McpToolCatalog::check(McpToolCatalog::tool(name).value(u"inputSchema").toObject(),
+                                                  arguments);
+    if (!problem.isEmpty())
+        return failure(QStringLiteral("Invalid arguments for %1: %2.").arg(name, problem));
+    if (name == QLatin1String("lookup_error"))
+        return lookupError(arguments);
+    if (name == QLatin1String("get_record"))
+        return getRecord(arguments);
+    if (name == QLatin1String("search_records"))
+        return searchRecords(arguments);
+    if (name == QLatin1String("match_log"))
+        return matchLog(arguments);
+    if (name == QLatin1String("get_error_chain"))
+        return getErrorChain(arguments);
+    if (name == QLatin1String("list_domains"))
+        return listDomains();
+    return reportOutcome(arguments);
+}
+
+Record *McpTools::findRecord(const QString &id, QJsonObject *failureResult) const
+{
+    Record *record = m_kb.kb().find(id);
+    if (!record)
+        *failureResult = failure(
+            QStringLiteral("No record has the id \"%1\". Find ids with lookup_error or search_records.")
+                .arg(shortened(id, 200)));
+    return record;
+}
+
+QJsonObject McpTools::lookupError(const QJsonObject &arguments)
+{
+    const LookupResult result = m_kb.lookup().lookup(arguments.value(u"error_message").toString(),
+                                                     intArgument(arguments, u"limit", 5));
+    QJsonArray results;
+    QStringList lines;
+    for (const LookupResult::Hit &hit : result.hits) {
+        results.append(
+            QJsonObject{{QStringLiteral("id"), hit.id},
+                        {QStringLiteral("score"), hit.score},
+                        {QStringLiteral("band"), LookupResult::bandName(hit.band)},
+                        {QStringLiteral("signature"), hit.signature},
+                        {QStringLiteral("domain"), hit.domain},
+                        {QStringLiteral("fix_success_rate"), hit.fixRate < 0 ? QJsonValue() : QJsonValue(hit.fixRate)},
+                        {QStringLiteral("why"), whyOf(hit.why)}});
+        lines << QStringLiteral("%1. %2 [%3, %4] %5")
+                     .arg(lines.size() + 1)
+                     .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),
+                          shortened(hit.signature));
+    }
+    const QString text = lines.isEmpty() ? QStringLiteral("No record is like this error.")
+                                         : lines.join(QLatin1Char('\n')) + QLatin1Char('\n')
+            + QStringLiteral("Call get_record with an id for its workarounds and dead ends.");
+    return success(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}},
+                   text);
+}
+
+QJsonObject McpTools::getRecord(const QJsonObject &arguments)
+{
+    QJsonObject error;
+    const Record *record = findRecord(arguments.value(u"id").toString(), &error);
+    if (!record)
+        return error;
+    const QList<OutcomeReport> reports = OutcomeLog::read(m_kb.root()).of(record->id());
+    const QString summary = OutcomeSummary::describe(reports);
+    const QJsonObject structured{
+        {QStringLiteral("id"), record->id()},
+        {QStringLiteral("file"), m_kb.kb().relativePath(record->filePath())},
+        {QStringLiteral("record"), documentOf(*record)},
+        {QStringLiteral("outcome_reports"),
+         QJsonObject{{QStringLiteral("count"), int(reports.size())}, {QStringLiteral("summary"), summary}}}};
+    QString text = QStringLiteral("%1: %2\n%3 workarounds, %4 dead ends.")
+                       .arg(record->id(), shortened(record->signature(), 200))
+                       .arg(record->workarounds().size())
+                       .arg(record->deadEnds().size());
+    if (!summary.isEmpty())
+        text += QLatin1Char('\n') + summary;
+    return success(structured, text);
+}
+
+QJsonObject McpTools::searchRecords(const QJsonObject &arguments)
+{
+    const QString query = arguments.value(u"query").toString();
+    const SearchIndex &index = m_kb.index();
+    const QList<SearchIndex::Hit> hits = index.search(SearchQuery::parse(query));
+    const int limit = intArgument(arguments, u"limit", 20);
+    QJsonArray results;
+    QStringList lines;
+    for (const SearchIndex::Hit &hit : hits) {
+        if (results.size() == limit)
+            break;
+        const SearchIndex::Entry &entry = index.entry(hit.entry);
+        results.append(QJsonObject{{QStringLiteral("id"), entry.id},
+                                   {QStringLiteral("signature"), entry.signature},
+                                   {QStringLiteral("domain"), entry.domain},
+                                   {QStringLiteral("category"), entry.category}});
+        lines << QStringLiteral("%1  %2").arg(entry.id, shortened(entry.signature));
+    }
+    const QString text = QStringLiteral("Records found: %1").arg(hits.size())
+        + (lines.isEmpty() ? QString() : QStringLiteral(":\n") + lines.join(QLatin1Char('\n')));
+    return success(QJsonObject{{QStringLiteral("query"), query},
+                               {QStringLiteral("total"), int(hits.size())},
+                               {QStringLiteral("results"), results}},
+                   text);
+}
+
+QJsonObject McpTools::matchLog(const QJsonObject &arguments)
+{
+    const LogMatchResult result = m_kb.matcher().match(arguments.value(u"log").toString().toUtf8());
+    QJsonArray matches;
+    QStringList lines;
+    for (const LogMatchResult::Match &match : result.matches) {
+        QJsonArray matchLines;
+        for (const LogMatchResult::Line &line : match.lines.mid(0, MaxLinesShown))
+            matchLines.append(QJsonObject{{QStringLiteral("number"), line.number},
+                                          {QStringLiteral("text"), line.text},
+                                          {QStringLiteral("start_column"), line.startColumn},
+                                          {QStringLiteral("end_column"), line.endColumn}});
+        const QString signature = match.record ? match.record->signature() : QString();
+        matches.append(QJsonObject{{QStringLiteral("id"), match.recordId},
+                                   {QStringLiteral("signature"), signature},
+                                   {QStringLiteral("score"), match.score},
+                                   {QStringLiteral("match_count"), match.matchCount},
+                                   {QStringLiteral("line_count"), match.lineCount},
+                                   {QStringLiteral("lines"), matchLines}});
+        lines << QStringLiteral("%1 on line %2: %3")
+                     .arg(match.recordId)
+                     .arg(match.lines.isEmpty() ? 0 : match.lines.first().number)
+                     .arg(shortened(match.lines.isEmpty() ? QString() : match.lines.first().text));
+    }
+    QJsonArray skipped;
+    for (const LogMatchResult::Skipped &skip : result.skipped)
+        skipped.append(QJsonObject{{QStringLiteral("id"), skip.recordId}, {QStringLiteral("reason"), skip.reason}});
+    QJsonArray cutShort;
+    for (const LogMatchResult::CutShort &cut : result.cutShort)
+        cutShort.append(QJsonObject{{QStringLiteral("id"), cut.recordId}, {QStringLiteral("reason"), cut.reason}});
+    const QString text = lines.isEmpty() ? QStringLiteral("No record's regex matches this log.")
+                                         : lines.join(QLatin1Char('\n'));
+    return success(QJsonObject{{QStringLiteral("matches"), matches},
+                               {QStringLiteral("skipped"), skipped},
+                               {QStringLiteral("cut_short"), cutShort}},
+                   text);
+}
+
+QJsonObject McpTools::getErrorChain(const QJsonObject &arguments)
+{
+    QJsonObject error;
+    const Record *record = findRecord(arguments.value(u"id").toString(), &error);
+    if (!record)
+        return error;
+    const LinkGraph graph = LinkGraph::neighbourhood(m_kb.kb(), record->id(), intArgument(arguments, u"depth", 1));
+    QJsonArray nodes;
+    for (const LinkGraph::Node &node : graph.nodes())
+        nodes.append(QJsonObject{{QStringLiteral("id"), node.id},
+                                 {QStringLiteral("domain"), node.domain},
+                                 {QStringLiteral("signature"), node.signature},
+                                 {QStringLiteral("depth"), node.depth},
+                                 {QStringLiteral("missing"), node.missing}});
+    QJsonArray edges;
+    QStringList lines;
+    for (const LinkGraph::Edge &edge : graph.edges()) {
+        const QString from = graph.nodes().at(edge.source).id;
+        const QString to = graph.nodes().at(edge.target).id;
+        const QString kind = QLatin1String(Link::key(edge.kind));
+        edges.append(QJsonObject{
+            {QStringLiteral("from"), from},
+            {QStringLiteral("to"), to},
+            {QStringLiteral("kind"), kind},
+            {QStringLiteral("probability"), edge.probability ? QJsonValue(*edge.probability) : QJsonValue()}});
+        lines << QStringLiteral("%1 %2 %3").arg(from, kind, to);
+    }
+    const QString text =
+        QStringLiteral("%1 records around %2, %3 links").arg(nodes.size()).arg(record->id()).arg(edges.size())
+        + (lines.isEmpty() ? QString() : QStringLiteral(":\n") + lines.join(QLatin1Char('\n')));
+    return success(QJsonObject{{QStringLiteral("center"), record->id()},
+                               {QStringLiteral("nodes"), nodes},
+                               {QStringLiteral("edges"), edges}},
+                   text);
+}
+
+QJsonObject McpTools::listDomains()
+{
+    QMap<QString, QMap<QString, int>> counts; // domain -> category -> records
+    const KnowledgeBase &kb = m_kb.kb();
+    for (int i = 0; i < kb.count(); ++i)
+        ++counts[kb.recordAt(i)->domain()][kb.recordAt(i)->category()];
+    QJsonArray domains;
+    QStringList lines;
+    for (auto domain = counts.cbegin(); domain != counts.cend(); ++domain) {
+        QJsonArray categories;
+        int total = 0;
+        for (auto category = domain->cbegin(); category != domain->cend(); ++category) {
+            categories.append(
+                QJsonObject{{QStringLiteral("category"), category.key()}, {QStringLiteral("count"), category.value()}});
+            total += category.value();
+        }
+        domains.append(QJsonObject{{QStringLiteral("domain"), domain.key()},
+                                   {QStringLiteral("count"), total},
+                                   {QStringLiteral("categories"), categories}});
+        lines << QStringLiteral("%1 (%2)").arg(domain.key()).arg(total);
+    }
+    return success(QJsonObject{{QStringLiteral("total"), kb.count()}, {QStringLiteral("domains"), domains}},
+                   QStringLiteral("%1 records in %2 domains: %3")
+                       .arg(kb.count())
+                       .arg(domains.size())
+                       .arg(lines.join(QStringLiteral(", "))));
+}
+
+QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
+{
+    QJsonObject error;
+    const Record *record = findRecord(arguments.value(u"id").toString(), &error);
+    if (!record)
+        return error;
+    const bool workaround = arguments.contains(u"workaround_index");
+    if (workaround == arguments.contains(u"dead_end_index"))
+        return failure(QStringLiteral("Give exactly one of workaround_index and dead_end_index."));
+    OutcomeReport report;
+    report.kind = workaround ? OutcomeReport::Workaround : OutcomeReport::DeadEnd;
+    report.index = arguments.value(workaround ? u"workaround_index" : u"dead_end_index").toInt();
+    const qsizetype items = workaround ? record->workarounds().size() : record->deadEnds().size();
+    const QString item = QStringLiteral("%1[%2]")
+                             .arg(workaround ? QStringLiteral("workarounds") : QStringLiteral("dead_ends"))
+                             .arg(report.index);
+    if (report.index >= items)
+        return failure(QStringLiteral("%1 has no %2: it has %3 (indexes count from 0).")
+                           .arg(record->id(), item)
+                           .arg(workaround ? QStringLiteral("%1 workarounds").arg(items)
+                                           : QStringLiteral("%1 dead ends").arg(items)));
+    report.key = OutcomeLog::newKey(QStringLiteral("r-"));
+    report.time = QDateTime::currentDateTimeUtc();
+    report.client = m_client;
+    report.recordId = record->id();
+    report.worked = arguments.value(u"worked").toBool();
+    report.note = arguments.value(u"note").toString();
+    QString writeError;
+    if (!OutcomeLog::append(m_kb.root(), report, &writeError)) {
+        qWarning("errata mcp: %s", qPrintable(writeError));
+        return failure(QStringLiteral("The report could not be kept: %1").arg(writeError));
+    }
+    const QString summary = OutcomeSummary::describe(OutcomeLog::read(m_kb.root()).of(record->id()));
+    return success(
+        QJsonObject{{QStringLiteral("report"), report.key},
+                    {QStringLiteral("id"), record->id()},
+                    {QStringLiteral("item"), item},
+                    {QStringLiteral("worked"), report.worked},
+                    {QStringLiteral("summary"), summary}},
+        QStringLiteral(
+            "Thank you: the report on %1 of %2 is kept for a curator. All reports on it (items numbered from 1): %3")
+            .arg(item, record->id(), summary));
+}
+
+} // namespace Errata

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace Errata {
+
+class McpKnowledgeBase;
+class Record;
+
+// What the tools of `errata mcp` do (their schemas are McpToolCatalog's):
+// each call gives the result of tools/call, structured content (matching
+// the tool's outputSchema) plus a short text, or a tool error (isError, a
+// text saying what was wrong and what to do) for arguments that do not fit
+// or an id that is not in the KB. report_outcome appends to the KB's
+// OutcomeLog and never changes a record.
+class McpTools
+{
+public:
+    explicit McpTools(McpKnowledgeBase &kb);
+
+    // Who reports outcomes (the client's name from initialize).
+    void setClientName(const QString &name) { m_client = name; }
+    bool hasTool(const QString &name) const;
+    QJsonObject call(const QString &name, const QJsonObject &arguments);
+
+    static QJsonObject success(const QJsonObject &structured, const QString &text);
+    static QJsonObject failure(const QString &message);
+
+private:
+    QJsonObject lookupError(const QJsonObject &arguments);
+    QJsonObject getRecord(const QJsonObject &arguments);
+    QJsonObject searchRecords(const QJsonObject &arguments);
+    QJsonObject matchLog(const QJsonObject &arguments);
+    QJsonObject getErrorChain(const QJsonObject &arguments);
+    QJsonObject listDomains();
+    QJsonObject reportOutcome(const QJsonObject &arguments);
+
+    Record *findRecord(const QString &id, QJsonObject *failureResult) const;
+
+    McpKnowledgeBase &m_kb;
+    QString m_client;
+};
+
+} // namespace Errata

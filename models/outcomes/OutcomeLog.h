@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QCoreApplication>
+
+#include "outcomes/OutcomeReport.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace Errata {
+
+// The outcome reports of a KB, kept beside the records in the hidden file
+// ".errata-outcomes.jsonl" at the KB root (the loader skips hidden files and
+// reads only *.json). Records are never changed by a report: a curator folds
+// reports in (OutcomeFold), and the fold is noted in the same file. One JSON
+// object per line, appended with O_APPEND in a single write, so that a server
+// and a window may append at the same time:
+//
+//   {"client":"claude-code","id":"python/module-not-found","index":1,
+//    "kind":"workaround","note":"","report":"r-1b4e…","time":"2026-12-04T20:01:02.345Z","worked":true}
+//   {"by":"Ana","fold":"f-93c0…","id":"python/module-not-found","reports":["r-1b4e…"],"time":"…"}
+//   {"id":"python/module-not-found","time":"…","unfold":"f-93c0…"}
+//
+// An "unfold" line takes back the fold it names (the fold's edit was undone
+// and saved). The file is untrusted input: read() keeps every good line and
+// names the file and line of each bad one; a last line without its line end
+// (an append in progress) is left for the next read without a word. Lines
+// longer than MaxLineBytes are skipped unread.
+class OutcomeLog
+{
+    Q_DECLARE_TR_FUNCTIONS(Errata::OutcomeLog)
+
+public:
+    static constexpr int MaxLineBytes = 16 * 1024;
+    static constexpr int MaxNoteChars = 2000;
+    static constexpr qint64 MaxFileBytes = qint64(64) << 20; // read no further
+
+    struct Fold
+    {
+        QString key;
+        QString recordId;
+        QStringList reports;
+    };
+
+    struct Contents
+    {
+        QList<OutcomeReport> reports; // in file order
+        QList<Fold> folds;            // not taken back
+        QStringList problems;         // "FILE:LINE: message"
+
+        // The reports of `recordId` that no fold names.
+        QList<OutcomeReport> unfolded(const QString &recordId) const;
+        QList<OutcomeReport> of(const QString &recordId) const;
+        QSet<QString> foldedKeys() const;
+    };
+
+    static QString fileName() { return QStringLiteral(".errata-outcomes.jsonl"); }
+    static QString filePath(const QString &root);
+
+    // Appends one line; false with `error` set (a link at the path is not
+    // written through).
+    static bool append(const QString &root, const OutcomeReport &report, QString *error);
+    static bool appendFold(const QString &root, const Fold &fold, const QString &by, QString *error);
+    static bool appendUnfold(const QString &root, const Fold &fold, QString *error);
+    static QString newKey(const QString &prefix);
+
+    static Contents read(const QString &root);
+    // The lines of `text`, as read() takes them; `file` names it in problems.
+    static Contents parse(const QByteArray &text, const QString &file);
+
+    static QByteArray line(const OutcomeReport &report);
+
+private:
+    static bool appendLine(const QString &root, const QByteArray &line, QString *error);
+};
+
+} // namespace Errata
