@@ -371,6 +371,13 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::GitSummaryCache</name>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::GraphDock</name>
     <message>
         <source>Graph</source>

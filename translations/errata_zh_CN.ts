@@ -368,6 +368,13 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::GitSummaryCache</name>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
     <name>Errata::GraphDock</name>
     <message>
         <source>Graph</source>
