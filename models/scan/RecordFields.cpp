@@ -25,19 +25,16 @@ void addStrings(const OrderedJson &list, std::vector<std::string> &out)
     }
 }
 
-bool addMembers(const OrderedJson &list, const char *first, const char *second, std::vector<std::string> &out)
+void addMembers(const OrderedJson &list, const char *first, const char *second, std::vector<std::string> &out)
 {
-    bool anyObject = false;
     if (!list.is_array())
-        return anyObject;
+        return;
     for (const OrderedJson &item : list) {
         if (item.is_object()) {
-            anyObject = true;
             addString(member(item, first), out);
             addString(member(item, second), out);
         }
     }
-    return anyObject;
 }
 
 QList<Record::LinkTarget> linkTargets(const OrderedJson &graph)
@@ -85,10 +82,8 @@ void readTexts(const OrderedJson &document, RecordFields &fields)
     addString(field("root_cause"), fields.body);
     addString(field("root_cause_zh"), fields.body);
     addMembers(field("dead_ends"), "action", "why_fails", fields.body);
-    fields.hasWorkarounds = addMembers(field("workarounds"), "action", "how", fields.body);
-    const size_t before = fields.body.size();
+    addMembers(field("workarounds"), "action", "how", fields.body);
     addStrings(field("workarounds_zh"), fields.body);
-    fields.hasWorkaroundsZh = fields.body.size() > before;
 }
 
 bool sameLinks(const QList<Record::LinkTarget> &a, const QList<Record::LinkTarget> &b)
@@ -110,7 +105,7 @@ bool sameSummary(const Record::Summary &a, const Record::Summary &b)
 bool RecordFields::hasChinese() const
 {
     const bool rootCauseDone = rootCause.isEmpty() || !rootCauseZh.isEmpty();
-    const bool workaroundsDone = !hasWorkarounds || hasWorkaroundsZh;
+    const bool workaroundsDone = workaroundActions.isEmpty() || !workaroundsZh.isEmpty();
     return !summary.signatureZh.isEmpty() && rootCauseDone && workaroundsDone;
 }
 
@@ -135,6 +130,14 @@ RecordFields RecordFields::fromDocument(const OrderedJson &document)
                 fields.versions << Record::toQString(member(item, "version"));
         }
     }
+    const OrderedJson &workarounds = member(document, "workarounds");
+    if (workarounds.is_array()) {
+        for (const OrderedJson &item : workarounds) {
+            if (item.is_object())
+                fields.workaroundActions << Record::toQString(member(item, "action"));
+        }
+    }
+    fields.workaroundsZh = Record::toStringList(member(document, "workarounds_zh"));
     const OrderedJson &perOs = member(document, "os_specific");
     if (perOs.is_object()) {
         for (const auto &[os, note] : perOs.items())
@@ -161,7 +164,7 @@ bool RecordFields::operator==(const RecordFields &other) const
     return sameSummary(summary, other.summary) && errorCode == other.errorCode
         && verificationTier == other.verificationTier && resolvable == other.resolvable && rootCause == other.rootCause
         && rootCauseZh == other.rootCauseZh && fixSuccessRate == other.fixSuccessRate && confidence == other.confidence
-        && hasWorkarounds == other.hasWorkarounds && hasWorkaroundsZh == other.hasWorkaroundsZh
+        && workaroundActions == other.workaroundActions && workaroundsZh == other.workaroundsZh
         && aliases == other.aliases && tags == other.tags && versions == other.versions && osNames == other.osNames
         && mainHead == other.mainHead && otherHead == other.otherHead && body == other.body;
 }

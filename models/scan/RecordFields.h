@@ -31,8 +31,8 @@ struct RecordFields
     QString rootCauseZh;
     std::optional<double> fixSuccessRate;
     std::optional<double> confidence;
-    bool hasWorkarounds = false;   // an object in "workarounds"
-    bool hasWorkaroundsZh = false; // a string in "workarounds_zh"
+    QStringList workaroundActions; // "action" of each object in "workarounds" ("" when it has none)
+    QStringList workaroundsZh;     // the strings of "workarounds_zh"
     QStringList aliases;
     QStringList tags;
     QStringList versions; // "version" of each object in "versions" ("" when it has none)

@@ -69,6 +69,7 @@ struct Strings
     View id, signature, signatureZh, regex, domain, category, rootCause, rootCauseZh;
     View errorCode, tier, resolvable, firstSeen, lastConfirmed, lastUpdated;
     std::vector<std::string_view> aliases, tags, deadEnds, workarounds, workaroundsZh;
+    std::vector<View> workaroundActions; // one per object of "workarounds"
     std::vector<QString> versions;
     QList<Record::LinkTarget> links[3];
 };
@@ -95,7 +96,7 @@ private:
     bool number(od::value value, int depth, std::optional<double> *out);
     bool texts(od::value value, int depth, std::vector<std::string_view> &out);
     bool pairs(od::value value, const char *first, const char *second, std::vector<std::string_view> &out,
-               bool *anyObject);
+               std::vector<View> *firsts);
     bool versions(od::value value);
     bool osNames(od::value value);
     bool graph(od::value value);
@@ -233,7 +234,7 @@ bool Walk::texts(od::value value, int depth, std::vector<std::string_view> &out)
 
 // Members `first` and `second` (strings) of each object of an array.
 bool Walk::pairs(od::value value, const char *first, const char *second, std::vector<std::string_view> &out,
-                 bool *anyObject)
+                 std::vector<View> *firsts)
 {
     if (typeOf(value) != od::json_type::array)
         return any(value, 1);
@@ -255,8 +256,8 @@ bool Walk::pairs(od::value value, const char *first, const char *second, std::ve
                    if (string)
                        out.push_back(*string);
                }
-               if (anyObject)
-                   *anyObject = true;
+               if (firsts)
+                   firsts->push_back(a);
                return read;
            });
 }
@@ -376,7 +377,7 @@ bool Walk::member(std::string_view key, od::value value)
     if (key == "dead_ends")
         return pairs(value, "action", "why_fails", s.deadEnds, nullptr);
     if (key == "workarounds")
-        return pairs(value, "action", "how", s.workarounds, &m_fields.hasWorkarounds);
+        return pairs(value, "action", "how", s.workarounds, &s.workaroundActions);
     if (key == "fix_success_rate")
         return number(value, 1, &m_fields.fixSuccessRate);
     if (key == "confidence")
@@ -437,7 +438,9 @@ void Walk::finish()
     f.resolvable = toQString(s.resolvable);
     f.rootCause = toQString(s.rootCause);
     f.rootCauseZh = toQString(s.rootCauseZh);
-    f.hasWorkaroundsZh = !s.workaroundsZh.empty();
+    for (const View &action : s.workaroundActions)
+        f.workaroundActions << toQString(action);
+    f.workaroundsZh = toQStrings(s.workaroundsZh);
     f.aliases = toQStrings(s.aliases);
     f.tags = toQStrings(s.tags);
     f.versions = QStringList(s.versions.cbegin(), s.versions.cend());

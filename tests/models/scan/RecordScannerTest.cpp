@@ -1,7 +1,8 @@
 // The scan path (RecordScanner) against the document reader (Record::parse,
 // nlohmann through OrderedJsonBuilder): the same verdict on every text, and
 // for every text both accept, the same RecordFields as read from the
-// document and the same summary as the record keeps. On the sample KB, the
+// document, the same summary as the record keeps and the same review
+// summary (TranslationSummary) as the record's getters give. On the sample KB, the
 // fuzz seed corpora (tests/fuzz/corpus), the shared deadends.dev corpus
 // (ERRATA_CORPUS_DIR; skipped when absent) and the corpora a fuzz campaign
 // grew (ERRATA_FUZZ_CORPUS, default build-fuzz/fuzz-corpus in the source
@@ -9,6 +10,8 @@
 
 #include "scan/RecordScanner.h"
 #include "record/Record.h"
+#include "review/ReviewStore.h"
+#include "review/TranslationSummary.h"
 #include "scan/RecordFields.h"
 
 #include <QDirIterator>
@@ -30,6 +33,23 @@ QByteArray contents(const QString &path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// What review mode reads (TranslationSummary) from the scanned fields,
+// against what the record's own getters give.
+QString differenceInReview(const RecordFields &scanned, const Record &record)
+{
+    const TranslationSummary summary = TranslationSummary::of(scanned);
+    if (summary.tier != record.verificationTier())
+        return QStringLiteral("the review summary's tier differs");
+    for (TranslationStatus::Field field : TranslationStatus::fields()) {
+        const auto i = size_t(field);
+        if (summary.detected[i] != TranslationStatus::detect(record, field)
+            || summary.englishHash[i] != ReviewStore::hashValue(TranslationStatus::englishText(record, field))
+            || summary.chineseHash[i] != ReviewStore::hashValue(TranslationStatus::chineseText(record, field)))
+            return QStringLiteral("the review summary differs (field %1)").arg(int(i));
+    }
+    return QString();
 }
 
 // What differs between the two readers on `text`, or an empty string.
@@ -55,7 +75,7 @@ QString difference(RecordScanner &scanner, const QByteArray &text, bool *accepte
     scannedSummary.summary = scanned.summary;
     if (!(summaryOnly == scannedSummary))
         return QStringLiteral("the summary differs from the record's");
-    return QString();
+    return differenceInReview(scanned, record);
 }
 
 Tally compareFolder(const QString &folder, const QStringList &filters = {})
@@ -238,6 +258,8 @@ void RecordScannerTest::readsTheFieldsOfARecord()
     QCOMPARE(fields.versions, (QStringList{QStringLiteral("torch>=2.1"), QString()}));
     QCOMPARE(fields.osNames, (QStringList{QStringLiteral("linux"), QStringLiteral("windows")}));
     QCOMPARE(fields.aliases, QStringList{QStringLiteral("cuda oom")});
+    QCOMPARE(fields.workaroundActions, QStringList{QStringLiteral("smaller batch")});
+    QCOMPARE(fields.workaroundsZh, QStringList{QStringLiteral("减小批次")});
     QCOMPARE(fields.fixSuccessRate, std::optional<double>(0.85));
     QCOMPARE(fields.confidence, std::optional<double>(1.0));
     QVERIFY(fields.hasChinese());
@@ -262,6 +284,8 @@ void RecordScannerTest::wrongTypesReadAsEmpty()
     QVERIFY(!fields.confidence);
     QVERIFY(fields.tags.isEmpty());
     QVERIFY(fields.hasChinese()); // no English root cause nor workarounds to translate
+    QVERIFY(fields.workaroundActions.isEmpty());
+    QVERIFY(fields.workaroundsZh.isEmpty());
     QCOMPARE(fields.mainHead.size(), size_t(0));
     bool accepted = false;
     QCOMPARE(difference(scanner, text, &accepted), QString());
