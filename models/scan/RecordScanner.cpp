@@ -475,7 +475,9 @@ RecordScanner::~RecordScanner() = default;
 bool RecordScanner::scan(std::string_view text, RecordFields *fields)
 {
     *fields = RecordFields();
-    if (text.substr(0, ByteOrderMark.size()) == ByteOrderMark)
+    // Record::parse drops one byte order mark and nlohmann's reader skips
+    // one more at the start of what it is given.
+    for (int mark = 0; mark < 2 && text.substr(0, ByteOrderMark.size()) == ByteOrderMark; ++mark)
         text.remove_prefix(ByteOrderMark.size());
     if (text.empty() || std::memchr(text.data(), '\0', text.size()))
         return false;

@@ -15,7 +15,7 @@ struct RecordFields;
 // Record::parse) would, and gathers the RecordFields on the way.
 //
 // scan() accepts only a text that Record::parse accepts: one JSON object
-// (after at most one byte order mark), well-formed UTF-8, no NUL byte, no
+// (after at most two byte order marks, as that reader takes them), well-formed UTF-8, no NUL byte, no
 // key written twice in one object, no number that overflows, nested at most
 // Record::MaxDepth deep, nothing after it but white space. When in doubt it
 // refuses, and the caller parses the text with the document reader, whose

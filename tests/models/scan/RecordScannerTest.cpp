@@ -142,6 +142,9 @@ void RecordScannerTest::sameVerdict_data()
     row("object", R"({"id": "a/b", "n": 1.5e3, "t": true, "f": false, "z": null, "l": [1, "x", {}]})", true);
     row("empty object", "{}", true);
     row("byte order mark", "\xEF\xBB\xBF{}", true);
+    row("two byte order marks", "\xEF\xBB\xBF\xEF\xBB\xBF{}", true);
+    row("three byte order marks", "\xEF\xBB\xBF\xEF\xBB\xBF\xEF\xBB\xBF{}", false);
+    row("byte order mark after white space", " \xEF\xBB\xBF{}", false);
     row("white space after", "{}  \n\t\r\n", true);
     row("empty", "", false);
     row("only white space", " \n ", false);
