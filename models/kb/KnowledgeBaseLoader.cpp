@@ -1,6 +1,8 @@
 #include "kb/KnowledgeBaseLoader.h"
 
 #include "kb/SearchIndexCache.h"
+#include "scan/RecordFields.h"
+#include "scan/RecordScanner.h"
 #include "util/Parallel.h"
 
 #include <QDir>
@@ -205,6 +207,23 @@ Problem skippedProblem(const fs::path &path, const Entry &entry)
     return Problem{entry.severity, pathText(path), QString(), 0, 0, entry.message, entry.rule};
 }
 
+// A record whose document is released at once is read by the scan path
+// (no document built); the document reader parses what it refuses, and
+// gives the verdict and the message.
+bool readRecord(const QByteArray &text, KnowledgeBaseLoader::Documents documents, Record &record,
+                Record::LoadError *error)
+{
+    if (documents == KnowledgeBaseLoader::ReleaseDocuments) {
+        thread_local RecordScanner scanner;
+        RecordFields fields;
+        if (scanner.scan(text, &fields)) {
+            record.restore(text, fields.summary);
+            return true;
+        }
+    }
+    return record.parse(text, error);
+}
+
 } // namespace
 
 // As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them
@@ -306,7 +325,7 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
         if (!Record::readFile(listing.targets.value(file, file), &text, &error.message, Record::Links::Refuse))
             return;
         const bool cached = cache && cache->restore(relativePath(files.at(i)), text, *record);
-        if (!cached && !record->parse(text, &error))
+        if (!cached && !readRecord(text, documents, *record, &error))
             return;
         if (documents == ReleaseDocuments)
             record->releaseDocument();

@@ -2,6 +2,7 @@
 
 #include "lookup/EnvironmentHints.h"
 #include "record/Record.h"
+#include "scan/RecordFields.h"
 
 #include <iterator>
 #include <unordered_map>
@@ -63,25 +64,32 @@ QString idWords(const QString &id)
 
 LookupDocument LookupDocument::of(const Record &record)
 {
+    return of(RecordFields::of(record));
+}
+
+LookupDocument LookupDocument::of(const RecordFields &record)
+{
+    const Record::Summary &summary = record.summary;
     LookupDocument document;
     FieldWords fields;
-    fields.add(record.signature(), SignatureField);
-    fields.add(record.signatureZh(), SignatureField);
-    fields.add(record.errorCode(), SignatureField);
-    for (const QString &alias : record.aliases())
+    fields.add(summary.signature, SignatureField);
+    fields.add(summary.signatureZh, SignatureField);
+    fields.add(record.errorCode, SignatureField);
+    for (const QString &alias : record.aliases)
         fields.add(alias, AliasField);
-    for (const QString &tag : record.tags())
+    for (const QString &tag : record.tags)
         fields.add(tag, TagField);
-    fields.add(idWords(record.id()), IdField);
-    fields.add(record.rootCause(), RootCauseField);
-    fields.add(record.rootCauseZh(), RootCauseField);
+    fields.add(idWords(summary.id), IdField);
+    fields.add(record.rootCause, RootCauseField);
+    fields.add(record.rootCauseZh, RootCauseField);
     document.words = fields.take(&document.length);
-    document.signature = LookupText::merged(LookupText::words(record.signature(), LookupText::WholeWords));
-    document.signatureZh = LookupText::merged(LookupText::words(record.signatureZh(), LookupText::WholeWords));
-    document.hints = EnvironmentHints::ofRecord(record);
-    document.regexKeys = RegexKeys::of(record.regex());
-    document.fixRate = float(record.fixSuccessRate().value_or(-1));
-    document.tier = tierOf(record.verificationTier());
+    document.signature = LookupText::merged(LookupText::words(summary.signature, LookupText::WholeWords));
+    document.signatureZh = LookupText::merged(LookupText::words(summary.signatureZh, LookupText::WholeWords));
+    document.hints = EnvironmentHints::ofParts(summary.id.section(QLatin1Char('/'), -1), record.versions,
+                                               record.osNames);
+    document.regexKeys = RegexKeys::of(summary.regex);
+    document.fixRate = float(record.fixSuccessRate.value_or(-1));
+    document.tier = tierOf(record.verificationTier);
     return document;
 }
 

@@ -9,6 +9,7 @@
 namespace Errata {
 
 class Record;
+struct RecordFields;
 
 // What lookup knows of one record, worked out once when the record is
 // indexed (LookupIndex keeps it, its words as terms, and caches it), so
@@ -32,6 +33,7 @@ struct LookupDocument
     qint8 tier = -1;    // index of verification_tier in the schema's order, -1: none
 
     static LookupDocument of(const Record &record);
+    static LookupDocument of(const RecordFields &record);
 };
 
 } // namespace Errata

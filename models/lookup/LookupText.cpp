@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <unordered_map>
 
 namespace Errata {
@@ -110,12 +111,19 @@ public:
 private:
     // English words that carry no meaning of their own: in a small KB their
     // idf alone would not say so. ("not", "no", "cannot" do carry meaning.)
+    // Compared as views (length first): a token is compared with each word
+    // of the list, and strcmp-like comparisons were a sixth of indexing.
     static bool isFunctionWord(const std::string &token)
     {
-        static const char *const words[] = {"a",  "an",  "and",  "are",  "as",  "at",   "be",  "by",   "for", "from",
-                                            "in", "is",  "it",   "its",  "of",  "on",   "or",  "that", "the", "this",
-                                            "to", "was", "were", "with", "has", "have", "had", "will", "been"};
-        return std::any_of(std::begin(words), std::end(words), [&token](const char *word) { return token == word; });
+        using namespace std::string_view_literals;
+        if (token.size() > 4) // the longest is four letters; most tokens are longer
+            return false;
+        static constexpr std::string_view words[] = {
+            "a"sv,  "an"sv,  "and"sv,  "are"sv,  "as"sv,  "at"sv,   "be"sv,  "by"sv,   "for"sv, "from"sv,
+            "in"sv, "is"sv,  "it"sv,   "its"sv,  "of"sv,  "on"sv,   "or"sv,  "that"sv, "the"sv, "this"sv,
+            "to"sv, "was"sv, "were"sv, "with"sv, "has"sv, "have"sv, "had"sv, "will"sv, "been"sv};
+        const std::string_view view(token);
+        return std::find(std::begin(words), std::end(words), view) != std::end(words);
     }
 
     static bool isOneHanCharacter(const std::string &token)

@@ -35,8 +35,11 @@ bool TranslationStatus::isTranslation(const QString &english, const QString &chi
 
 TranslationStatus::Status TranslationStatus::detect(const Record &record, Field field)
 {
-    const QStringList english = englishItems(record, field);
-    const QStringList chinese = chineseItems(record, field);
+    return detect(englishItems(record, field), chineseItems(record, field));
+}
+
+TranslationStatus::Status TranslationStatus::detect(const QStringList &english, const QStringList &chinese)
+{
     if (isBlank(english))
         return NotApplicable;
     if (isBlank(chinese))

@@ -32,6 +32,8 @@ public:
     static constexpr int StatusCount = 6;
 
     static Status detect(const Record &record, Field field);
+    // The same from a field's English and Chinese items.
+    static Status detect(const QStringList &english, const QStringList &chinese);
 
     // The English and Chinese sides as single texts (workarounds: the
     // actions and the Chinese items, one per line), as hashed for reviews.

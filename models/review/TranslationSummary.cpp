@@ -2,20 +2,27 @@
 
 #include "record/Record.h"
 #include "review/ReviewStore.h"
+#include "scan/RecordFields.h"
 
 namespace Errata {
 
-// Parses a released record for as long as this takes, and releases it again.
+// A released record is read by the scan path (its document is not parsed).
 TranslationSummary TranslationSummary::of(const Record &record)
 {
-    const Record::ParsedForNow parsed(record);
+    return of(RecordFields::of(record));
+}
+
+TranslationSummary TranslationSummary::of(const RecordFields &fields)
+{
+    const QStringList english[] = {{fields.summary.signature}, {fields.rootCause}, fields.workaroundActions};
+    const QStringList chinese[] = {{fields.summary.signatureZh}, {fields.rootCauseZh}, fields.workaroundsZh};
     TranslationSummary summary;
-    summary.tier = record.verificationTier();
+    summary.tier = fields.verificationTier;
     for (TranslationStatus::Field field : TranslationStatus::fields()) {
         const auto i = size_t(field);
-        summary.detected[i] = TranslationStatus::detect(record, field);
-        summary.englishHash[i] = ReviewStore::hashValue(TranslationStatus::englishText(record, field));
-        summary.chineseHash[i] = ReviewStore::hashValue(TranslationStatus::chineseText(record, field));
+        summary.detected[i] = TranslationStatus::detect(english[i], chinese[i]);
+        summary.englishHash[i] = ReviewStore::hashValue(english[i].join(QLatin1Char('\n')));
+        summary.chineseHash[i] = ReviewStore::hashValue(chinese[i].join(QLatin1Char('\n')));
     }
     return summary;
 }

@@ -9,6 +9,7 @@
 namespace Errata {
 
 class Record;
+struct RecordFields;
 
 // What review mode reads of one record, worked out once so that the
 // review table, its filters, its sorting and the progress tally need not
@@ -19,6 +20,8 @@ class TranslationSummary
 {
 public:
     static TranslationSummary of(const Record &record);
+    // From what the scan path reads (RecordScanner), without a document.
+    static TranslationSummary of(const RecordFields &fields);
 
     QString tier;
     std::array<TranslationStatus::Status, TranslationStatus::FieldCount> detected{};

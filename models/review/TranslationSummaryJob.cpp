@@ -2,6 +2,8 @@
 
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "scan/RecordFields.h"
+#include "scan/RecordScanner.h"
 #include "util/Parallel.h"
 
 namespace Errata {
@@ -28,16 +30,23 @@ std::vector<TranslationSummary> TranslationSummaryJob::all(const KnowledgeBase &
     return summaries;
 }
 
-// Each text is parsed into a record of its own, which no other thread sees.
+// Each text is read by the scan path (RecordScanner), on this thread
+// alone; one that the scan refuses is parsed into a record of its own.
 bool TranslationSummaryJob::run(const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
 {
     const auto summarize = [this](int i) {
         Item &item = m_items[size_t(i)];
-        Record copy;
-        Record::LoadError error;
-        if (!copy.parse(item.text, &error))
-            return; // parsed when loaded; summaryOf() reads the record itself
-        item.summary = TranslationSummary::of(copy);
+        thread_local RecordScanner scanner;
+        RecordFields fields;
+        if (scanner.scan(item.text, &fields)) {
+            item.summary = TranslationSummary::of(fields);
+        } else {
+            Record copy;
+            Record::LoadError error;
+            if (!copy.parse(item.text, &error))
+                return; // parsed when loaded; summaryOf() reads the record itself
+            item.summary = TranslationSummary::of(copy);
+        }
         item.done = true;
     };
     const auto report = [&](int done) {

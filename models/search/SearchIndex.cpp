@@ -2,6 +2,7 @@
 
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
+#include "scan/RecordFields.h"
 #include "search/SearchTokenizer.h"
 #include "util/Parallel.h"
 
@@ -25,69 +26,6 @@ constexpr int FieldScore[] = {10, 40, 60};
 enum FieldClass : uint32_t { Body = 0, OtherHead = 1, MainHead = 2 };
 constexpr int ExactTokenBonus = 5;
 constexpr int StartsWithBonus = 40;
-
-// The record's strings by where they stand, read from the document as
-// UTF-8: the signature and id, the other "head" fields (Chinese signature,
-// aliases, tags), and the body. A value of the wrong type is skipped, as
-// the typed getters read it as empty.
-struct FieldTexts
-{
-    std::vector<std::string_view> mainHead;
-    std::vector<std::string_view> otherHead;
-    std::vector<std::string_view> body;
-};
-
-void addString(const OrderedJson &value, std::vector<std::string_view> &out)
-{
-    if (value.is_string())
-        out.push_back(value.get_ref<const std::string &>());
-}
-
-void addStrings(const OrderedJson &list, std::vector<std::string_view> &out)
-{
-    if (list.is_array()) {
-        for (const OrderedJson &item : list)
-            addString(item, out);
-    }
-}
-
-void addMembers(const OrderedJson &list, const char *first, const char *second, std::vector<std::string_view> &out)
-{
-    if (!list.is_array())
-        return;
-    for (const OrderedJson &item : list) {
-        if (item.is_object()) {
-            addString(Record::member(item, first), out);
-            addString(Record::member(item, second), out);
-        }
-    }
-}
-
-FieldTexts fieldTexts(const Record &record)
-{
-    const OrderedJson &doc = record.json();
-    const auto member = [&doc](const char *key) -> const OrderedJson & { return Record::member(doc, key); };
-    FieldTexts texts;
-    addString(member("signature"), texts.mainHead);
-    addString(member("id"), texts.mainHead);
-    addString(member("signature_zh"), texts.otherHead);
-    addStrings(member("aliases"), texts.otherHead);
-    addStrings(member("tags"), texts.otherHead);
-    addString(member("regex"), texts.body);
-    addString(member("root_cause"), texts.body);
-    addString(member("root_cause_zh"), texts.body);
-    addMembers(member("dead_ends"), "action", "why_fails", texts.body);
-    addMembers(member("workarounds"), "action", "how", texts.body);
-    addStrings(member("workarounds_zh"), texts.body);
-    return texts;
-}
-
-bool hasChinese(const Record &record)
-{
-    const bool rootCause = record.rootCause().isEmpty() || !record.rootCauseZh().isEmpty();
-    const bool workarounds = record.workarounds().isEmpty() || !record.workaroundsZh().isEmpty();
-    return !record.signatureZh().isEmpty() && rootCause && workarounds;
-}
 
 // A count read from `in`, checked against what is left of the stream at
 // `unit` bytes per item at least: a damaged count must not ask for gigabytes.
@@ -118,22 +56,23 @@ bool readArray(QDataStream &in, Container &into)
 
 } // namespace
 
-SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const
+SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields,
+                                          QDate today) const
 {
     Entry entry;
     entry.record = &record;
-    entry.id = record.id();
-    entry.signature = record.signature();
+    entry.id = fields.summary.id;
+    entry.signature = fields.summary.signature;
     entry.foldedId = SearchQuery::fold(entry.id);
     entry.foldedSignature = SearchQuery::fold(entry.signature);
-    entry.domain = SearchQuery::fold(record.domain());
-    entry.category = SearchQuery::fold(record.category());
-    entry.tier = SearchQuery::fold(record.verificationTier());
-    entry.resolvable = SearchQuery::fold(record.resolvable());
-    entry.fixRate = record.fixSuccessRate().value_or(-1);
-    entry.confidence = record.confidence().value_or(-1);
-    entry.hasChinese = hasChinese(record);
-    entry.lastConfirmed = record.lastConfirmed();
+    entry.domain = SearchQuery::fold(fields.summary.domain);
+    entry.category = SearchQuery::fold(fields.summary.category);
+    entry.tier = SearchQuery::fold(fields.verificationTier);
+    entry.resolvable = SearchQuery::fold(fields.resolvable);
+    entry.fixRate = fields.fixSuccessRate.value_or(-1);
+    entry.confidence = fields.confidence.value_or(-1);
+    entry.hasChinese = fields.hasChinese();
+    entry.lastConfirmed = fields.summary.lastConfirmed;
     refreshEntry(entry, kb, today);
     return entry;
 }
@@ -155,13 +94,13 @@ void SearchIndex::refresh(const KnowledgeBase &kb, QDate today)
 }
 
 // Each record's distinct tokens with the best field class they appear in.
-std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record &record)
+std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const RecordFields &fields)
 {
     std::unordered_map<std::string, uint32_t> own;
     own.reserve(1024); // hundreds of tokens a record: no rehashing as they come
     std::vector<std::string> tokens;
-    const auto collect = [&](const std::vector<std::string_view> &texts, FieldClass field) {
-        for (std::string_view text : texts) {
+    const auto collect = [&](const std::vector<std::string> &texts, FieldClass field) {
+        for (const std::string &text : texts) {
             tokens.clear();
             SearchTokenizer::appendTokens(text, SearchTokenizer::Indexing, tokens);
             for (std::string &token : tokens) {
@@ -170,10 +109,9 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
             }
         }
     };
-    const FieldTexts texts = fieldTexts(record);
-    collect(texts.mainHead, MainHead);
-    collect(texts.otherHead, OtherHead);
-    collect(texts.body, Body);
+    collect(fields.mainHead, MainHead);
+    collect(fields.otherHead, OtherHead);
+    collect(fields.body, Body);
     return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
 }
 
@@ -199,10 +137,10 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
         batchRecords.resize(size_t(size));
         Parallel::forEach(size, [&](int i) {
             const Record &record = *kb.recordAt(first + i);
-            const Record::ParsedForNow parsed(record);
-            m_entries[size_t(first + i)] = makeEntry(kb, record, today);
-            batch[size_t(i)] = tokensOf(record);
-            documents[size_t(i)] = LookupDocument::of(record);
+            const RecordFields fields = RecordFields::of(record);
+            m_entries[size_t(first + i)] = makeEntry(kb, record, fields, today);
+            batch[size_t(i)] = tokensOf(fields);
+            documents[size_t(i)] = LookupDocument::of(fields);
             batchRecords[size_t(i)] = &record;
         });
         if (cancel && cancel->load()) {
@@ -339,11 +277,12 @@ void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate to
 {
     remove(record);
     const int entry = int(m_entries.size());
-    m_entries.push_back(makeEntry(kb, *record, today));
+    const RecordFields fields = RecordFields::of(*record);
+    m_entries.push_back(makeEntry(kb, *record, fields, today));
     m_initialLetters.push_back(initialLettersOf(m_entries.back()));
     m_entryOf.insert(record, entry);
-    addTokens(entry, tokensOf(*record));
-    m_lookup.update(record, LookupDocument::of(*record));
+    addTokens(entry, tokensOf(fields));
+    m_lookup.update(record, LookupDocument::of(fields));
     m_idOrderStale = true;
 }
 
@@ -502,10 +441,10 @@ void SearchIndex::add(const KnowledgeBase &kb, const std::vector<const Record *>
     std::vector<LookupDocument> documents(records.size());
     Parallel::forEach(int(records.size()), [&](int i) {
         const Record &record = *records[size_t(i)];
-        const Record::ParsedForNow parsed(record);
-        m_entries[first + size_t(i)] = makeEntry(kb, record, today);
-        tokens[size_t(i)] = tokensOf(record);
-        documents[size_t(i)] = LookupDocument::of(record);
+        const RecordFields fields = RecordFields::of(record);
+        m_entries[first + size_t(i)] = makeEntry(kb, record, fields, today);
+        tokens[size_t(i)] = tokensOf(fields);
+        documents[size_t(i)] = LookupDocument::of(fields);
     });
     m_lookup.add(records, std::move(documents));
     std::map<std::string, std::vector<uint32_t>> fresh;

@@ -23,6 +23,7 @@ namespace Errata {
 
 class KnowledgeBase;
 class Record;
+struct RecordFields;
 
 // A full-text index over a KB for search as you type: every record's text
 // (signature and its Chinese, id, regex, root cause, dead ends, workarounds,
@@ -116,8 +117,8 @@ private:
     // Scores every entry for one query part into `partBest`.
     void scorePart(const std::string &part, std::vector<int> &partBest) const;
 
-    static std::vector<std::pair<std::string, uint32_t>> tokensOf(const Record &record);
-    Entry makeEntry(const KnowledgeBase &kb, const Record &record, QDate today) const;
+    static std::vector<std::pair<std::string, uint32_t>> tokensOf(const RecordFields &fields);
+    Entry makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields, QDate today) const;
     static void refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today);
     bool readEntries(QDataStream &in, const std::vector<const Record *> &records);
     bool readTokens(QDataStream &in);

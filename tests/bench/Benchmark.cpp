@@ -9,6 +9,7 @@
 #include "record/Record.h"
 #include "search/SearchIndex.h"
 #include "search/SearchQuery.h"
+#include "util/Parallel.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -230,7 +232,7 @@ Benchmark::SearchFigures Benchmark::SearchFigures::fromJson(const QJsonObject &j
     return figures;
 }
 
-Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QString &cacheFile)
+Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QString &cacheFile, bool checks)
 {
     LoadFigures figures;
     figures.rawBytes = rawSize(folder);
@@ -248,7 +250,8 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
     figures.loadMs = elapsedMs(timer);
     figures.loadRssBytes = peakRss();
     timer.restart();
-    session.check();
+    if (checks)
+        session.check();
     figures.validateMs = elapsedMs(timer);
     figures.validateRssBytes = peakRss();
     timer.restart();
@@ -273,6 +276,28 @@ Benchmark::LoadFigures Benchmark::measureLoad(const QString &folder, const QStri
     figures.warnings = counts.warnings;
     figures.infos = counts.infos;
     return figures;
+}
+
+double Benchmark::measureRead(const QString &folder, int threads, qint64 *bytes)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const QStringList files = KnowledgeBaseLoader::recordFiles(folder);
+    std::atomic<qint64> total{0};
+    const auto readOne = [&](int i) {
+        QByteArray text;
+        QString failure;
+        if (Record::readFile(files.at(i), &text, &failure))
+            total += text.size();
+    };
+    if (threads == 1) {
+        for (int i = 0; i < int(files.size()); ++i)
+            readOne(i);
+    } else {
+        Parallel::forEach(int(files.size()), readOne);
+    }
+    *bytes = total;
+    return elapsedMs(timer);
 }
 
 Benchmark::SearchFigures Benchmark::measureSearch(const QString &folder)

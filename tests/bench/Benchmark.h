@@ -86,8 +86,14 @@ public:
     };
 
     // With `cacheFile`, load and index go through a SearchIndexCache kept
-    // in that file, which is then written if it was outdated.
-    static LoadFigures measureLoad(const QString &folder, const QString &cacheFile = {});
+    // in that file, which is then written if it was outdated. Without
+    // `checks`, the records are not validated (validate ms is 0): what the
+    // window does before it shows a KB opened for the first time.
+    static LoadFigures measureLoad(const QString &folder, const QString &cacheFile = {}, bool checks = true);
+    // Lists DIR as the loader does and reads every file whole, doing
+    // nothing with it, on `threads` threads (0: all cores). Returns the
+    // milliseconds and the bytes read.
+    static double measureRead(const QString &folder, int threads, qint64 *bytes);
     static SearchFigures measureSearch(const QString &folder);
     // The error texts measureSearch() looks up: `count` records spread over
     // the KB, each signature with its numbers changed, in a short log.

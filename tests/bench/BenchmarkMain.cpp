@@ -1,7 +1,8 @@
 // errata-bench: performance figures for Errata on synthetic KBs.
 //
 //   errata-bench generate N DIR [--seed S]
-//   errata-bench load DIR [--cache FILE] [--format text|json]
+//   errata-bench load DIR [--cache FILE] [--no-checks] [--format text|json]
+//   errata-bench read DIR [--threads N]
 //   errata-bench search DIR [--format text|json]
 //   errata-bench mcp DIR
 //   errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]
@@ -180,12 +181,36 @@ int runLoad(const QStringList &arguments)
                                    QStringLiteral("Open DIR as the window does, through the search index cache kept "
                                                   "in FILE (written when outdated)."),
                                    QStringLiteral("FILE"));
+    const QCommandLineOption noChecks(QStringLiteral("no-checks"),
+                                      QStringLiteral("Do not validate: load and index only, as the window "
+                                                     "shows a KB opened for the first time."));
     parser.addOption(cache);
+    parser.addOption(noChecks);
     if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("load"), description))
         return status;
     const Benchmark::LoadFigures figures = Benchmark::measureLoad(parser.positionalArguments().at(1),
-                                                                  parser.value(cache));
+                                                                  parser.value(cache), !parser.isSet(noChecks));
     print(parser, figures.toText(), figures.toJson());
+    return 0;
+}
+
+// Plain reading of the files that `load` reads, to compare with.
+int runRead(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QString description = QStringLiteral("List DIR as load does and read every record file whole, doing "
+                                               "nothing with it.");
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("Read on N threads: 1, or 0 for all cores (default)."),
+                                     QStringLiteral("N"), QStringLiteral("0"));
+    parser.addOption(threads);
+    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("read"), description))
+        return status;
+    qint64 bytes = 0;
+    const double ms = Benchmark::measureRead(parser.positionalArguments().at(1), parser.value(threads).toInt(), &bytes);
+    const QString text = QStringLiteral("read %1 MB in %2 ms").arg(double(bytes) / 1e6, 0, 'f', 1).arg(ms, 0, 'f', 0);
+    const QJsonObject json{{QStringLiteral("bytes"), double(bytes)}, {QStringLiteral("read_ms"), ms}};
+    print(parser, text, json);
     return 0;
 }
 
@@ -457,7 +482,8 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"generate", &runGenerate}, {"load", &runLoad}, {"search", &runSearch}, {"mcp", &runMcp}, {"all", &runAll},
+    {"generate", &runGenerate}, {"load", &runLoad}, {"read", &runRead},
+    {"search", &runSearch},     {"mcp", &runMcp},   {"all", &runAll},
 };
 
 int runHelp(const QStringList &arguments)
@@ -466,13 +492,15 @@ int runHelp(const QStringList &arguments)
     parser.setApplicationDescription(
         QStringLiteral("Performance figures for Errata on synthetic KBs.\n\n"
                        "  errata-bench generate N DIR [--seed S]\n"
-                       "  errata-bench load DIR [--format text|json]\n"
+                       "  errata-bench load DIR [--cache FILE] [--no-checks] [--format text|json]\n"
+                       "  errata-bench read DIR [--threads N] [--format text|json]\n"
                        "  errata-bench search DIR [--format text|json]\n"
                        "  errata-bench mcp DIR\n"
                        "  errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]\n\n"
                        "errata-bench COMMAND --help describes a command."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("generate, load, search, mcp or all."));
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("generate, load, read, search, mcp or all."));
     parser.process(arguments);
     if (parser.positionalArguments().isEmpty())
         parser.showHelp(2);
