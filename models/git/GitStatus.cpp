@@ -132,7 +132,8 @@ GitStatus GitStatus::read(const QString &root, const QString &revision)
     const QByteArray pathspec = prefix == QLatin1String(".") ? QByteArray() : pathspecBelow(prefix);
     char *pathspecs[] = {const_cast<char *>(pathspec.constData())};
 
-    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    git_status_options options;
+    git_status_options_init(&options, GIT_STATUS_OPTIONS_VERSION); // the macro leaves fields to clang's warning
     std::unique_ptr<git_tree, TreeDeleter> baseline;
     if (!revision.isEmpty()) {
         baseline.reset(treeOf(repository.get(), revision));
