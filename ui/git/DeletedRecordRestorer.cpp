@@ -44,8 +44,8 @@ bool DeletedRecordRestorer::restore(const QString &path)
         QMessageBox::warning(m_window, tr("Restore Deleted Record"), error.isEmpty() ? tr("No KB is open.") : error);
         return false;
     }
+    emit restored(root + QLatin1Char('/') + path, id); // loaded now: the watcher says "new record", then this
     emit message(tr("%1 restored from the last commit.").arg(id));
-    emit restored(root + QLatin1Char('/') + path, id);
     m_git->refresh();
     return true;
 }
