@@ -83,21 +83,6 @@ bool readInput(const Options &options, QString *text)
     return true;
 }
 
-QJsonObject toJson(const LookupResult::Why &why)
-{
-    const QString how = LookupResult::regexHowName(why.regex);
-    return QJsonObject{
-        {QStringLiteral("regex"), how.isEmpty() ? QJsonValue() : QJsonValue(how)},
-        {QStringLiteral("regex_line"), why.regexLine},
-        {QStringLiteral("regex_record"), why.regexRecord.isEmpty() ? QJsonValue() : QJsonValue(why.regexRecord)},
-        {QStringLiteral("regex_match"), why.regexMatch},
-        {QStringLiteral("shared_words"), QJsonArray::fromStringList(why.sharedWords)},
-        {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
-        {QStringLiteral("coverage"), why.coverage},
-        {QStringLiteral("text_score"), why.textScore},
-        {QStringLiteral("regex_score"), why.regexScore}};
-}
-
 void printJson(const LookupResult &result, QTextStream &out)
 {
     QJsonArray results;
@@ -107,7 +92,7 @@ void printJson(const LookupResult &result, QTextStream &out)
                                    {QStringLiteral("band"), LookupResult::bandName(hit.band)},
                                    {QStringLiteral("signature"), hit.signature},
                                    {QStringLiteral("domain"), hit.domain},
-                                   {QStringLiteral("why"), toJson(hit.why)}});
+                                   {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
     out << TerminalText::jsonSafe(
         QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}})
             .toJson(QJsonDocument::Indented));

@@ -1,5 +1,7 @@
 #include "lookup/LookupResult.h"
 
+#include <QJsonArray>
+
 namespace Errata {
 
 QString LookupResult::bandName(Band band)
@@ -20,6 +22,20 @@ QString LookupResult::regexHowName(RegexHow how)
     case NoRegex: break;
     }
     return QString();
+}
+
+QJsonObject LookupResult::toJson(const Why &why)
+{
+    const auto nullable = [](const QString &text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
+    return QJsonObject{{QStringLiteral("regex"), nullable(regexHowName(why.regex))},
+                       {QStringLiteral("regex_line"), why.regexLine},
+                       {QStringLiteral("regex_record"), nullable(why.regexRecord)},
+                       {QStringLiteral("regex_match"), why.regexMatch},
+                       {QStringLiteral("shared_words"), QJsonArray::fromStringList(why.sharedWords)},
+                       {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
+                       {QStringLiteral("coverage"), why.coverage},
+                       {QStringLiteral("text_score"), why.textScore},
+                       {QStringLiteral("regex_score"), why.regexScore}};
 }
 
 } // namespace Errata

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -61,6 +62,11 @@ struct LookupResult
 
     static QString bandName(Band band);        // "exact", "likely", "related"
     static QString regexHowName(RegexHow how); // "", "as written", "ignoring case"
+    // Why a hit was found, as `errata lookup --format json` and errata mcp's
+    // lookup_error give it: {"regex", "regex_line", "regex_record",
+    // "regex_match", "shared_words", "environment", "coverage", "text_score",
+    // "regex_score"} (an empty text is null).
+    static QJsonObject toJson(const Why &why);
 };
 
 } // namespace Errata

@@ -23,24 +23,6 @@ namespace {
 
 constexpr int MaxLinesShown = 20; // per record, in match_log
 
-QJsonValue nullable(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
-}
-
-QJsonObject whyOf(const LookupResult::Why &why)
-{
-    return QJsonObject{{QStringLiteral("regex"), nullable(LookupResult::regexHowName(why.regex))},
-                       {QStringLiteral("regex_line"), why.regexLine},
-                       {QStringLiteral("regex_record"), nullable(why.regexRecord)},
-                       {QStringLiteral("regex_match"), why.regexMatch},
-                       {QStringLiteral("shared_words"), QJsonArray::fromStringList(why.sharedWords)},
-                       {QStringLiteral("environment"), QJsonArray::fromStringList(why.environment)},
-                       {QStringLiteral("coverage"), why.coverage},
-                       {QStringLiteral("text_score"), why.textScore},
-                       {QStringLiteral("regex_score"), why.regexScore}};
-}
-
 QJsonObject documentOf(const Record &record)
 {
     const std::string text = record.json().dump(-1, ' ', false, nlohmann::detail::error_handler_t::replace);
@@ -133,7 +115,7 @@ QJsonObject McpTools::lookupError(const QJsonObject &arguments)
                         {QStringLiteral("signature"), hit.signature},
                         {QStringLiteral("domain"), hit.domain},
                         {QStringLiteral("fix_success_rate"), hit.fixRate < 0 ? QJsonValue() : QJsonValue(hit.fixRate)},
-                        {QStringLiteral("why"), whyOf(hit.why)}});
+                        {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
         lines << QStringLiteral("%1. %2 [%3, %4] %5")
                      .arg(lines.size() + 1)
                      .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),

@@ -37,39 +37,6 @@ void addMembers(const OrderedJson &list, const char *first, const char *second, 
     }
 }
 
-QList<Record::LinkTarget> linkTargets(const OrderedJson &graph)
-{
-    QList<Record::LinkTarget> links;
-    for (const Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
-        const OrderedJson &items = member(graph, Link::key(kind));
-        if (!items.is_array())
-            continue;
-        for (size_t i = 0; i < items.size(); ++i) {
-            const OrderedJson &item = items[i];
-            if (item.is_string())
-                links << Record::LinkTarget{kind, Record::toQString(item), int(i)};
-            else if (item.is_object())
-                links << Record::LinkTarget{kind, Record::toQString(member(item, "error_id")), int(i)};
-        }
-    }
-    return links;
-}
-
-void readSummary(const OrderedJson &document, Record::Summary &summary)
-{
-    const auto text = [&document](const char *key) { return Record::toQString(member(document, key)); };
-    summary.id = text("id");
-    summary.signature = text("signature");
-    summary.signatureZh = text("signature_zh");
-    summary.regex = text("regex");
-    summary.domain = text("domain");
-    summary.category = text("category");
-    summary.links = linkTargets(member(document, "transition_graph"));
-    summary.firstSeen = Record::parseDate(text("first_seen"));
-    summary.lastConfirmed = Record::parseDate(text("last_confirmed"));
-    summary.lastUpdated = Record::parseDate(text("last_updated"));
-}
-
 void readTexts(const OrderedJson &document, RecordFields &fields)
 {
     const auto field = [&document](const char *key) -> const OrderedJson & { return member(document, key); };
@@ -109,11 +76,12 @@ bool RecordFields::hasChinese() const
     return !summary.signatureZh.isEmpty() && rootCauseDone && workaroundsDone;
 }
 
-RecordFields RecordFields::fromDocument(const OrderedJson &document)
+RecordFields RecordFields::fromRecord(const Record &record)
 {
     RecordFields fields;
+    const OrderedJson &document = record.json();
     const auto text = [&document](const char *key) { return Record::toQString(member(document, key)); };
-    readSummary(document, fields.summary);
+    fields.summary = record.summary();
     fields.errorCode = text("error_code");
     fields.verificationTier = text("verification_tier");
     fields.resolvable = text("resolvable");
@@ -156,7 +124,7 @@ RecordFields RecordFields::of(const Record &record)
             return fields;
     }
     const Record::ParsedForNow parsed(record);
-    return fromDocument(record.json());
+    return fromRecord(record);
 }
 
 bool RecordFields::operator==(const RecordFields &other) const

@@ -16,7 +16,8 @@ namespace Errata {
 // summary the record keeps, what the search index and the lookup index
 // take from it, and the strings to tokenise by where they stand. Two readers
 // make it: RecordScanner from the text (simdjson, no document), and
-// fromDocument() from a parsed document (a record being edited). They
+// fromRecord() from a parsed record (one being edited): its summary and its
+// document. They
 // agree field for field (RecordScannerTest compares them on every corpus).
 //
 // A value of the wrong type reads as empty, as Record's typed getters read
@@ -50,7 +51,8 @@ struct RecordFields
     // there are English ones.
     bool hasChinese() const;
 
-    static RecordFields fromDocument(const OrderedJson &document);
+    // `record` must hold its document (parsed, or Record::ParsedForNow).
+    static RecordFields fromRecord(const Record &record);
     // The record's own document when it has one (it may be edited), else
     // its text read by RecordScanner (or, should the scan refuse it, parsed
     // for now).

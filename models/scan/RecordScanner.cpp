@@ -63,7 +63,7 @@ private:
 
 // The strings of the record, as views into the parser's string buffer
 // (valid until the next text), gathered in document order and put into
-// the fields in the order fromDocument() reads them.
+// the fields in the order fromRecord() reads them.
 struct Strings
 {
     View id, signature, signatureZh, regex, domain, category, rootCause, rootCauseZh;
@@ -417,7 +417,7 @@ void append(std::vector<std::string> &out, const std::vector<std::string_view> &
         out.emplace_back(text);
 }
 
-// Into the fields, in the order RecordFields::fromDocument() reads them.
+// Into the fields, in the order RecordFields::fromRecord() reads them.
 void Walk::finish()
 {
     const Strings &s = m_strings;

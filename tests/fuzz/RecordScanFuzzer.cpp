@@ -2,7 +2,7 @@
 // simdjson On-Demand) and by the document reader (Record::parse, nlohmann).
 //
 // Properties: both give the same verdict; of a text both accept, the scan
-// gives the fields the document gives (RecordFields::fromDocument) and the
+// gives the fields the document gives (RecordFields::fromRecord) and the
 // summary the record keeps.
 
 #include "FuzzSupport.h"
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(byScan == byDocument);
     if (!byScan)
         return 0;
-    FUZZ_CHECK(scanned == RecordFields::fromDocument(record.json()));
+    FUZZ_CHECK(scanned == RecordFields::fromRecord(record));
     RecordFields kept;
     kept.summary = record.summary();
     RecordFields scannedSummary;

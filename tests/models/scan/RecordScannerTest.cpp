@@ -66,7 +66,7 @@ QString difference(RecordScanner &scanner, const QByteArray &text, bool *accepte
                       : QStringLiteral("the scan refuses, the document reader accepts");
     if (!byScan)
         return QString();
-    const RecordFields read = RecordFields::fromDocument(record.json());
+    const RecordFields read = RecordFields::fromRecord(record);
     if (!(scanned == read))
         return QStringLiteral("the fields differ");
     RecordFields summaryOnly;
