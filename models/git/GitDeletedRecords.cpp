@@ -1,36 +1,17 @@
 #include "git/GitDeletedRecords.h"
 
+#include "git/GitHeadFile.h"
 #include "git/GitLibrary.h"
 #include "git/GitStatus.h"
 #include "record/Record.h"
 
-#include <QFile>
 #include <QFileInfo>
-
-#include <git2.h>
 
 #include <algorithm>
 
 namespace Errata {
 
 namespace {
-
-// The blob of `path` (as git names it) in HEAD, or false.
-bool headText(git_repository *repository, const QString &path, QByteArray *text)
-{
-    const QByteArray spec = "HEAD:" + QFile::encodeName(path);
-    git_object *object = nullptr;
-    if (git_revparse_single(&object, repository, spec.constData()) != 0)
-        return false;
-    const bool blob = git_object_type(object) == GIT_OBJECT_BLOB;
-    if (blob) {
-        const auto *file = reinterpret_cast<const git_blob *>(object);
-        const auto size = qsizetype(std::min<git_object_size_t>(git_blob_rawsize(file), Record::MaxFileSize));
-        *text = QByteArray(static_cast<const char *>(git_blob_rawcontent(file)), size);
-    }
-    git_object_free(object);
-    return blob;
-}
 
 // What the tree shows of a deleted file: its record's summary, or what its
 // path tells ("domain/category/id.json", or fewer folders).
@@ -66,8 +47,9 @@ GitDeletedRecords GitDeletedRecords::read(const QString &root, const GitStatus &
         const QString path = GitLibrary::workTreePath(repository.get(), root, entry.path);
         Item item;
         item.path = entry.path;
-        if (path.isEmpty() || !headText(repository.get(), path, &item.text))
+        if (path.isEmpty() || !GitHeadFile::read(repository.get(), path, &item.text))
             continue;
+        item.text.truncate(Record::MaxFileSize); // larger than a record file may be: named by its path
         describe(&item);
         deleted.m_items << item;
     }

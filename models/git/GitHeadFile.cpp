@@ -15,17 +15,22 @@ GitHeadFile::Result GitHeadFile::read(const QString &root, const QString &path, 
     const QString relative = repository ? GitLibrary::workTreePath(repository.get(), root, path) : QString();
     if (relative.isEmpty())
         return NoRepository;
-    const QByteArray spec = "HEAD:" + QFile::encodeName(relative);
+    return read(repository.get(), relative, text) ? Read : NotInHead;
+}
+
+bool GitHeadFile::read(git_repository *repository, const QString &path, QByteArray *text)
+{
+    const QByteArray spec = "HEAD:" + QFile::encodeName(path);
     git_object *object = nullptr;
-    if (git_revparse_single(&object, repository.get(), spec.constData()) != 0)
-        return NotInHead;
+    if (git_revparse_single(&object, repository, spec.constData()) != 0)
+        return false;
     const bool blob = git_object_type(object) == GIT_OBJECT_BLOB;
     if (blob) {
         const auto *file = reinterpret_cast<const git_blob *>(object);
         *text = QByteArray(static_cast<const char *>(git_blob_rawcontent(file)), qsizetype(git_blob_rawsize(file)));
     }
     git_object_free(object);
-    return blob ? Read : NotInHead;
+    return blob;
 }
 
 } // namespace Errata

@@ -3,6 +3,8 @@
 #include <QByteArray>
 #include <QString>
 
+struct git_repository;
+
 namespace Errata {
 
 // A file as the last commit (HEAD) of the git checkout that holds it has
@@ -19,6 +21,9 @@ public:
 
     // The text of `path` (below the KB's root `root`) in HEAD.
     static Result read(const QString &root, const QString &path, QByteArray *text);
+    // The same in an open repository, `path` as git names it in the work
+    // tree (GitLibrary::workTreePath); false when HEAD has no such file.
+    static bool read(git_repository *repository, const QString &path, QByteArray *text);
 };
 
 } // namespace Errata
