@@ -98,6 +98,8 @@ private:
     bool pairs(od::value value, const char *first, const char *second, std::vector<std::string_view> &out,
                std::vector<View> *firsts);
     bool versions(od::value value);
+    template<typename Member, typename Done>
+    bool eachObject(od::value value, Member member, Done done);
     bool osNames(od::value value);
     bool graph(od::value value);
     bool links(od::value value, Link::Kind kind);
@@ -232,9 +234,10 @@ bool Walk::texts(od::value value, int depth, std::vector<std::string_view> &out)
            });
 }
 
-// Members `first` and `second` (strings) of each object of an array.
-bool Walk::pairs(od::value value, const char *first, const char *second, std::vector<std::string_view> &out,
-                 std::vector<View> *firsts)
+// Each object of an array at depth 1: `member(key, value)` for each of its
+// members, then `done()`; any other value is read as it is.
+template<typename Member, typename Done>
+bool Walk::eachObject(od::value value, Member member, Done done)
 {
     if (typeOf(value) != od::json_type::array)
         return any(value, 1);
@@ -243,42 +246,49 @@ bool Walk::pairs(od::value value, const char *first, const char *second, std::ve
                if (typeOf(item) != od::json_type::object)
                    return any(item, 2);
                od::object object;
-               View a, b;
-               const bool read = item.get_object().get(object) == simdjson::SUCCESS
-                   && forEachMember(object, [&](std::string_view key, od::value member) {
-                                     if (key == first)
-                                         return text(member, 3, &a);
-                                     if (key == second)
-                                         return text(member, 3, &b);
-                                     return any(member, 3);
-                                 });
-               for (const View &string : {a, b}) {
-                   if (string)
-                       out.push_back(*string);
-               }
-               if (firsts)
-                   firsts->push_back(a);
+               const bool read = item.get_object().get(object) == simdjson::SUCCESS && forEachMember(object, member);
+               done();
                return read;
            });
 }
 
+// Members `first` and `second` (strings) of each object of an array.
+bool Walk::pairs(od::value value, const char *first, const char *second, std::vector<std::string_view> &out,
+                 std::vector<View> *firsts)
+{
+    View a, b;
+    return eachObject(
+        value,
+        [&](std::string_view key, od::value member) {
+            if (key == first)
+                return text(member, 3, &a);
+            if (key == second)
+                return text(member, 3, &b);
+            return any(member, 3);
+        },
+        [&] {
+            for (const View &string : {a, b}) {
+                if (string)
+                    out.push_back(*string);
+            }
+            if (firsts)
+                firsts->push_back(a);
+            a = b = View();
+        });
+}
+
 bool Walk::versions(od::value value)
 {
-    if (typeOf(value) != od::json_type::array)
-        return any(value, 1);
-    od::array array;
-    return value.get_array().get(array) == simdjson::SUCCESS && forEachItem(array, [&](int, od::value item) {
-               if (typeOf(item) != od::json_type::object)
-                   return any(item, 2);
-               od::object object;
-               View version;
-               const bool read = item.get_object().get(object) == simdjson::SUCCESS
-                   && forEachMember(object, [&](std::string_view key, od::value member) {
-                                     return key == "version" ? text(member, 3, &version) : any(member, 3);
-                                 });
-               m_strings.versions.push_back(toQString(version));
-               return read;
-           });
+    View version;
+    return eachObject(
+        value,
+        [&](std::string_view key, od::value member) {
+            return key == "version" ? text(member, 3, &version) : any(member, 3);
+        },
+        [&] {
+            m_strings.versions.push_back(toQString(version));
+            version = View();
+        });
 }
 
 bool Walk::osNames(od::value value)
