@@ -1069,6 +1069,10 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>Search words instead: search the text in the field word by word, as typed. Esc clears the field.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lookup: indexing the records; the results follow in a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::MainWindow</name>
@@ -1270,10 +1274,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>Ctrl+,</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3450,6 +3450,13 @@ Restore them?</source>
     </message>
     <message>
         <source>Recorded with every translation review you accept. When empty, git&apos;s user.name for the KB is used, else your account&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errata::WelcomePage</name>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

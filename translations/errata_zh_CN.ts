@@ -1052,6 +1052,10 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>Search words instead: search the text in the field word by word, as typed. Esc clears the field.</source>
         <translation>改为按词搜索：按输入的词逐个搜索框中的文本。按 Esc 清空搜索框。</translation>
     </message>
+    <message>
+        <source>Lookup: indexing the records; the results follow in a moment</source>
+        <translation>查询：正在为记录建立索引，结果稍后显示</translation>
+    </message>
 </context>
 <context>
     <name>Errata::MainWindow</name>
@@ -1250,10 +1254,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>Ctrl+,</source>
         <translation>Ctrl+,</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;也可以把错误粘贴进去（&lt;b&gt;Ctrl+V&lt;/b&gt;）：一行错误、一段堆栈跟踪或一段日志。与之最相似的记录按相似程度列出。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3428,6 +3428,13 @@ Restore them?</source>
     <message>
         <source>Recorded with every translation review you accept. When empty, git&apos;s user.name for the KB is used, else your account&apos;s name.</source>
         <translation>随你接受的每条翻译审校一起记录。留空时使用该知识库的 git user.name，若没有则使用你的账户名。</translation>
+    </message>
+</context>
+<context>
+    <name>Errata::WelcomePage</name>
+    <message>
+        <source>&lt;h2&gt;Find a record&lt;/h2&gt;&lt;p&gt;Type in the search field (&lt;b&gt;Ctrl+K&lt;/b&gt;): words from the signature, id, root cause, dead ends or workarounds, in English or Chinese. &lt;b&gt;Enter&lt;/b&gt; opens the best match; &lt;b&gt;Up&lt;/b&gt; and &lt;b&gt;Down&lt;/b&gt; move through the results.&lt;/p&gt;&lt;p&gt;Paste an error into it (&lt;b&gt;Ctrl+V&lt;/b&gt;): a line, a stack trace or a piece of a log. The records most like it are listed, best first.&lt;/p&gt;&lt;p&gt;Filters combine with words: &lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Open another KB folder with &lt;b&gt;Ctrl+O&lt;/b&gt;; reload it with &lt;b&gt;F5&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;查找记录&lt;/h2&gt;&lt;p&gt;在搜索框（&lt;b&gt;Ctrl+K&lt;/b&gt;）中输入错误签名、ID、根本原因、无效尝试或解决办法中的词语，中英文均可。&lt;b&gt;Enter&lt;/b&gt; 打开最佳匹配；&lt;b&gt;上&lt;/b&gt;、&lt;b&gt;下&lt;/b&gt;方向键在结果间移动。&lt;/p&gt;&lt;p&gt;也可以把错误粘贴进去（&lt;b&gt;Ctrl+V&lt;/b&gt;）：一行错误、一段堆栈跟踪或一段日志。与之最相似的记录按相似程度列出。&lt;/p&gt;&lt;p&gt;筛选条件可与关键词组合使用：&lt;code&gt;domain:pytorch&lt;/code&gt; &lt;code&gt;category:oom&lt;/code&gt; &lt;code&gt;tier:ai_generated&lt;/code&gt; &lt;code&gt;resolvable:partial&lt;/code&gt; &lt;code&gt;fix&amp;lt;0.5&lt;/code&gt; &lt;code&gt;confidence&amp;gt;=0.8&lt;/code&gt; &lt;code&gt;has:zh&lt;/code&gt; &lt;code&gt;-has:zh&lt;/code&gt; &lt;code&gt;severity:warning&lt;/code&gt; &lt;code&gt;stale&lt;/code&gt; &lt;code&gt;changed&lt;/code&gt; &lt;code&gt;git:modified&lt;/code&gt;&lt;/p&gt;&lt;p&gt;按 &lt;b&gt;Ctrl+O&lt;/b&gt; 打开其他知识库文件夹，按 &lt;b&gt;F5&lt;/b&gt; 重新加载。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,7 @@
 #include "kb/OwnFindingsJob.h"
 #include "kb/SearchIndexCache.h"
 #include "links/LinkRevalidator.h"
-#include "search/SearchIndex.h"
+#include "lookup/LookupIndexJob.h"
 #include "util/BackgroundJob.h"
 #include "validation/RecordValidator.h"
 
@@ -34,6 +34,7 @@ KnowledgeBaseSession::KnowledgeBaseSession(QObject *parent)
     , m_today(QDate::currentDate())
     , m_opening(new BackgroundJob(this))
     , m_checking(new BackgroundJob(this))
+    , m_lookupJob(new BackgroundJob(this))
 {
     connect(m_opening, &BackgroundJob::progressed, this,
             [this](int done, int total, int stage) { emit progress(stage, done, total); });
@@ -47,6 +48,7 @@ KnowledgeBaseSession::~KnowledgeBaseSession()
 {
     m_opening->discard();
     m_checking->discard();
+    m_lookupJob->discard();
 }
 
 bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, const Options &options,
@@ -81,6 +83,7 @@ bool KnowledgeBaseSession::read(const QString &folder, const Options &options, c
     m_canons = opening.canons;
     m_validator = std::make_unique<RecordValidator>(options.today);
     m_today = options.today;
+    m_lookupMode = options.lookup;
     m_indexBuilt = false;
     follow();
     return done;
@@ -97,15 +100,26 @@ bool KnowledgeBaseSession::buildIndex(const std::atomic_bool *cancel, const Prog
 {
     m_indexBuilt = true;
     if (m_cache)
-        return m_cache->index(*m_kb, *m_index, m_today, cancel, progress);
-    return m_index->build(*m_kb, m_today, cancel, progress);
+        return m_cache->index(*m_kb, *m_index, m_today, cancel, progress, m_lookupMode);
+    return m_index->build(*m_kb, m_today, cancel, progress, m_lookupMode);
+}
+
+bool KnowledgeBaseSession::buildLookup(const std::atomic_bool *cancel, const Progress &progress)
+{
+    if (!m_index->isLookupPending())
+        return true;
+    LookupIndexJob job(m_index->records());
+    if (!job.run(cancel, progress))
+        return false;
+    m_index->setLookup(job.take());
+    return true;
 }
 
 bool KnowledgeBaseSession::writeCache(QString *error)
 {
     if (!m_cache)
         return true;
-    if (!m_indexBuilt)
+    if (!m_indexBuilt || m_index->isLookupPending())
         return m_cache->update(*m_kb, error);
     return !m_cache->isOutdated() || m_cache->save(*m_kb, *m_index, error);
 }
@@ -146,12 +160,13 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
     const RecordValidator validator(options.today);
     const bool checked = cache ? cache->validate(kb, validator, cancel, progress(Checking), &opening->deferred)
                                : kb.validateAll(validator, cancel, progress(Checking));
+    constexpr SearchIndex::Lookup later = SearchIndex::LookupLater;
     const bool indexed = checked
-        && (cache ? cache->index(kb, *opening->index, options.today, cancel, progress(Indexing))
-                  : opening->index->build(kb, options.today, cancel, progress(Indexing)));
+        && (cache ? cache->index(kb, *opening->index, options.today, cancel, progress(Indexing), later)
+                  : opening->index->build(kb, options.today, cancel, progress(Indexing), later));
     opening->cancelled = (cancel && *cancel) || !checked || !indexed;
     QString error;
-    if (cache && opening->deferred.empty()) {
+    if (cache && opening->deferred.empty() && !opening->index->isLookupPending()) {
         if (!opening->cancelled && cache->isOutdated() && !cache->save(kb, *opening->index, &error))
             qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
         opening->cache.reset();
@@ -163,6 +178,8 @@ void KnowledgeBaseSession::open(const QString &folder, const Options &options)
 {
     m_opening->discard();
     m_checking->discard();
+    m_lookupJob->discard();
+    m_checksRunning = false;
     m_cache.reset();
     m_folder = folder;
     m_today = options.today;
@@ -191,6 +208,8 @@ void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
     m_indexBuilt = true;
     follow();
     emit replaced();
+    if (m_index->isLookupPending())
+        startLookup();
     if (opening->deferred.empty())
         emit checked(false, 0);
     else
@@ -209,6 +228,7 @@ void KnowledgeBaseSession::startChecks(const std::vector<const Record *> &record
             return job->run(RecordValidator(today), control.cancelFlag(), control.reporter(Checking));
         },
         [this, checks](bool completed) { finishChecks(*checks, completed); });
+    m_checksRunning = true;
     emit checking(checks->count());
 }
 
@@ -216,12 +236,55 @@ void KnowledgeBaseSession::startChecks(const std::vector<const Record *> &record
 // and writes the cache with it, so that a reopening checks only the rest.
 void KnowledgeBaseSession::finishChecks(OwnFindingsJob &checks, bool completed)
 {
-    const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
-    const int done = checks.apply(*m_kb, *m_validator, cache.get());
+    m_checksRunning = false;
+    const int done = checks.apply(*m_kb, *m_validator, m_cache.get());
+    saveCacheWhenComplete();
+    emit checked(!completed, completed ? 0 : checks.count() - done);
+}
+
+// The lookup side of an index built anew, from copies of the records'
+// texts on other threads; edits meanwhile are caught up with in setLookup().
+// Not stopped by cancel(): the KB shown needs it.
+void KnowledgeBaseSession::startLookup()
+{
+    const auto job = std::make_shared<LookupIndexJob>(m_index->records());
+    m_lookupJob->start([job](const BackgroundJob::Control &control) { return job->run(control.cancelFlag()); },
+                       [this, job](bool completed) {
+                           if (!completed)
+                               return;
+                           m_index->setLookup(job->take());
+                           saveCacheWhenComplete();
+                           emit lookupReady();
+                       });
+}
+
+// The cache of a first opening is written once the checks and the lookup
+// side are both done, whichever ends last. Checks that end first have
+// their findings written at once, without the index, so that a reload
+// before the lookup side is there need not check the records again.
+void KnowledgeBaseSession::saveCacheWhenComplete()
+{
+    if (!m_cache || m_checksRunning)
+        return;
     QString error;
+    if (m_index->isLookupPending()) {
+        if (!m_cache->update(*m_kb, &error))
+            qWarning("Cannot write the search index cache %s: %s", qPrintable(m_cache->file()), qPrintable(error));
+        return;
+    }
+    const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
     if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
         qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
-    emit checked(!completed, completed ? 0 : checks.count() - done);
+}
+
+bool KnowledgeBaseSession::isLookupPending() const
+{
+    return m_index->isLookupPending();
+}
+
+bool KnowledgeBaseSession::isBuildingLookup() const
+{
+    return m_lookupJob->isRunning();
 }
 
 void KnowledgeBaseSession::cancel()

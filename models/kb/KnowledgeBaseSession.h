@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kb/KnowledgeBaseLoader.h"
+#include "search/SearchIndex.h"
 
 #include <QDate>
 #include <QObject>
@@ -18,7 +19,6 @@ class KnowledgeBase;
 class OwnFindingsJob;
 class Record;
 class RecordValidator;
-class SearchIndex;
 class SearchIndexCache;
 
 // A KB as it is open: its records, their search index, the validator that
@@ -38,7 +38,10 @@ class SearchIndexCache;
 // background while the KB shown stays usable, the new KB replaces it
 // (aboutToReplace(), replaced()), and the records the cache held no
 // findings for are checked after that, while the new KB is already shown
-// (checking(), checked()). The index follows every edit of the KB.
+// (checking(), checked()). When the whole index was built anew, its lookup
+// side is built in the background too, after the KB is shown
+// (lookupReady()); the cache is written once both are done. The index
+// follows every edit of the KB.
 class KnowledgeBaseSession : public QObject
 {
     Q_OBJECT
@@ -54,6 +57,9 @@ public:
         bool useCache = true;
         QString cacheFile;                  // empty: SearchIndexCache::fileFor(folder)
         QDate today = QDate::currentDate(); // of the staleness rule and the index
+        // Of the synchronous buildIndex(); open() always builds the lookup
+        // side after the KB is shown when it builds the whole index.
+        SearchIndex::Lookup lookup = SearchIndex::WithLookup;
     };
     using Progress = std::function<void(int done, int total)>;
 
@@ -70,8 +76,12 @@ public:
               const Progress &progress = {});
     bool check(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
     bool buildIndex(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
+    // The lookup side that buildIndex() left for later (Options::lookup),
+    // on the calling thread. True at once when none is pending.
+    bool buildLookup(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
     // Writes the cache when it is out of date: with the index once it is
-    // built, else the findings alone. True when nothing needed writing.
+    // built (both sides), else the findings alone. True when nothing needed
+    // writing.
     bool writeCache(QString *error);
     bool usesCache() const { return m_cache != nullptr; }
     // The cache no longer matches the KB: writeCache() will write it.
@@ -97,7 +107,10 @@ public:
     void stopChecks();
     bool isOpening() const;
     bool isChecking() const;
-    bool isBusy() const { return isOpening() || isChecking(); }
+    // The KB shown is searchable, but its lookup index is still being built.
+    bool isLookupPending() const;
+    bool isBuildingLookup() const;
+    bool isBusy() const { return isOpening() || isChecking() || isBuildingLookup(); }
     QString folderBeingOpened() const { return m_folder; }
 
 signals:
@@ -111,6 +124,8 @@ signals:
     void checking(int records);
     // The checks ended; when cancelled, `notChecked` records were left.
     void checked(bool cancelled, int notChecked);
+    // The lookup side of the index, built in the background, is in place.
+    void lookupReady();
     // The index followed an edit of the KB.
     void indexChanged();
 
@@ -125,6 +140,8 @@ private:
     void replace(std::shared_ptr<Opening> opening);
     void startChecks(const std::vector<const Record *> &records);
     void finishChecks(OwnFindingsJob &checks, bool completed);
+    void startLookup();
+    void saveCacheWhenComplete();
     void follow();
 
     std::unique_ptr<KnowledgeBase> m_kb;
@@ -134,10 +151,13 @@ private:
     QString m_cacheError;
     bool m_canons = false;
     bool m_indexBuilt = false;
+    bool m_checksRunning = false;
+    SearchIndex::Lookup m_lookupMode = SearchIndex::WithLookup;
     QDate m_today;
     QString m_folder; // being opened
     BackgroundJob *m_opening;
     BackgroundJob *m_checking;
+    BackgroundJob *m_lookupJob;
 };
 
 } // namespace Errata

@@ -316,14 +316,14 @@ void SearchIndexCache::addFindings(const Record *record, const QByteArray &text,
 }
 
 bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today, const std::atomic_bool *cancel,
-                             const std::function<void(int, int)> &progress)
+                             const std::function<void(int, int)> &progress, SearchIndex::Lookup lookup)
 {
     const bool usable = isMergeable(kb) && readIndex(index);
     m_device.close();
     if (!usable) {
         m_outdated = true;
         index = SearchIndex();
-        return index.build(kb, today, cancel, progress);
+        return index.build(kb, today, cancel, progress, lookup);
     }
     QSet<const Record *> cached;
     for (const Row &row : m_rows)

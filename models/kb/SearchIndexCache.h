@@ -1,6 +1,7 @@
 #pragma once
 
 #include "record/Record.h"
+#include "search/SearchIndex.h"
 #include "validation/RecordValidator.h"
 
 #include <QByteArray>
@@ -18,7 +19,6 @@
 namespace Errata {
 
 class KnowledgeBase;
-class SearchIndex;
 
 // The search index of a KB, and each record's own validation findings,
 // kept on disk between runs, so that opening the KB again parses,
@@ -105,9 +105,11 @@ public:
     // Fills `index` for `kb` (loaded with this cache, then validated): the
     // cached entries of restored records, the other records indexed anew.
     // Without a usable cache, or when over a quarter of the records are
-    // new or changed, it builds the whole index. False when cancelled.
+    // new or changed, it builds the whole index, its lookup side as
+    // `lookup` says. False when cancelled.
     bool index(const KnowledgeBase &kb, SearchIndex &index, QDate today = QDate::currentDate(),
-               const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
+               const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {},
+               SearchIndex::Lookup lookup = SearchIndex::WithLookup);
     // Whether the file no longer matches the KB: records were indexed or
     // validated anew, or cached ones are gone.
     bool isOutdated() const { return m_outdated || m_findingsOutdated; }

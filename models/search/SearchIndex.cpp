@@ -15,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 namespace Errata {
 
@@ -119,7 +120,7 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
 // into the posting lists before the next: only one batch's token lists are
 // held at once, not every record's (at 50,000 records that was gigabytes).
 bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_bool *cancel,
-                        const std::function<void(int, int)> &progress)
+                        const std::function<void(int, int)> &progress, Lookup lookup)
 {
     constexpr int Batch = 2048;
     const int count = kb.count();
@@ -130,6 +131,8 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
     std::vector<LookupDocument> documents;
     std::vector<const Record *> batchRecords;
     m_lookup.clear();
+    m_lookupPending = lookup == LookupLater;
+    m_lookupTouched.clear();
     for (int first = 0; first < count; first += Batch) {
         const int size = qMin(Batch, count - first);
         batch.assign(size_t(size), {});
@@ -140,7 +143,8 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
             const RecordFields fields = RecordFields::of(record);
             m_entries[size_t(first + i)] = makeEntry(kb, record, fields, today);
             batch[size_t(i)] = tokensOf(fields);
-            documents[size_t(i)] = LookupDocument::of(fields);
+            if (lookup == WithLookup)
+                documents[size_t(i)] = LookupDocument::of(fields);
             batchRecords[size_t(i)] = &record;
         });
         if (cancel && cancel->load()) {
@@ -151,7 +155,8 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
             for (auto &[token, field] : batch[size_t(i)])
                 postings[std::move(token)].push_back(uint32_t(first + i) << 2 | field);
         }
-        m_lookup.add(batchRecords, std::move(documents)); // a batch's documents at a time, as its tokens
+        if (lookup == WithLookup)
+            m_lookup.add(batchRecords, std::move(documents)); // a batch's documents at a time, as its tokens
         if (progress)
             progress(first + size, count);
     }
@@ -269,7 +274,10 @@ void SearchIndex::remove(const Record *record)
     m_entries[size_t(*it)] = Entry(); // retired: postings may still name it, search skips it
     m_initialLetters[size_t(*it)] = InitialLetters();
     m_entryOf.erase(it);
-    m_lookup.remove(record);
+    if (m_lookupPending)
+        m_lookupTouched.push_back(record);
+    else
+        m_lookup.remove(record);
     m_idOrderStale = true;
 }
 
@@ -282,8 +290,34 @@ void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate to
     m_initialLetters.push_back(initialLettersOf(m_entries.back()));
     m_entryOf.insert(record, entry);
     addTokens(entry, tokensOf(fields));
-    m_lookup.update(record, LookupDocument::of(fields));
+    if (m_lookupPending)
+        m_lookupTouched.push_back(record);
+    else
+        m_lookup.update(record, LookupDocument::of(fields));
     m_idOrderStale = true;
+}
+
+// A record touched meanwhile may have been removed, or removed and another
+// made at its address: each is taken out and, when the index has it now,
+// put back as it is, in the order of its entry here (the cache writes both
+// sides in that order).
+void SearchIndex::setLookup(LookupIndex &&lookup)
+{
+    m_lookup = std::move(lookup);
+    m_lookupPending = false;
+    std::vector<const Record *> touched = std::exchange(m_lookupTouched, {});
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    std::vector<std::pair<int, const Record *>> live;
+    for (const Record *record : touched) {
+        m_lookup.remove(record);
+        const int entry = m_entryOf.value(record, -1);
+        if (entry >= 0)
+            live.emplace_back(entry, record);
+    }
+    std::sort(live.begin(), live.end());
+    for (const auto &[entry, record] : live)
+        m_lookup.update(record, LookupDocument::of(*record));
 }
 
 // The new entry has the highest index, so appending keeps postings sorted.
@@ -446,7 +480,10 @@ void SearchIndex::add(const KnowledgeBase &kb, const std::vector<const Record *>
         tokens[size_t(i)] = tokensOf(fields);
         documents[size_t(i)] = LookupDocument::of(fields);
     });
-    m_lookup.add(records, std::move(documents));
+    if (m_lookupPending)
+        m_lookupTouched.insert(m_lookupTouched.end(), records.begin(), records.end());
+    else
+        m_lookup.add(records, std::move(documents));
     std::map<std::string, std::vector<uint32_t>> fresh;
     for (size_t i = 0; i < records.size(); ++i) {
         for (auto &[text, field] : tokens[i]) {
@@ -483,6 +520,7 @@ std::vector<const Record *> SearchIndex::records() const
 // (SearchIndexCache's header checks the order).
 void SearchIndex::write(QDataStream &out, const std::vector<const Record *> &records) const
 {
+    Q_ASSERT(!m_lookupPending); // the cache is written once both sides are there
     constexpr uint32_t Dropped = UINT32_MAX;
     std::vector<uint32_t> renumbered(m_entries.size(), Dropped);
     for (size_t i = 0; i < records.size(); ++i) {

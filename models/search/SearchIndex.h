@@ -62,11 +62,24 @@ public:
         int score = 0;
     };
 
+    // Whether build() makes the lookup side too, or leaves it for later:
+    // the window shows a KB opened anew once it can be searched, and its
+    // lookup index, which takes longer to build than the search side, is
+    // made in the background afterwards (LookupIndexJob, setLookup()).
+    enum Lookup { WithLookup, LookupLater };
+
     // Indexes every record of `kb`, with its current validation findings.
     // `progress(done, total)` is called on the calling thread; false when
     // cancelled (the index is then empty).
     bool build(const KnowledgeBase &kb, QDate today = QDate::currentDate(), const std::atomic_bool *cancel = nullptr,
-               const std::function<void(int, int)> &progress = {});
+               const std::function<void(int, int)> &progress = {}, Lookup lookup = WithLookup);
+    // build() left the lookup side for later and setLookup() has not come
+    // yet: lookup() is empty. Edits meanwhile are remembered.
+    bool isLookupPending() const { return m_lookupPending; }
+    // Takes the lookup side, built apart for the records() of this index
+    // (or some of them), and brings it up to date with the records added,
+    // changed or removed since: they are indexed again.
+    void setLookup(LookupIndex &&lookup);
     // Keeping up with edits: a changed or added record is indexed anew (its
     // old entry retired), a removed one is retired. Retired entries keep
     // their place (record null) and are never found.
@@ -152,6 +165,8 @@ private:
     std::vector<Token> m_tokens;                                       // sorted by text
     std::unordered_map<std::string, std::vector<uint32_t>> m_initials; // initial -> merged postings
     LookupIndex m_lookup;
+    bool m_lookupPending = false;
+    std::vector<const Record *> m_lookupTouched; // edited while the lookup side is pending
 };
 
 } // namespace Errata

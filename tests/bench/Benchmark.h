@@ -32,7 +32,8 @@ public:
         qint64 rawBytes = 0;
         double loadMs = 0;
         double validateMs = 0;
-        double indexMs = 0;
+        double indexMs = 0;  // the search side: the KB is shown then
+        double lookupMs = 0; // the lookup side, built after the KB is shown (0: restored with the index)
         qint64 peakRssBytes = 0;
         // Peak RSS so far at the start and after each phase (the last is peakRssBytes).
         qint64 startRssBytes = 0;

@@ -115,6 +115,13 @@ void BrowserDock::setKnowledgeBase(const KnowledgeBase *kb, const SearchIndex *i
     applySearch();
 }
 
+void BrowserDock::setLookupEngine(std::shared_ptr<const LookupEngine> lookup)
+{
+    m_engine = std::move(lookup);
+    if (isLookupMode())
+        showLookup();
+}
+
 QLineEdit *BrowserDock::searchField() const
 {
     return m_search;
@@ -181,16 +188,22 @@ void BrowserDock::fieldChanged(const QString &text)
 
 void BrowserDock::showLookup()
 {
-    LookupResult result;
-    if (m_engine)
-        result = m_engine->lookup(m_pasted ? m_excerpt.text() : m_search->text(), LookupLimit);
-    if (m_pasted)
-        m_excerpt.mapLines(result);
     m_pages->setCurrentWidget(m_lookup);
-    m_lookup->setResult(result);
+    if (!m_engine)
+        m_lookup->setPreparing();
+    else
+        m_lookup->setResult(lookupResult());
     m_search->setToolTip(
         !m_pasted ? QString()
                   : tr("Looking up the pasted text (%Ln line(s)); Esc clears the field", nullptr, m_pastedLines));
+}
+
+LookupResult BrowserDock::lookupResult() const
+{
+    LookupResult result = m_engine->lookup(m_pasted ? m_excerpt.text() : m_search->text(), LookupLimit);
+    if (m_pasted)
+        m_excerpt.mapLines(result);
+    return result;
 }
 
 void BrowserDock::givePasteUp()

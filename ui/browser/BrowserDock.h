@@ -17,6 +17,7 @@ class GitDeletedRecords;
 class GitStatus;
 class KnowledgeBase;
 class LookupEngine;
+struct LookupResult;
 class LookupPanel;
 class Record;
 class RecordFilterModel;
@@ -43,9 +44,12 @@ public:
     explicit BrowserDock(QWidget *parent = nullptr);
     ~BrowserDock() override;
 
-    // `lookup` answers lookups over `index`; all three may be null.
+    // `lookup` answers lookups over `index`; all three may be null. A KB
+    // without a lookup engine yet has its lookup index being built: a
+    // lookup says so, and is done again when setLookupEngine() brings it.
     void setKnowledgeBase(const KnowledgeBase *kb, const SearchIndex *index,
                           std::shared_ptr<const LookupEngine> lookup = {});
+    void setLookupEngine(std::shared_ptr<const LookupEngine> lookup);
     // As if typed; text of several lines as if pasted (looked up).
     void setSearchText(const QString &text);
     // Looks up an error text of any length, as a paste of it does.
@@ -82,6 +86,7 @@ private:
     void fieldChanged(const QString &text);
     void applySearch();
     void showLookup();
+    LookupResult lookupResult() const; // of the pasted text or the field, by the engine
     void setFieldText(const QString &text);
     void givePasteUp();
     void expandResults();

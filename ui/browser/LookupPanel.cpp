@@ -41,13 +41,25 @@ void LookupPanel::setResult(const LookupResult &result)
 {
     m_model->setResult(result);
     const int hits = m_model->rowCount();
-    m_summaryText = hits > 0 ? tr("Lookup: %Ln record(s) like this error", nullptr, hits)
-                             : tr("Lookup: no record is like this error");
-    m_summary->setText(QStringLiteral("%1 &nbsp;<a href=\"words\">%2</a>")
-                           .arg(m_summaryText.toHtmlEscaped(), tr("Search words instead").toHtmlEscaped()));
+    setSummary(hits > 0 ? tr("Lookup: %Ln record(s) like this error", nullptr, hits)
+                        : tr("Lookup: no record is like this error"));
     m_summary->setToolTip(tooltipFor(result));
     if (hits > 0)
         m_view->setCurrentIndex(m_model->index(0, 0));
+}
+
+void LookupPanel::setPreparing()
+{
+    m_model->clear();
+    setSummary(tr("Lookup: indexing the records; the results follow in a moment"));
+    m_summary->setToolTip(QString());
+}
+
+void LookupPanel::setSummary(const QString &text)
+{
+    m_summaryText = text;
+    m_summary->setText(QStringLiteral("%1 &nbsp;<a href=\"words\">%2</a>")
+                           .arg(m_summaryText.toHtmlEscaped(), tr("Search words instead").toHtmlEscaped()));
 }
 
 void LookupPanel::clear()

@@ -23,6 +23,9 @@ public:
     explicit LookupPanel(QWidget *parent = nullptr);
 
     void setResult(const LookupResult &result);
+    // The KB's lookup index is still being built (a first opening): no
+    // hits yet, and the line says they will follow.
+    void setPreparing();
     void clear();
     int hitCount() const;
     QString currentId() const; // the hit chosen, else the best one
@@ -37,6 +40,7 @@ signals:
     void wordSearchRequested();
 
 private:
+    void setSummary(const QString &text);
     static QString tooltipFor(const LookupResult &result);
 
     QLabel *m_summary; // the summary and the way back to word search, a link

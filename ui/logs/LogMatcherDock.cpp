@@ -194,6 +194,13 @@ QWidget *LogMatcherDock::createSimilarPanel()
     return m_similar;
 }
 
+void LogMatcherDock::setLookupEngine(std::shared_ptr<const LookupEngine> lookup)
+{
+    m_lookup = std::move(lookup);
+    if (isVisible() && !m_log->document()->isEmpty())
+        schedule();
+}
+
 void LogMatcherDock::setKnowledgeBase(const KnowledgeBase *kb, std::shared_ptr<const LookupEngine> lookup)
 {
     if (m_kb)

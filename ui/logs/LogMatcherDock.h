@@ -48,6 +48,9 @@ public:
 
     // `lookup` (may be null: no similar records) answers over the same KB.
     void setKnowledgeBase(const KnowledgeBase *kb, std::shared_ptr<const LookupEngine> lookup = {});
+    // The lookup engine of a KB whose lookup index was still being built:
+    // the log shown is matched again, with its similar records this time.
+    void setLookupEngine(std::shared_ptr<const LookupEngine> lookup);
 
     void setLogText(const QString &text);
     bool openLog(const QString &path, QString *error);

@@ -25,6 +25,7 @@
 #include "window/RecordTabs.h"
 #include "window/RecoveryKeeper.h"
 #include "window/SettingsDialog.h"
+#include "window/WelcomePage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -32,7 +33,6 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QLocale>
 #include <QLoggingCategory>
 #include <QMenuBar>
@@ -67,17 +67,13 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new RecordTabs(m_undoGroup, this))
     , m_actions(new RecordActions(this, m_tabs))
     , m_center(new QStackedWidget(this))
-    , m_welcome(new QLabel(this))
+    , m_welcome(new WelcomePage(this))
     , m_review(new ReviewView(this))
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
     , m_git(new GitSupport(this, m_session, m_browser, m_status))
     , m_recovery(new RecoveryKeeper(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
-    m_welcome->setAlignment(Qt::AlignCenter);
-    m_welcome->setWordWrap(true);
-    m_welcome->setMargin(40);
-    m_welcome->setText(welcomeText());
     m_center->addWidget(m_welcome);
     m_center->addWidget(m_tabs);
     m_center->addWidget(m_review);
@@ -204,6 +200,24 @@ void MainWindow::connectSession()
         statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(m_session->folderBeingOpened()), 5000);
     });
     connect(m_session, &KnowledgeBaseSession::indexChanged, this, [this] { m_refreshTimer.start(); });
+    connect(m_session, &KnowledgeBaseSession::lookupReady, this, [this] {
+        const auto lookup = lookupEngine();
+        m_browser->setLookupEngine(lookup);
+        m_logMatcher->setLookupEngine(lookup);
+        qCInfo(lcLoad, "%s: lookup ready after %lld ms", qPrintable(kb().root()), m_loadClock.elapsed());
+        if (!m_session->isBusy())
+            emit loaded();
+    });
+}
+
+// One engine per lookup index (an opening brings a new one; so does the
+// lookup side built after a first opening); it keeps the regexes it
+// compiled while the index follows the edits. None while it is built.
+std::shared_ptr<const LookupEngine> MainWindow::lookupEngine() const
+{
+    if (m_session->isLookupPending())
+        return nullptr;
+    return std::make_shared<const LookupEngine>(m_session->index().lookup());
 }
 
 void MainWindow::createActions()
@@ -421,6 +435,7 @@ void MainWindow::waitForOpening()
             loop.quit();
     };
     connect(m_session, &KnowledgeBaseSession::checked, &loop, quitWhenDone);
+    connect(m_session, &KnowledgeBaseSession::lookupReady, &loop, quitWhenDone);
     connect(m_session, &KnowledgeBaseSession::cancelled, &loop, quitWhenDone);
     loop.exec();
 }
@@ -445,9 +460,7 @@ void MainWindow::letGoOfKnowledgeBase()
 void MainWindow::showKnowledgeBase()
 {
     KnowledgeBase *kb = &m_session->knowledgeBase();
-    // One engine per index (an opening brings a new one); it keeps the
-    // regexes it compiled while the index follows the edits.
-    const auto lookup = std::make_shared<const LookupEngine>(m_session->index().lookup());
+    const auto lookup = lookupEngine();
     m_browser->setKnowledgeBase(kb, &m_session->index(), lookup);
     setDocksKnowledgeBase(kb, lookup);
     m_tabs->setKnowledgeBase(kb, &m_session->validator());
@@ -496,7 +509,8 @@ void MainWindow::finishedChecks(bool cancelled, int notChecked)
     }
     updateStatus();
     qCInfo(lcLoad, "%s: checked after %lld ms", qPrintable(kb().root()), m_loadClock.elapsed());
-    emit loaded();
+    if (!m_session->isBusy()) // else the lookup index, being built, says when all is done
+        emit loaded();
 }
 
 void MainWindow::showLoadProblems()
@@ -593,21 +607,6 @@ void MainWindow::updateCenter()
         m_center->setCurrentWidget(m_review);
     else
         m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
-}
-
-QString MainWindow::welcomeText() const
-{
-    return tr("<h2>Find a record</h2>"
-              "<p>Type in the search field (<b>Ctrl+K</b>): words from the signature, id, root cause, "
-              "dead ends or workarounds, in English or Chinese. <b>Enter</b> opens the best match; "
-              "<b>Up</b> and <b>Down</b> move through the results.</p>"
-              "<p>Paste an error into it (<b>Ctrl+V</b>): a line, a stack trace or a piece of a log. The records "
-              "most like it are listed, best first.</p>"
-              "<p>Filters combine with words: <code>domain:pytorch</code> <code>category:oom</code> "
-              "<code>tier:ai_generated</code> <code>resolvable:partial</code> <code>fix&lt;0.5</code> "
-              "<code>confidence&gt;=0.8</code> <code>has:zh</code> <code>-has:zh</code> "
-              "<code>severity:warning</code> <code>stale</code> <code>changed</code> <code>git:modified</code></p>"
-              "<p>Open another KB folder with <b>Ctrl+O</b>; reload it with <b>F5</b>.</p>");
 }
 
 // Files changed by someone else: unmodified records reload by themselves,

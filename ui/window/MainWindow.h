@@ -8,7 +8,6 @@
 
 #include <memory>
 
-class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
@@ -35,6 +34,7 @@ class DockLayout;
 class RecoveryKeeper;
 class RegexWorkbenchDock;
 class ReviewView;
+class WelcomePage;
 class EditSession;
 
 // The main window: the record browser dock on the left, one tab per opened
@@ -85,7 +85,7 @@ public:
     ReviewView *review() const { return m_review; }
 
 signals:
-    // A KB was opened and all its records checked.
+    // A KB was opened, all its records checked and its lookup index built.
     void loaded();
     // A KB is shown, and `records` of its records, whose findings the
     // cache did not hold, are being checked in the background.
@@ -115,6 +115,7 @@ private:
     void createToolDocks();
     void bindWorkbench();
     void setDocksKnowledgeBase(KnowledgeBase *kb, const std::shared_ptr<const LookupEngine> &lookup);
+    std::shared_ptr<const LookupEngine> lookupEngine() const;
     void chooseFolder();
     void reload();
     void letGoOfKnowledgeBase();
@@ -126,7 +127,6 @@ private:
     void watchDisk();
     void connectRecovery();
     void updateCenter();
-    QString welcomeText() const;
     void updateRecentMenu();
     void saveSettings();
     void showLoadProblems();
@@ -141,7 +141,7 @@ private:
     RecordTabs *m_tabs;
     RecordActions *m_actions;
     QStackedWidget *m_center;
-    QLabel *m_welcome;
+    WelcomePage *m_welcome;
     ReviewView *m_review;
     QAction *m_reviewAction = nullptr;
     QMenu *m_recentMenu = nullptr;

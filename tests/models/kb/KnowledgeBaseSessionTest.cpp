@@ -55,6 +55,7 @@ private slots:
     void inTheBackground();
     void cancelWhileReading();
     void stopChecksKeepsWhatWasChecked();
+    void checksEndingFirstKeepTheirFindings();
     void indexFollowsEdits();
 
 private:
@@ -139,29 +140,76 @@ void KnowledgeBaseSessionTest::inTheBackground()
     connect(&session, &KnowledgeBaseSession::checked, this, [&](bool cancelled, int notChecked) {
         events << QStringLiteral("checked %1 %2").arg(cancelled).arg(notChecked);
     });
+    connect(&session, &KnowledgeBaseSession::replaced, this, [&] {
+        if (session.isLookupPending()) // the whole index was built: its lookup side comes after
+            events << QStringLiteral("lookup pending");
+    });
     QSignalSpy checked(&session, &KnowledgeBaseSession::checked);
+    QSignalSpy lookupReady(&session, &KnowledgeBaseSession::lookupReady);
     session.open(m_root, withCache(m_cache));
     QVERIFY(session.isOpening());
-    QVERIFY(checked.wait(30000));
-    QCOMPARE(events,
-             (QStringList{QStringLiteral("aboutToReplace"), QStringLiteral("replaced"), QStringLiteral("checking 24"),
-                          QStringLiteral("checked 0 0")}));
+    QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty() && !lookupReady.isEmpty(), 30000);
+    QCOMPARE(
+        events,
+        (QStringList{QStringLiteral("aboutToReplace"), QStringLiteral("replaced"), QStringLiteral("lookup pending"),
+                     QStringLiteral("checking 24"), QStringLiteral("checked 0 0")}));
     QVERIFY(!session.isBusy());
+    QVERIFY(!session.isLookupPending());
+    QCOMPARE(session.index().lookup().liveCount(), 24);
     QCOMPARE(session.knowledgeBase().thread(), QThread::currentThread());
     const Figures figures = figuresOf(session);
     const Figures expected = figuresOf(sync);
     QCOMPARE(figures.records, expected.records);
     QCOMPARE(figures.warnings, expected.warnings);
     QCOMPARE(figures.hits, expected.hits);
-    QVERIFY(QFileInfo::exists(m_cache)); // written once checked
+    QVERIFY(QFileInfo::exists(m_cache)); // written once checked and the lookup side built
 
-    events.clear(); // again: every record's findings come from the cache
+    events.clear(); // again: every record's findings and the whole index come from the cache
+    lookupReady.clear();
     session.open(m_root, withCache(m_cache));
     QVERIFY(checked.wait(30000));
     QCOMPARE(
         events,
         (QStringList{QStringLiteral("aboutToReplace"), QStringLiteral("replaced"), QStringLiteral("checked 0 0")}));
     QCOMPARE(figuresOf(session).warnings, expected.warnings);
+    QCOMPARE(session.index().lookup().liveCount(), 24);
+    QVERIFY(lookupReady.isEmpty());
+}
+
+// Checks that end before the lookup side is built write their findings at
+// once: a reload meanwhile need not check the records again. The whole
+// cache follows with the lookup side.
+void KnowledgeBaseSessionTest::checksEndingFirstKeepTheirFindings()
+{
+    const QString big = m_dir->filePath(QStringLiteral("big"));
+    QVERIFY(SyntheticKnowledgeBase(3000, 9).write(big));
+    KnowledgeBaseSession session;
+    QSignalSpy checked(&session, &KnowledgeBaseSession::checked);
+    QSignalSpy lookupReady(&session, &KnowledgeBaseSession::lookupReady);
+    bool cacheAfterChecks = false;
+    bool lookupPendingAfterChecks = false;
+    connect(&session, &KnowledgeBaseSession::checking, this, [&] {
+        session.stopChecks(); // at once, while the lookup side of 3,000 records is being built
+    });
+    connect(&session, &KnowledgeBaseSession::checked, this, [&] {
+        lookupPendingAfterChecks = session.isLookupPending();
+        cacheAfterChecks = QFileInfo::exists(m_cache);
+    });
+    session.open(big, withCache(m_cache));
+    QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty() && !lookupReady.isEmpty(), 60000);
+    if (!lookupPendingAfterChecks)
+        QSKIP("the lookup side was built before the checks were stopped");
+    QVERIFY(cacheAfterChecks);
+    QTRY_VERIFY(!session.isBusy());
+
+    checked.clear();
+    lookupReady.clear();
+    disconnect(&session, nullptr, this, nullptr);
+    session.open(big, withCache(m_cache)); // the whole cache: findings, index and lookup side
+    QVERIFY(checked.wait(60000));
+    QVERIFY(!session.isLookupPending());
+    QCOMPARE(session.index().lookup().liveCount(), 3000);
+    QVERIFY(lookupReady.isEmpty());
 }
 
 void KnowledgeBaseSessionTest::cancelWhileReading()

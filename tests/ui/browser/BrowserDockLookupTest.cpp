@@ -9,8 +9,12 @@
 #include "editing/EditSession.h"
 #include "itemmodels/LookupHitModel.h"
 #include "kb/KnowledgeBase.h"
+#include "kb/KnowledgeBaseLoader.h"
 #include "kb/RecoveryStore.h"
+#include "lookup/LookupEngine.h"
+#include "lookup/LookupIndexJob.h"
 #include "record/Record.h"
+#include "search/SearchIndex.h"
 #include "support/TestFiles.h"
 #include "window/MainWindow.h"
 #include "window/Translations.h"
@@ -52,6 +56,7 @@ private slots:
     void editingThePastedLineGivesThePasteUp();
     void lookupSurvivesAReload();
     void lookupFollowsEdits();
+    void pasteWhileTheLookupIndexIsBuilt();
 
 private:
     void open(MainWindow &window);
@@ -259,6 +264,31 @@ void BrowserDockLookupTest::lookupFollowsEdits()
     QVERIFY(shown() != edited);
     QTRY_COMPARE(shown(), edited);
     QVERIFY(browser->isLookupMode());
+}
+
+// A first opening shows the KB before its lookup index is built: a paste
+// then says the results follow, and they come with the engine.
+void BrowserDockLookupTest::pasteWhileTheLookupIndexIsBuilt()
+{
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(m_kb.path()));
+    SearchIndex index;
+    QVERIFY(index.build(kb, QDate::currentDate(), nullptr, {}, SearchIndex::LookupLater));
+    BrowserDock browser;
+    browser.setKnowledgeBase(&kb, &index, nullptr);
+    browser.setSearchText(Traceback);
+    QVERIFY(browser.isLookupMode());
+    QCOMPARE(browser.lookupPanel()->hitCount(), 0);
+    QVERIFY2(browser.lookupPanel()->summary().contains(QLatin1String("indexing the records")),
+             qPrintable(browser.lookupPanel()->summary()));
+
+    LookupIndexJob job(index.records());
+    QVERIFY(job.run());
+    index.setLookup(job.take());
+    browser.setLookupEngine(std::make_shared<const LookupEngine>(index.lookup()));
+    QVERIFY(browser.isLookupMode());
+    QCOMPARE(firstHit(browser), QStringLiteral("python/module-not-found"));
+    QVERIFY(browser.lookupPanel()->summary().contains(QLatin1String("like this error")));
 }
 
 QTEST_MAIN(BrowserDockLookupTest)
