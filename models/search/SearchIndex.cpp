@@ -3,6 +3,7 @@
 #include "kb/KnowledgeBase.h"
 #include "record/Record.h"
 #include "scan/RecordFields.h"
+#include "search/PostingRun.h"
 #include "search/SearchTokenizer.h"
 #include "util/Parallel.h"
 
@@ -116,49 +117,74 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
     return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
 }
 
-// Records are tokenised on all cores a batch at a time, and each batch goes
-// into the posting lists before the next: only one batch's token lists are
-// held at once, not every record's (at 50,000 records that was gigabytes).
+// The tokens of a record's fields, best field class first, into `run`.
+void SearchIndex::gatherTokens(PostingRun &run, uint32_t entry, const RecordFields &fields)
+{
+    thread_local std::vector<std::string> tokens;
+    const auto gather = [&](const std::vector<std::string> &texts, FieldClass field) {
+        for (const std::string &text : texts) {
+            tokens.clear();
+            SearchTokenizer::appendTokens(text, SearchTokenizer::Indexing, tokens);
+            for (std::string &token : tokens)
+                run.add(entry, std::move(token), field);
+        }
+    };
+    gather(fields.mainHead, MainHead);
+    gather(fields.otherHead, OtherHead);
+    gather(fields.body, Body);
+}
+
+// Records are read a batch at a time, each batch in runs of consecutive
+// records that one thread tokenises into a dictionary of its own
+// (PostingRun); the runs are then put together in order, token by token.
+// With the lookup side, only one batch's lookup documents are held at once
+// (at 50,000 records all of them took more memory than the records' text).
 bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_bool *cancel,
                         const std::function<void(int, int)> &progress, Lookup lookup)
 {
-    constexpr int Batch = 2048;
+    constexpr int Batch = 8192;
+    constexpr int Run = 1024;
     const int count = kb.count();
     m_entries.assign(size_t(count), Entry());
     m_tokens.clear();
-    std::unordered_map<std::string, std::vector<uint32_t>> postings;
-    std::vector<std::vector<std::pair<std::string, uint32_t>>> batch;
-    std::vector<LookupDocument> documents;
-    std::vector<const Record *> batchRecords;
     m_lookup.clear();
     m_lookupPending = lookup == LookupLater;
     m_lookupTouched.clear();
+    PostingRun::Postings postings;
+    std::vector<PostingRun> runs;
+    std::vector<LookupDocument> documents;
+    std::vector<const Record *> batchRecords;
     for (int first = 0; first < count; first += Batch) {
         const int size = qMin(Batch, count - first);
-        batch.assign(size_t(size), {});
-        documents.assign(size_t(size), {});
-        batchRecords.resize(size_t(size));
-        Parallel::forEach(size, [&](int i) {
-            const Record &record = *kb.recordAt(first + i);
-            const RecordFields fields = RecordFields::of(record);
-            m_entries[size_t(first + i)] = makeEntry(kb, record, fields, today);
-            batch[size_t(i)] = tokensOf(fields);
-            if (lookup == WithLookup)
-                documents[size_t(i)] = LookupDocument::of(fields);
-            batchRecords[size_t(i)] = &record;
-        });
+        runs.assign(size_t((size + Run - 1) / Run), PostingRun());
+        documents.assign(lookup == WithLookup ? size_t(size) : 0, {});
+        batchRecords.assign(documents.size(), nullptr);
+        const auto gatherRun = [&](int r) {
+            const int end = qMin(first + size, first + (r + 1) * Run);
+            for (int i = first + r * Run; i < end; ++i) {
+                const Record &record = *kb.recordAt(i);
+                const RecordFields fields = RecordFields::of(record);
+                m_entries[size_t(i)] = makeEntry(kb, record, fields, today);
+                gatherTokens(runs[size_t(r)], uint32_t(i), fields);
+                if (lookup == WithLookup) {
+                    documents[size_t(i - first)] = LookupDocument::of(fields);
+                    batchRecords[size_t(i - first)] = &record;
+                }
+            }
+        };
+        const auto report = [&](int runsDone) {
+            if (progress)
+                progress(first + qMin(size, runsDone * Run), count);
+        };
+        Parallel::forEach(int(runs.size()), gatherRun, cancel, report);
         if (cancel && cancel->load()) {
             *this = SearchIndex();
             return false;
         }
-        for (int i = 0; i < size; ++i) {
-            for (auto &[token, field] : batch[size_t(i)])
-                postings[std::move(token)].push_back(uint32_t(first + i) << 2 | field);
-        }
+        for (PostingRun &run : runs)
+            run.moveInto(postings);
         if (lookup == WithLookup)
-            m_lookup.add(batchRecords, std::move(documents)); // a batch's documents at a time, as its tokens
-        if (progress)
-            progress(first + size, count);
+            m_lookup.add(batchRecords, std::move(documents));
     }
     m_tokens.reserve(postings.size());
     while (!postings.empty()) { // node by node: the text is moved, not copied

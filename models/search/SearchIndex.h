@@ -22,6 +22,7 @@ QT_END_NAMESPACE
 namespace Errata {
 
 class KnowledgeBase;
+class PostingRun;
 class Record;
 struct RecordFields;
 
@@ -131,6 +132,7 @@ private:
     void scorePart(const std::string &part, std::vector<int> &partBest) const;
 
     static std::vector<std::pair<std::string, uint32_t>> tokensOf(const RecordFields &fields);
+    static void gatherTokens(PostingRun &run, uint32_t entry, const RecordFields &fields);
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields, QDate today) const;
     static void refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today);
     bool readEntries(QDataStream &in, const std::vector<const Record *> &records);

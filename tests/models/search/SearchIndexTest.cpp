@@ -3,6 +3,11 @@
 #include "kb/KnowledgeBaseLoader.h"
 #include "validation/RecordValidator.h"
 
+#include "bench/SyntheticKnowledgeBase.h"
+
+#include <QBuffer>
+#include <QDataStream>
+
 #include <QtTest>
 
 using namespace Errata;
@@ -57,6 +62,7 @@ private slots:
     void followsEditsAndRemovals();
     void oneLetterQueryOverManyTokens();
     void buildReportsProgressAndCanBeCancelled();
+    void buildMatchesAddingEveryRecord();
 
 private:
     QList<QString> ids(const QString &query) const;
@@ -279,6 +285,37 @@ void SearchIndexTest::buildReportsProgressAndCanBeCancelled()
     QVERIFY(!index.build(m_kb, QDate(2026, 12, 2), &cancel));
     QCOMPARE(index.size(), 0);
     QVERIFY(index.search(SearchQuery::parse(QString())).isEmpty());
+}
+
+// build() gathers tokens on several threads, in runs of records and batches
+// of runs (PostingRun); add() posts them one record at a time. Over more
+// records than a batch, both give the same index, byte for byte as the
+// cache writes it.
+void SearchIndexTest::buildMatchesAddingEveryRecord()
+{
+    QTemporaryDir dir;
+    QVERIFY(SyntheticKnowledgeBase(9000, 11).write(dir.path()));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path(), nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments));
+    QCOMPARE(kb.count(), 9000);
+    const auto bytesOf = [](const SearchIndex &index) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QDataStream out(&buffer);
+        index.write(out, index.records());
+        return bytes;
+    };
+    SearchIndex built;
+    QVERIFY(built.build(kb, QDate(2026, 12, 2)));
+    SearchIndex added;
+    std::vector<const Record *> records;
+    for (int i = 0; i < kb.count(); ++i)
+        records.push_back(kb.recordAt(i));
+    added.add(kb, records, QDate(2026, 12, 2));
+    const QByteArray expected = bytesOf(added);
+    QVERIFY(expected.size() > 1000000);
+    QVERIFY(bytesOf(built) == expected);
 }
 
 QTEST_GUILESS_MAIN(SearchIndexTest)
