@@ -9,7 +9,11 @@
 #include "util/BackgroundJob.h"
 #include "validation/RecordValidator.h"
 
+#include <QSet>
 #include <QThread>
+
+#include <algorithm>
+#include <utility>
 
 namespace Errata {
 
@@ -180,6 +184,7 @@ void KnowledgeBaseSession::open(const QString &folder, const Options &options)
     m_checking->discard();
     m_lookupJob->discard();
     m_checksRunning = false;
+    m_waitingChecks.clear();
     m_cache.reset();
     m_folder = folder;
     m_today = options.today;
@@ -206,13 +211,20 @@ void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
     m_cache = std::move(opening->cache);
     m_canons = opening->canons;
     m_indexBuilt = true;
+    // The lookup side first, when it is to be built; the checks wait for it.
+    const bool lookupFirst = m_index->isLookupPending();
+    if (lookupFirst) {
+        m_waitingChecks = std::move(opening->deferred);
+        m_checksRunning = !m_waitingChecks.empty();
+    }
+    const bool checksWait = m_checksRunning;
     follow();
+    if (lookupFirst)
+        startLookup(); // its result comes through this thread's events, after replaced()
     emit replaced();
-    if (m_index->isLookupPending())
-        startLookup();
-    if (opening->deferred.empty())
+    if (lookupFirst ? !checksWait : opening->deferred.empty())
         emit checked(false, 0);
-    else
+    else if (!lookupFirst)
         startChecks(opening->deferred);
 }
 
@@ -244,37 +256,67 @@ void KnowledgeBaseSession::finishChecks(OwnFindingsJob &checks, bool completed)
 
 // The lookup side of an index built anew, from copies of the records'
 // texts on other threads; edits meanwhile are caught up with in setLookup().
-// Not stopped by cancel(): the KB shown needs it.
+// It comes before the checks, which wait for it: on both cores it is
+// there a few seconds after the KB is shown, where beside the checks it
+// took as long as they did. Not stopped by cancel(): the KB shown needs it.
 void KnowledgeBaseSession::startLookup()
 {
     const auto job = std::make_shared<LookupIndexJob>(m_index->records());
     m_lookupJob->start([job](const BackgroundJob::Control &control) { return job->run(control.cancelFlag()); },
                        [this, job](bool completed) {
-                           if (!completed)
-                               return;
-                           m_index->setLookup(job->take());
-                           saveCacheWhenComplete();
-                           emit lookupReady();
+                           if (completed)
+                               lookupBuilt(job->take());
                        });
 }
 
-// The cache of a first opening is written once the checks and the lookup
-// side are both done, whichever ends last. Checks that end first have
-// their findings written at once, without the index, so that a reload
-// before the lookup side is there need not check the records again.
-void KnowledgeBaseSession::saveCacheWhenComplete()
+void KnowledgeBaseSession::lookupBuilt(LookupIndex &&lookup)
 {
-    if (!m_cache || m_checksRunning)
-        return;
-    QString error;
-    if (m_index->isLookupPending()) {
-        if (!m_cache->update(*m_kb, &error))
-            qWarning("Cannot write the search index cache %s: %s", qPrintable(m_cache->file()), qPrintable(error));
+    m_index->setLookup(std::move(lookup));
+    emit lookupReady();
+    if (!m_checksRunning) { // none waited, or they were stopped
+        saveCacheWhenComplete();
         return;
     }
+    QSet<const Record *> live; // records deleted meanwhile are not checked
+    live.reserve(m_kb->count());
+    for (int i = 0; i < m_kb->count(); ++i)
+        live.insert(m_kb->recordAt(i));
+    std::vector<const Record *> records = std::exchange(m_waitingChecks, {});
+    records.erase(std::remove_if(records.begin(), records.end(),
+                                 [&live](const Record *record) { return !live.contains(record); }),
+                  records.end());
+    if (!records.empty()) {
+        startChecks(records);
+        return;
+    }
+    m_checksRunning = false;
+    saveCacheWhenComplete();
+    emit checked(false, 0);
+}
+
+// The cache of a first opening is written once the checks and the lookup
+// side are both done.
+void KnowledgeBaseSession::saveCacheWhenComplete()
+{
+    if (!m_cache || m_checksRunning || m_index->isLookupPending())
+        return;
     const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
+    QString error;
     if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
         qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
+}
+
+// Checks still waiting for the lookup side are given up: none of their
+// records was checked.
+bool KnowledgeBaseSession::dropWaitingChecks()
+{
+    if (m_waitingChecks.empty())
+        return false;
+    const int left = int(m_waitingChecks.size());
+    m_waitingChecks.clear();
+    m_checksRunning = false;
+    emit checked(true, left);
+    return true;
 }
 
 bool KnowledgeBaseSession::isLookupPending() const
@@ -290,12 +332,13 @@ bool KnowledgeBaseSession::isBuildingLookup() const
 void KnowledgeBaseSession::cancel()
 {
     m_opening->cancel();
-    m_checking->cancel();
+    if (!dropWaitingChecks())
+        m_checking->cancel();
 }
 
 void KnowledgeBaseSession::stopChecks()
 {
-    if (!isChecking())
+    if (!isChecking() || dropWaitingChecks())
         return;
     m_checking->cancel();
     m_checking->finishNow();
@@ -308,7 +351,7 @@ bool KnowledgeBaseSession::isOpening() const
 
 bool KnowledgeBaseSession::isChecking() const
 {
-    return m_checking->isRunning();
+    return m_checksRunning;
 }
 
 // Keeps the links' findings and the search index current while records are

@@ -39,9 +39,9 @@ class SearchIndexCache;
 // (aboutToReplace(), replaced()), and the records the cache held no
 // findings for are checked after that, while the new KB is already shown
 // (checking(), checked()). When the whole index was built anew, its lookup
-// side is built in the background too, after the KB is shown
-// (lookupReady()); the cache is written once both are done. The index
-// follows every edit of the KB.
+// side is built in the background first, after the KB is shown
+// (lookupReady()), and the checks follow; the cache is written once both
+// are done. The index follows every edit of the KB.
 class KnowledgeBaseSession : public QObject
 {
     Q_OBJECT
@@ -106,6 +106,7 @@ public:
     // the KB and in the cache: the next opening checks only the rest.
     void stopChecks();
     bool isOpening() const;
+    // Records are being checked, or wait for the lookup side to be checked.
     bool isChecking() const;
     // The KB shown is searchable, but its lookup index is still being built.
     bool isLookupPending() const;
@@ -141,7 +142,9 @@ private:
     void startChecks(const std::vector<const Record *> &records);
     void finishChecks(OwnFindingsJob &checks, bool completed);
     void startLookup();
+    void lookupBuilt(LookupIndex &&lookup);
     void saveCacheWhenComplete();
+    bool dropWaitingChecks();
     void follow();
 
     std::unique_ptr<KnowledgeBase> m_kb;
@@ -151,7 +154,8 @@ private:
     QString m_cacheError;
     bool m_canons = false;
     bool m_indexBuilt = false;
-    bool m_checksRunning = false;
+    bool m_checksRunning = false;                 // running, or waiting for the lookup side
+    std::vector<const Record *> m_waitingChecks; // the records to check once the lookup side is there
     SearchIndex::Lookup m_lookupMode = SearchIndex::WithLookup;
     QDate m_today;
     QString m_folder; // being opened
