@@ -13,6 +13,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <future>
 #include <utility>
 
 namespace Errata {
@@ -50,6 +51,7 @@ KnowledgeBaseSession::KnowledgeBaseSession(QObject *parent)
 // The jobs (children) are stopped before the KB they read goes.
 KnowledgeBaseSession::~KnowledgeBaseSession()
 {
+    waitForCache();
     m_opening->discard();
     m_checking->discard();
     m_lookupJob->discard();
@@ -78,6 +80,7 @@ bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, con
 bool KnowledgeBaseSession::read(const QString &folder, const Options &options, const std::atomic_bool *cancel,
                                 const Progress &progress)
 {
+    waitForCache();
     Opening opening;
     const bool done = readInto(opening, folder, options, cancel, progress);
     m_kb = std::move(opening.kb);
@@ -180,6 +183,7 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
 
 void KnowledgeBaseSession::open(const QString &folder, const Options &options)
 {
+    waitForCache(); // the opening may read it
     m_opening->discard();
     m_checking->discard();
     m_lookupJob->discard();
@@ -205,6 +209,7 @@ void KnowledgeBaseSession::replace(std::shared_ptr<Opening> opening)
         emit cancelled();
         return;
     }
+    waitForCache(); // it reads the index replaced here
     emit aboutToReplace();
     m_kb = std::move(opening->kb);
     m_index = std::move(opening->index);
@@ -271,6 +276,7 @@ void KnowledgeBaseSession::startLookup()
 
 void KnowledgeBaseSession::lookupBuilt(LookupIndex &&lookup)
 {
+    waitForCache();
     m_index->setLookup(std::move(lookup));
     emit lookupReady();
     if (!m_checksRunning) { // none waited, or they were stopped
@@ -295,15 +301,31 @@ void KnowledgeBaseSession::lookupBuilt(LookupIndex &&lookup)
 }
 
 // The cache of a first opening is written once the checks and the lookup
-// side are both done.
+// side are both done, on a thread of its own: hashing the texts and
+// writing the index took over a second at 50,000 records, which the
+// window's thread would spend not responding. What the file holds of
+// each record is copied here; the index is read where it is, and every
+// change of it waits for the write to end (waitForCache()).
 void KnowledgeBaseSession::saveCacheWhenComplete()
 {
     if (!m_cache || m_checksRunning || m_index->isLookupPending())
         return;
     const std::unique_ptr<SearchIndexCache> cache = std::move(m_cache);
-    QString error;
-    if (cache->isOutdated() && !cache->save(*m_kb, *m_index, &error))
-        qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
+    if (!cache->isOutdated())
+        return;
+    waitForCache(); // one write at a time
+    std::shared_ptr<SearchIndexCache::PendingSave> save = cache->prepareSave(*m_kb, *m_index);
+    m_cacheWrite = std::async(std::launch::async, [save, file = cache->file()] {
+        QString error;
+        if (!SearchIndexCache::commit(*save, &error))
+            qWarning("Cannot write the search index cache %s: %s", qPrintable(file), qPrintable(error));
+    });
+}
+
+void KnowledgeBaseSession::waitForCache()
+{
+    if (m_cacheWrite.valid())
+        m_cacheWrite.get();
 }
 
 // Checks still waiting for the lookup side are given up: none of their
@@ -360,6 +382,7 @@ void KnowledgeBaseSession::follow()
 {
     new LinkRevalidator(m_kb.get(), m_validator.get(), m_kb.get()); // owned by the KB
     const auto reindex = [this](const Record *record) {
+        waitForCache(); // each change of the index waits for a write that reads it
         m_index->update(*m_kb, record);
         emit indexChanged();
     };
@@ -367,10 +390,12 @@ void KnowledgeBaseSession::follow()
     connect(m_kb.get(), &KnowledgeBase::recordChanged, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::problemsChanged, this, reindex);
     connect(m_kb.get(), &KnowledgeBase::manyProblemsChanged, this, [this] {
+        waitForCache();
         m_index->refresh(*m_kb, QDate::currentDate()); // the severities; no text changed
         emit indexChanged();
     });
     connect(m_kb.get(), &KnowledgeBase::recordAboutToBeRemoved, this, [this](const Record *record) {
+        waitForCache();
         m_index->remove(record);
         emit indexChanged();
     });

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -108,6 +109,9 @@ public:
     bool isOpening() const;
     // Records are being checked, or wait for the lookup side to be checked.
     bool isChecking() const;
+    // Waits for the cache of a first opening, written on a thread of its
+    // own once the KB is checked: before the program ends, for instance.
+    void waitForCache();
     // The KB shown is searchable, but its lookup index is still being built.
     bool isLookupPending() const;
     bool isBuildingLookup() const;
@@ -154,7 +158,7 @@ private:
     QString m_cacheError;
     bool m_canons = false;
     bool m_indexBuilt = false;
-    bool m_checksRunning = false;                 // running, or waiting for the lookup side
+    bool m_checksRunning = false;                // running, or waiting for the lookup side
     std::vector<const Record *> m_waitingChecks; // the records to check once the lookup side is there
     SearchIndex::Lookup m_lookupMode = SearchIndex::WithLookup;
     QDate m_today;
@@ -162,6 +166,7 @@ private:
     BackgroundJob *m_opening;
     BackgroundJob *m_checking;
     BackgroundJob *m_lookupJob;
+    std::future<void> m_cacheWrite; // reads m_index
 };
 
 } // namespace Errata

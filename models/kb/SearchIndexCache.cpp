@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 namespace Errata {
@@ -425,10 +426,49 @@ const RecordValidator::OwnFindings *SearchIndexCache::currentFindings(const Reco
 // in the index's order, which its part of the file follows.
 bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const
 {
-    std::vector<const Record *> records;
-    const auto keep = [&records](const Record *record) {
+    return commit(*prepareWrite(kb, index), error);
+}
+
+// What the file will hold of each record, copied on the KB's thread: the
+// texts and strings are shared, not copied, so this is quick even at
+// 50,000 records; the hashing and writing are commit()'s.
+struct SearchIndexCache::PendingSave
+{
+    struct Row
+    {
+        QString path;
+        QByteArray text;
+        Record::Summary summary;
+        std::optional<RecordValidator::OwnFindings> findings;
+    };
+
+    QString file;
+    QString program;
+    QString root;
+    QString language;
+    std::vector<Row> rows;
+    std::vector<const Record *> records; // the index's keys, never read through
+    const SearchIndex *index = nullptr;
+};
+
+std::shared_ptr<SearchIndexCache::PendingSave> SearchIndexCache::prepareSave(const KnowledgeBase &kb,
+                                                                             const SearchIndex &index) const
+{
+    return prepareWrite(kb, &index);
+}
+
+std::shared_ptr<SearchIndexCache::PendingSave> SearchIndexCache::prepareWrite(const KnowledgeBase &kb,
+                                                                              const SearchIndex *index) const
+{
+    auto save = std::make_shared<PendingSave>();
+    save->file = m_file;
+    save->program = programVersion();
+    save->root = kb.root();
+    save->language = RuleValidator::messageLanguage();
+    save->index = index;
+    const auto keep = [&save](const Record *record) {
         if (!record->isModified())
-            records.push_back(record);
+            save->records.push_back(record);
     };
     if (index) {
         for (const Record *record : index->records())
@@ -442,41 +482,51 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
         if (found.record)
             findings.insert(found.record, &found);
     }
+    save->rows.reserve(save->records.size());
+    for (const Record *record : save->records) {
+        const RecordValidator::OwnFindings *own = currentFindings(*record, findings.value(record));
+        save->rows.push_back({kb.relativePath(record->filePath()), record->originalText(), record->summary(),
+                              own ? std::optional(*own) : std::nullopt});
+    }
+    return save;
+}
+
+bool SearchIndexCache::commit(const PendingSave &save, QString *error)
+{
     QByteArray rows;
     QDataStream rowStream(&rows, QIODevice::WriteOnly);
     rowStream.setVersion(StreamVersion);
-    rowStream << quint32(records.size());
-    for (const Record *record : records) {
-        const QByteArray &text = record->originalText();
-        rowStream << kb.relativePath(record->filePath()) << qint64(text.size()) << hashOf(text);
-        writeSummary(rowStream, record->summary());
-        writeFindings(rowStream, currentFindings(*record, findings.value(record)));
+    rowStream << quint32(save.rows.size());
+    for (const PendingSave::Row &row : save.rows) {
+        rowStream << row.path << qint64(row.text.size()) << hashOf(row.text);
+        writeSummary(rowStream, row.summary);
+        writeFindings(rowStream, row.findings ? &*row.findings : nullptr);
     }
-    if (!QDir().mkpath(QFileInfo(m_file).absolutePath())) {
-        *error = tr("cannot create the folder of %1").arg(m_file);
+    if (!QDir().mkpath(QFileInfo(save.file).absolutePath())) {
+        *error = tr("cannot create the folder of %1").arg(save.file);
         return false;
     }
-    AtomicFile device(m_file);
+    AtomicFile device(save.file);
     if (!device.open(QIODevice::WriteOnly)) {
         *error = device.errorString();
         return false;
     }
     QDataStream out(&device);
     out.setVersion(StreamVersion);
-    out << Magic << FormatVersion << programVersion();
+    out << Magic << FormatVersion << save.program;
     out.writeRawData(reinterpret_cast<const char *>(&ByteOrderProbe), sizeof ByteOrderProbe);
-    out << kb.root() << RuleValidator::messageLanguage() << rows << checksumOf(rows);
+    out << save.root << save.language << rows << checksumOf(rows);
     rows.clear();
-    out << quint8(index ? 1 : 0);
-    if (index)
-        index->write(out, records);
+    out << quint8(save.index ? 1 : 0);
+    if (save.index)
+        save.index->write(out, save.records);
     out << Magic;
     // AtomicFile counts every write of the stream: a full disk fails here.
     if (!device.commit()) {
         *error = device.errorString();
         return false;
     }
-    removeUnused(m_file);
+    removeUnused(save.file);
     return true;
 }
 

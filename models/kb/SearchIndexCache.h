@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace Errata {
@@ -119,6 +120,14 @@ public:
     // were not used for MaxAgeDays. Records changed in memory and not saved
     // are left out. False with `error` on failure.
     bool save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const;
+    // save() in two steps, for the window: prepareSave() copies, on the
+    // KB's thread, what the file will hold of each record (the texts are
+    // shared, not copied: it is quick); commit() hashes and writes it on
+    // any thread. commit() reads `index`, which must not change until it
+    // returns; the records are not read.
+    struct PendingSave;
+    std::shared_ptr<PendingSave> prepareSave(const KnowledgeBase &kb, const SearchIndex &index) const;
+    static bool commit(const PendingSave &save, QString *error);
     // For a KB loaded and validated through this cache without an index
     // (`errata validate`): writes the cache again when it no longer matches
     // `kb`. The cached index is brought up to date and kept when index()
@@ -155,6 +164,7 @@ private:
     bool readIndex(SearchIndex &index);
     bool isMergeable(const KnowledgeBase &kb) const;
     bool write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const;
+    std::shared_ptr<PendingSave> prepareWrite(const KnowledgeBase &kb, const SearchIndex *index) const;
     static const RecordValidator::OwnFindings *currentFindings(const Record &record, const Findings *found);
     void markUsed();
     static void removeUnused(const QString &keep);

@@ -688,6 +688,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_recovery->release();
     saveSettings();
     m_session->stopChecks();
+    m_session->waitForCache(); // written once the checks end
     event->accept();
 }
 

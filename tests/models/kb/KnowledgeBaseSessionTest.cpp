@@ -4,6 +4,7 @@
 
 #include "kb/KnowledgeBaseSession.h"
 #include "kb/KnowledgeBase.h"
+#include "kb/SearchIndexCache.h"
 #include "record/Record.h"
 #include "search/SearchIndex.h"
 #include "search/SearchQuery.h"
@@ -56,6 +57,7 @@ private slots:
     void cancelWhileReading();
     void stopChecksKeepsWhatWasChecked();
     void checksStoppedWhileWaiting();
+    void editWhileTheCacheIsWritten();
     void indexFollowsEdits();
 
 private:
@@ -166,6 +168,7 @@ void KnowledgeBaseSessionTest::inTheBackground()
     QCOMPARE(figures.records, expected.records);
     QCOMPARE(figures.warnings, expected.warnings);
     QCOMPARE(figures.hits, expected.hits);
+    session.waitForCache();              // written on a thread of its own
     QVERIFY(QFileInfo::exists(m_cache)); // written once checked and the lookup side built
 
     events.clear(); // again: every record's findings and the whole index come from the cache
@@ -216,6 +219,7 @@ void KnowledgeBaseSessionTest::stopChecksKeepsWhatWasChecked()
         QSKIP("the checks ended before a progress report came between their start and end");
     QVERIFY(notChecked > 0 && notChecked < 3000);
     QVERIFY(!session.isChecking());
+    session.waitForCache();              // written on a thread of its own
     QVERIFY(QFileInfo::exists(m_cache)); // what was checked is kept
     const int left = notChecked;
     disconnect(&session, nullptr, this, nullptr); // the second time, checked to the end
@@ -252,6 +256,7 @@ void KnowledgeBaseSessionTest::checksStoppedWhileWaiting()
     QCOMPARE(checked.first().at(1).toInt(), 24);
     QVERIFY(checking.isEmpty());
     QVERIFY(!session.isBusy());
+    session.waitForCache(); // written on a thread of its own
     QVERIFY(QFileInfo::exists(m_cache));
 
     disconnect(&session, nullptr, this, nullptr);
@@ -264,6 +269,39 @@ void KnowledgeBaseSessionTest::checksStoppedWhileWaiting()
     QVERIFY(!session.isLookupPending());
     QCOMPARE(session.index().lookup().liveCount(), 24);
     QVERIFY(lookupReady.isEmpty());
+}
+
+// The cache of a first opening is written on a thread of its own, which
+// reads the index: an edit right then (while it is written) waits for it,
+// and the file written is the index as it was (a whole, readable cache),
+// the index in memory the edited one.
+void KnowledgeBaseSessionTest::editWhileTheCacheIsWritten()
+{
+    const QString big = m_dir->filePath(QStringLiteral("big"));
+    QVERIFY(SyntheticKnowledgeBase(3000, 13).write(big));
+    KnowledgeBaseSession session;
+    QSignalSpy checked(&session, &KnowledgeBaseSession::checked);
+    const auto hits = [&session] {
+        return session.index().search(SearchQuery::parse(QStringLiteral("quetzalcoatl"))).size();
+    };
+    connect(&session, &KnowledgeBaseSession::checked, this, [&] {
+        Record *record = session.knowledgeBase().recordAt(7);
+        session.knowledgeBase().setValue(record, QStringLiteral("/signature"), OrderedJson("Quetzalcoatl failed"));
+    });
+    session.open(big, withCache(m_cache));
+    QVERIFY(checked.wait(60000));
+    QCOMPARE(hits(), 1);
+    session.waitForCache();
+    SearchIndexCache cache(m_cache);
+    QVERIFY2(cache.open(big), qPrintable(cache.errorString()));
+    QCOMPARE(cache.rowCount(), 3000);
+
+    disconnect(&session, nullptr, this, nullptr);
+    KnowledgeBaseSession again; // the file as written: whole, with the index as it was
+    QVERIFY(again.read(big, withCache(m_cache)) && again.check() && again.buildIndex());
+    QCOMPARE(again.restoredCount(), 3000);
+    QCOMPARE(again.index().search(SearchQuery::parse(QStringLiteral("quetzalcoatl"))).size(), 0);
+    QVERIFY(!again.index().isLookupPending());
 }
 
 void KnowledgeBaseSessionTest::indexFollowsEdits()

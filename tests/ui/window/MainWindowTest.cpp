@@ -439,6 +439,7 @@ void MainWindowTest::reopeningGoesThroughTheIndexCache()
     window.browser()->searchField()->clear();
     QTest::keyClicks(window.browser()->searchField(), QStringLiteral("eaddrinuse"));
     QCOMPARE(window.browser()->resultCount(), 0);
+    QVERIFY(window.close()); // waits for the cache, written on a thread of its own
     SearchIndexCache cache(cacheFile);
     QVERIFY(cache.open(dir.path()));
     QCOMPARE(cache.rowCount(), 5);
