@@ -1276,6 +1276,10 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>Ctrl+,</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Indexing %1 for lookup…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::OutcomeBar</name>

@@ -1255,6 +1255,10 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>Ctrl+,</source>
         <translation>Ctrl+,</translation>
     </message>
+    <message>
+        <source>Indexing %1 for lookup…</source>
+        <translation>正在为 %1 建立查询索引…</translation>
+    </message>
 </context>
 <context>
     <name>Errata::OutcomeBar</name>

@@ -202,6 +202,7 @@ void MainWindow::connectSession()
     connect(m_session, &KnowledgeBaseSession::indexChanged, this, [this] { m_refreshTimer.start(); });
     connect(m_session, &KnowledgeBaseSession::lookupReady, this, [this] {
         const auto lookup = lookupEngine();
+        statusBar()->clearMessage(); // the checks, if any, say what comes next
         m_browser->setLookupEngine(lookup);
         m_logMatcher->setLookupEngine(lookup);
         qCInfo(lcLoad, "%s: lookup ready after %lld ms", qPrintable(kb().root()), m_loadClock.elapsed());
@@ -484,6 +485,8 @@ void MainWindow::showKnowledgeBase()
         m_problems->showHint(m_status->hint());
     if (!kb->loadProblems().isEmpty())
         showLoadProblems();
+    if (m_session->isLookupPending()) // a first opening: the lookup index comes next, then the checks
+        statusBar()->showMessage(tr("Indexing %1 for lookup…").arg(kb->root()));
     qCInfo(lcLoad, "%s: %d records shown after %lld ms", qPrintable(kb->root()), kb->count(), m_loadClock.elapsed());
 }
 

@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -470,6 +471,18 @@ void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
         return std::any_of(labels.cbegin(), labels.cend(),
                            [](const QLabel *label) { return label->text().endsWith(QStringLiteral(" (checking…)")); });
     };
+    QStringList messages; // the status bar's, in order
+    connect(window.statusBar(), &QStatusBar::messageChanged, this, [&messages](const QString &message) {
+        if (!message.isEmpty())
+            messages << message;
+    });
+    const auto firstWith = [&messages](const char *text) {
+        for (int i = 0; i < messages.size(); ++i) {
+            if (messages.at(i).contains(QLatin1String(text)))
+                return i;
+        }
+        return -1;
+    };
     bool checkingShown = false;
     connect(&window, &MainWindow::checking, this, [&] {
         shownRecords = window.browser()->treeView()->model()->rowCount(); // domains
@@ -485,6 +498,15 @@ void MainWindowTest::firstOpeningShowsTheKbBeforeCheckingIt()
     QCOMPARE(findingsWhenShown, 0);
     QVERIFY(checkingShown);
     QVERIFY(!healthSaysChecking());
+    // Shown, then its lookup index, then the checks (the opening says
+    // "Checking" too, for what its cache holds).
+    int lastChecking = -1;
+    for (int i = 0; i < messages.size(); ++i) {
+        if (messages.at(i).startsWith(QLatin1String("Checking the records")))
+            lastChecking = i;
+    }
+    QVERIFY2(firstWith("for lookup") > firstWith("for search") && lastChecking > firstWith("for lookup"),
+             qPrintable(messages.join(QLatin1Char('|'))));
     const KnowledgeBase *kb = window.knowledgeBase();
     QStringList rules;
     for (const Problem &problem : kb->problems(kb->find(QStringLiteral("node/a"))))
