@@ -142,7 +142,7 @@ void SearchIndex::gatherTokens(PostingRun &run, uint32_t entry, const RecordFiel
 bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_bool *cancel,
                         const std::function<void(int, int)> &progress, Lookup lookup)
 {
-    constexpr int Batch = 8192;
+    constexpr int Batch = 2048;
     constexpr int Run = 1024;
     const int count = kb.count();
     m_entries.assign(size_t(count), Entry());
