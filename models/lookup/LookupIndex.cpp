@@ -2,8 +2,7 @@
 
 #include "kb/KnowledgeBase.h"
 #include "lookup/LookupBlob.h"
-#include "record/Record.h"
-#include "util/Parallel.h"
+#include "lookup/LookupIndexJob.h"
 
 #include <QDataStream>
 #include <QIODevice>
@@ -13,30 +12,19 @@
 
 namespace Errata {
 
+// The same work as the window's lookup side built after a first opening,
+// on the calling thread's behalf.
 bool LookupIndex::build(const KnowledgeBase &kb, const std::atomic_bool *cancel,
                         const std::function<void(int, int)> &progress)
 {
-    clear();
-    const int count = kb.count();
-    std::vector<const Record *> records(static_cast<size_t>(count));
-    std::vector<LookupDocument> documents(static_cast<size_t>(count));
-    Parallel::forEach(
-        count,
-        [&](int i) {
-            const Record &record = *kb.recordAt(i);
-            const Record::ParsedForNow parsed(record);
-            records[size_t(i)] = &record;
-            documents[size_t(i)] = LookupDocument::of(record);
-        },
-        cancel,
-        [&](int done) {
-            if (progress)
-                progress(done, count);
-        });
-    if (cancel && cancel->load())
-        return false;
-    add(records, std::move(documents));
-    return true;
+    std::vector<const Record *> records;
+    records.reserve(size_t(kb.count()));
+    for (int i = 0; i < kb.count(); ++i)
+        records.push_back(kb.recordAt(i));
+    LookupIndexJob job(records);
+    const bool built = job.run(cancel, progress);
+    *this = job.take();
+    return built;
 }
 
 void LookupIndex::clear()

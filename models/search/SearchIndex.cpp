@@ -95,26 +95,21 @@ void SearchIndex::refresh(const KnowledgeBase &kb, QDate today)
     }
 }
 
-// Each record's distinct tokens with the best field class they appear in.
+// Each record's distinct tokens with the best field class they appear in:
+// a run of one record.
 std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const RecordFields &fields)
 {
-    std::unordered_map<std::string, uint32_t> own;
-    own.reserve(1024); // hundreds of tokens a record: no rehashing as they come
-    std::vector<std::string> tokens;
-    const auto collect = [&](const std::vector<std::string> &texts, FieldClass field) {
-        for (const std::string &text : texts) {
-            tokens.clear();
-            SearchTokenizer::appendTokens(text, SearchTokenizer::Indexing, tokens);
-            for (std::string &token : tokens) {
-                uint32_t &best = own[std::move(token)];
-                best = std::max<uint32_t>(best, field);
-            }
-        }
-    };
-    collect(fields.mainHead, MainHead);
-    collect(fields.otherHead, OtherHead);
-    collect(fields.body, Body);
-    return {std::make_move_iterator(own.begin()), std::make_move_iterator(own.end())};
+    PostingRun run;
+    gatherTokens(run, 0, fields);
+    PostingRun::Postings postings;
+    run.moveInto(postings);
+    std::vector<std::pair<std::string, uint32_t>> tokens;
+    tokens.reserve(postings.size());
+    while (!postings.empty()) { // node by node: the text is moved, not copied
+        auto node = postings.extract(postings.begin());
+        tokens.emplace_back(std::move(node.key()), node.mapped().front() & 3);
+    }
+    return tokens;
 }
 
 // The tokens of a record's fields, best field class first, into `run`.
