@@ -163,13 +163,11 @@ QString GraphCommand::toDot(const LinkGraph &graph, const QStringList &domains, 
 QByteArray GraphCommand::toJson(const LinkGraph &graph, const QString &centre, int depth)
 {
     QJsonArray nodes;
-    for (const LinkGraph::Node &node : graph.nodes())
-        nodes.append(QJsonObject{{QStringLiteral("id"), node.id},
-                                 {QStringLiteral("domain"), node.domain},
-                                 {QStringLiteral("signature"), node.signature},
-                                 {QStringLiteral("depth"), node.depth},
-                                 {QStringLiteral("missing"), node.missing},
-                                 {QStringLiteral("files"), QJsonArray::fromStringList(node.files)}});
+    for (const LinkGraph::Node &node : graph.nodes()) {
+        QJsonObject object = node.toJson();
+        object.insert(QStringLiteral("files"), QJsonArray::fromStringList(node.files));
+        nodes.append(object);
+    }
     QJsonArray edges;
     for (const LinkGraph::Edge &edge : graph.edges()) {
         QJsonObject object{{QStringLiteral("source"), graph.nodes().at(edge.source).id},

@@ -111,4 +111,13 @@ int LinkGraph::danglingCount() const
     return int(std::count_if(m_edges.cbegin(), m_edges.cend(), [](const Edge &edge) { return edge.dangling; }));
 }
 
+QJsonObject LinkGraph::Node::toJson() const
+{
+    return QJsonObject{{QStringLiteral("id"), id},
+                       {QStringLiteral("domain"), domain},
+                       {QStringLiteral("signature"), signature},
+                       {QStringLiteral("depth"), depth},
+                       {QStringLiteral("missing"), missing}};
+}
+
 } // namespace Errata

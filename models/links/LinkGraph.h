@@ -3,6 +3,7 @@
 #include "record/Link.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -36,6 +37,10 @@ public:
         bool missing = false;
         int parent = -1;   // index of the node it was reached from, -1 for the centre
         QStringList files; // the records' files, relative to the KB, sorted; two or more for a duplicate id
+
+        // id, domain, signature, depth and missing, as `errata graph
+        // --format json` and `errata mcp` give a node.
+        QJsonObject toJson() const;
     };
 
     struct Edge

@@ -224,11 +224,7 @@ QJsonObject McpTools::getErrorChain(const QJsonObject &arguments)
     const LinkGraph graph = LinkGraph::neighbourhood(m_kb.kb(), record->id(), intArgument(arguments, u"depth", 1));
     QJsonArray nodes;
     for (const LinkGraph::Node &node : graph.nodes())
-        nodes.append(QJsonObject{{QStringLiteral("id"), node.id},
-                                 {QStringLiteral("domain"), node.domain},
-                                 {QStringLiteral("signature"), node.signature},
-                                 {QStringLiteral("depth"), node.depth},
-                                 {QStringLiteral("missing"), node.missing}});
+        nodes.append(node.toJson());
     QJsonArray edges;
     QStringList lines;
     for (const LinkGraph::Edge &edge : graph.edges()) {
