@@ -13,6 +13,7 @@
 #include "style/Palettes.h"
 #include "util/BackgroundJob.h"
 #include "window/MainWindow.h"
+#include "window/StallLog.h"
 #include "window/Translations.h"
 
 #include <QApplication>
@@ -267,6 +268,7 @@ int GuiLauncher::run(QApplication &app)
     Palettes::apply(app, Settings::colorScheme());
     QString error;
     const QString folder = chooseFolder(given, &error);
+    StallLog stalls; // QT_LOGGING_RULES="errata.stall.info=true"
     MainWindow window;
     const bool screenshot = parser.isSet(screenshotOption());
     if (screenshot) // wider with the Graph dock, so that the card stays readable
