@@ -2,13 +2,14 @@
 
 #include "kb/KnowledgeBase.h"
 
-#include <QTimer>
-
 namespace Errata {
 
 ProblemListModel::ProblemListModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(0);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &ProblemListModel::refresh);
 }
 
 void ProblemListModel::setKnowledgeBase(const KnowledgeBase *kb)
@@ -19,7 +20,8 @@ void ProblemListModel::setKnowledgeBase(const KnowledgeBase *kb)
     if (m_kb) {
         connect(m_kb, &KnowledgeBase::reset, this, &ProblemListModel::refresh);
         connect(m_kb, &KnowledgeBase::problemsChanged, this, &ProblemListModel::scheduleRefresh);
-        connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, &ProblemListModel::refresh); // one signal already
+        // One signal already; a turn of its own, apart from the other views.
+        connect(m_kb, &KnowledgeBase::manyProblemsChanged, this, &ProblemListModel::scheduleRefresh);
         connect(m_kb, &KnowledgeBase::recordAboutToBeRemoved, this, &ProblemListModel::scheduleRefresh);
         connect(m_kb, &KnowledgeBase::recordAdded, this, &ProblemListModel::scheduleRefresh);
     }
@@ -30,37 +32,48 @@ void ProblemListModel::setKnowledgeBase(const KnowledgeBase *kb)
 // to it): refresh once, when control returns to the event loop.
 void ProblemListModel::scheduleRefresh()
 {
-    if (m_refreshPending)
-        return;
-    m_refreshPending = true;
-    QTimer::singleShot(0, this, &ProblemListModel::refresh);
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
 }
 
 void ProblemListModel::refresh()
 {
-    m_refreshPending = false;
+    m_refreshTimer.stop();
     beginResetModel();
-    m_problems.clear();
-    m_recordIds.clear();
+    m_lists.clear();
+    m_listIds.clear();
+    m_rows.clear();
     if (m_kb) {
-        for (const Problem &problem : m_kb->loadProblems()) {
-            m_problems << problem;
-            m_recordIds << QString();
-        }
+        addList(m_kb->loadProblems(), QString());
         for (int i = 0; i < m_kb->count(); ++i) {
             const Record *record = m_kb->recordAt(i);
-            for (const Problem &problem : m_kb->problems(record)) {
-                m_problems << problem;
-                m_recordIds << record->id();
-            }
+            if (const QList<Problem> problems = m_kb->problems(record); !problems.isEmpty())
+                addList(problems, record->id());
         }
     }
     endResetModel();
 }
 
+void ProblemListModel::addList(const QList<Problem> &problems, const QString &recordId)
+{
+    if (problems.isEmpty())
+        return;
+    const qsizetype list = qsizetype(m_lists.size());
+    m_lists.push_back(problems);
+    m_listIds << recordId;
+    for (qsizetype i = 0; i < problems.size(); ++i)
+        m_rows.push_back({list, i});
+}
+
+const Problem &ProblemListModel::problemAt(int row) const
+{
+    const Row &at = m_rows.at(size_t(row));
+    return m_lists[size_t(at.list)].at(at.index);
+}
+
 int ProblemListModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_problems.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int ProblemListModel::columnCount(const QModelIndex &parent) const
@@ -70,13 +83,13 @@ int ProblemListModel::columnCount(const QModelIndex &parent) const
 
 QVariant ProblemListModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_problems.size())
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
         return {};
-    const Problem &problem = m_problems.at(index.row());
+    const Problem &problem = problemAt(index.row());
     if (role == SeverityRole)
         return int(problem.severity);
     if (role == RecordIdRole)
-        return m_recordIds.at(index.row());
+        return m_listIds.at(m_rows[size_t(index.row())].list);
     if (role == PointerRole)
         return problem.pointer;
     if (role == FileRole)

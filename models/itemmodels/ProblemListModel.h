@@ -4,6 +4,9 @@
 
 #include <QAbstractTableModel>
 #include <QList>
+#include <QTimer>
+
+#include <vector>
 
 namespace Errata {
 
@@ -24,7 +27,7 @@ public:
     explicit ProblemListModel(QObject *parent = nullptr);
 
     void setKnowledgeBase(const KnowledgeBase *kb);
-    const Problem &problemAt(int row) const { return m_problems.at(row); }
+    const Problem &problemAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -34,13 +37,23 @@ public:
     static QString severityText(Problem::Severity severity);
 
 private:
+    // A row is a finding of one of the lists, which share their findings
+    // with the KB's: a refresh copies a list per record, not each finding.
+    struct Row
+    {
+        qsizetype list = 0;
+        qsizetype index = 0;
+    };
+
     void refresh();
     void scheduleRefresh();
+    void addList(const QList<Problem> &problems, const QString &recordId);
 
     const KnowledgeBase *m_kb = nullptr;
-    QList<Problem> m_problems;
-    QStringList m_recordIds; // per row: the id of the record, empty for files that did not load
-    bool m_refreshPending = false;
+    std::vector<QList<Problem>> m_lists; // the files that did not load, then each record's findings
+    QStringList m_listIds;               // per list: the id of the record, empty for files that did not load
+    std::vector<Row> m_rows;
+    QTimer m_refreshTimer; // a timer, not a posted event: the window's input comes first
 };
 
 } // namespace Errata

@@ -1,6 +1,7 @@
 #include "kb/KnowledgeBaseSession.h"
 
 #include "convert/CanonDetector.h"
+#include "kb/FindingsApplier.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/OwnFindingsJob.h"
 #include "kb/SearchIndexCache.h"
@@ -51,6 +52,7 @@ KnowledgeBaseSession::KnowledgeBaseSession(QObject *parent)
 // The jobs (children) are stopped before the KB they read goes.
 KnowledgeBaseSession::~KnowledgeBaseSession()
 {
+    dropApplier();
     waitForCache();
     m_opening->discard();
     m_checking->discard();
@@ -80,6 +82,7 @@ bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, con
 bool KnowledgeBaseSession::read(const QString &folder, const Options &options, const std::atomic_bool *cancel,
                                 const Progress &progress)
 {
+    dropApplier();
     waitForCache();
     Opening opening;
     const bool done = readInto(opening, folder, options, cancel, progress);
@@ -183,6 +186,7 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
 
 void KnowledgeBaseSession::open(const QString &folder, const Options &options)
 {
+    dropApplier();
     waitForCache(); // the opening may read it
     m_opening->discard();
     m_checking->discard();
@@ -244,19 +248,33 @@ void KnowledgeBaseSession::startChecks(const std::vector<const Record *> &record
         [job = checks, today = m_today](const BackgroundJob::Control &control) {
             return job->run(RecordValidator(today), control.cancelFlag(), control.reporter(Checking));
         },
-        [this, checks](bool completed) { finishChecks(*checks, completed); });
+        [this, checks](bool completed) { finishChecks(checks, completed); });
     m_checksRunning = true;
     emit checking(checks->count());
 }
 
 // Sets what was found (even when cancelled: each record checked counts)
 // and writes the cache with it, so that a reopening checks only the rest.
-void KnowledgeBaseSession::finishChecks(OwnFindingsJob &checks, bool completed)
+// The rules that read the whole KB are added a slice of the records at a
+// time, between the window's events; the checks end when all are set.
+void KnowledgeBaseSession::finishChecks(const std::shared_ptr<OwnFindingsJob> &checks, bool completed)
 {
-    m_checksRunning = false;
-    const int done = checks.apply(*m_kb, *m_validator, m_cache.get());
-    saveCacheWhenComplete();
-    emit checked(!completed, completed ? 0 : checks.count() - done);
+    dropApplier();
+    m_applier = new FindingsApplier(m_kb.get(), m_validator.get(), m_cache.get(), checks, this);
+    connect(m_applier, &FindingsApplier::finished, this, [this, completed, count = checks->count()](int done) {
+        m_applier->deleteLater();
+        m_applier = nullptr;
+        m_checksRunning = false;
+        saveCacheWhenComplete();
+        emit checked(!completed, completed ? 0 : count - done);
+    });
+    m_applier->start();
+}
+
+void KnowledgeBaseSession::dropApplier()
+{
+    delete m_applier;
+    m_applier = nullptr;
 }
 
 // The lookup side of an index built anew, from copies of the records'
@@ -364,6 +382,8 @@ void KnowledgeBaseSession::stopChecks()
         return;
     m_checking->cancel();
     m_checking->finishNow();
+    if (m_applier)
+        m_applier->finishNow();
 }
 
 bool KnowledgeBaseSession::isOpening() const

@@ -16,6 +16,7 @@
 namespace Errata {
 
 class BackgroundJob;
+class FindingsApplier;
 class KnowledgeBase;
 class OwnFindingsJob;
 class Record;
@@ -144,7 +145,8 @@ private:
                                                      const std::function<Progress(Stage)> &progress);
     void replace(std::shared_ptr<Opening> opening);
     void startChecks(const std::vector<const Record *> &records);
-    void finishChecks(OwnFindingsJob &checks, bool completed);
+    void finishChecks(const std::shared_ptr<OwnFindingsJob> &checks, bool completed);
+    void dropApplier();
     void startLookup();
     void lookupBuilt(LookupIndex &&lookup);
     void saveCacheWhenComplete();
@@ -166,7 +168,8 @@ private:
     BackgroundJob *m_opening;
     BackgroundJob *m_checking;
     BackgroundJob *m_lookupJob;
-    std::future<void> m_cacheWrite; // reads m_index
+    FindingsApplier *m_applier = nullptr; // setting the findings of the checks
+    std::future<void> m_cacheWrite;       // reads m_index
 };
 
 } // namespace Errata

@@ -11,7 +11,7 @@ OwnFindingsJob::OwnFindingsJob(const std::vector<const Record *> &records)
 {
     m_items.reserve(records.size());
     for (const Record *record : records)
-        m_items.push_back({record, record->filePath(), record->originalText(), {}, false});
+        m_items.push_back({record, record->filePath(), record->originalText(), {}, {}, false, false});
 }
 
 // Each text is parsed into a record of its own, which no other thread sees.
@@ -38,18 +38,55 @@ bool OwnFindingsJob::run(const RecordValidator &validator, const std::atomic_boo
 
 int OwnFindingsJob::apply(KnowledgeBase &kb, const RecordValidator &validator, SearchIndexCache *cache)
 {
+    forgetRemoved(kb);
+    complete(kb, validator, cache, QDeadlineTimer(QDeadlineTimer::Forever));
+    return setFindings(kb);
+}
+
+// A record removed may have left its address to a new one, which
+// isCurrent() tells apart.
+void OwnFindingsJob::forgetRemoved(const KnowledgeBase &kb)
+{
     QSet<const Record *> live;
     live.reserve(kb.count());
     for (int i = 0; i < kb.count(); ++i)
         live.insert(kb.recordAt(i));
+    for (const Item &item : m_items) {
+        if (!live.contains(item.record))
+            m_forgotten.insert(item.record);
+    }
+}
+
+bool OwnFindingsJob::complete(const KnowledgeBase &kb, const RecordValidator &validator, SearchIndexCache *cache,
+                              const QDeadlineTimer &deadline)
+{
+    for (size_t seen = 0; m_next < m_items.size(); ++m_next, ++seen) {
+        if (seen > 0 && seen % 64 == 0 && deadline.hasExpired()) // 64 at least: each call goes on
+            return false;
+        Item &item = m_items[m_next];
+        if (!item.done || m_forgotten.contains(item.record) || !isCurrent(item))
+            continue;
+        item.findings = validator.validateWith(*item.record, &kb, item.own);
+        item.completed = true;
+        if (cache)
+            cache->addFindings(item.record, item.text, std::move(item.own));
+    }
+    return true;
+}
+
+void OwnFindingsJob::forget(const Record *record)
+{
+    m_forgotten.insert(record);
+}
+
+int OwnFindingsJob::setFindings(KnowledgeBase &kb)
+{
     KnowledgeBase::Findings findings;
     findings.reserve(m_items.size());
     for (Item &item : m_items) {
-        if (!item.done || !live.contains(item.record) || !isCurrent(item))
-            continue;
-        findings.emplace_back(item.record, validator.validateWith(*item.record, &kb, item.own));
-        if (cache)
-            cache->addFindings(item.record, item.text, std::move(item.own));
+        if (item.completed && !m_forgotten.contains(item.record))
+            findings.emplace_back(item.record, std::move(item.findings));
+        item.completed = false;
     }
     kb.setProblems(findings);
     return int(findings.size());

@@ -4,6 +4,8 @@
 #include "validation/RecordValidator.h"
 
 #include <QByteArray>
+#include <QDeadlineTimer>
+#include <QSet>
 #include <QString>
 
 #include <atomic>
@@ -24,6 +26,13 @@ class SearchIndexCache;
 //   OwnFindingsJob job(deferred);          // on the KB's thread: copies the texts
 //   job.run(validator, &cancel);           // on any thread, on all cores
 //   job.apply(kb, validator, &cache);      // on the KB's thread again
+//
+// apply() is also done in steps, between which the KB may change
+// (FindingsApplier, in the window): forgetRemoved() leaves out the records
+// removed while run() ran, complete() adds the rules that read the KB to
+// the next records until a deadline, forget() leaves out a record removed,
+// changed or given findings by others meanwhile, and setFindings() sets
+// what was completed, in one batch.
 class OwnFindingsJob
 {
 public:
@@ -40,6 +49,17 @@ public:
     // Returns how many records it set.
     int apply(KnowledgeBase &kb, const RecordValidator &validator, SearchIndexCache *cache = nullptr);
 
+    // Forgets the records no longer in `kb`.
+    void forgetRemoved(const KnowledgeBase &kb);
+    // The records unchanged and not forgotten get their whole findings, in
+    // order, until `deadline` (64 records at least); true when all are done.
+    bool complete(const KnowledgeBase &kb, const RecordValidator &validator, SearchIndexCache *cache,
+                  const QDeadlineTimer &deadline);
+    void forget(const Record *record);
+    // Sets the findings complete() gave the records not forgotten since;
+    // returns how many.
+    int setFindings(KnowledgeBase &kb);
+
 private:
     struct Item
     {
@@ -47,12 +67,16 @@ private:
         QString filePath;
         QByteArray text;
         RecordValidator::OwnFindings own;
-        bool done = false;
+        QList<Problem> findings; // own and the KB's, once complete()d
+        bool done = false;       // run() checked it
+        bool completed = false;
     };
 
     bool isCurrent(const Item &item) const;
 
     std::vector<Item> m_items;
+    size_t m_next = 0; // the first item complete() has not seen
+    QSet<const Record *> m_forgotten;
 };
 
 } // namespace Errata
