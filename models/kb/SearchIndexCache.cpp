@@ -3,6 +3,7 @@
 #include "kb/KnowledgeBase.h"
 #include "search/SearchIndex.h"
 #include "util/AtomicFile.h"
+#include "util/ChecksumDevice.h"
 #include "util/Version.h"
 
 #include <QCryptographicHash>
@@ -36,7 +37,7 @@ QString programVersion()
 // unchecked, while the index part is checked item by item as it is read.
 quint64 checksumOf(const QByteArray &bytes)
 {
-    return SearchIndexCache::hashOf(bytes);
+    return ChecksumDevice::checksumOf(bytes);
 }
 
 void writeSummary(QDataStream &out, const Record::Summary &summary)
@@ -491,16 +492,29 @@ std::shared_ptr<SearchIndexCache::PendingSave> SearchIndexCache::prepareWrite(co
     return save;
 }
 
+void SearchIndexCache::writeRows(QDataStream &out, const PendingSave &save)
+{
+    out << quint32(save.rows.size());
+    for (const PendingSave::Row &row : save.rows) {
+        out << row.path << qint64(row.text.size()) << hashOf(row.text);
+        writeSummary(out, row.summary);
+        writeFindings(out, row.findings ? &*row.findings : nullptr);
+    }
+}
+
+// The rows are written twice: first to be measured and checksummed, which
+// the file gives before them, then to the file. Held whole, they were a
+// transient 75 MB at 50,000 records.
 bool SearchIndexCache::commit(const PendingSave &save, QString *error)
 {
-    QByteArray rows;
-    QDataStream rowStream(&rows, QIODevice::WriteOnly);
+    ChecksumDevice rows;
+    rows.open(QIODevice::WriteOnly);
+    QDataStream rowStream(&rows);
     rowStream.setVersion(StreamVersion);
-    rowStream << quint32(save.rows.size());
-    for (const PendingSave::Row &row : save.rows) {
-        rowStream << row.path << qint64(row.text.size()) << hashOf(row.text);
-        writeSummary(rowStream, row.summary);
-        writeFindings(rowStream, row.findings ? &*row.findings : nullptr);
+    writeRows(rowStream, save);
+    if (rows.count() >= qint64(0xfffffffe)) {
+        *error = tr("the cache would be over 4 GB");
+        return false;
     }
     if (!QDir().mkpath(QFileInfo(save.file).absolutePath())) {
         *error = tr("cannot create the folder of %1").arg(save.file);
@@ -515,8 +529,10 @@ bool SearchIndexCache::commit(const PendingSave &save, QString *error)
     out.setVersion(StreamVersion);
     out << Magic << FormatVersion << save.program;
     out.writeRawData(reinterpret_cast<const char *>(&ByteOrderProbe), sizeof ByteOrderProbe);
-    out << save.root << save.language << rows << checksumOf(rows);
-    rows.clear();
+    out << save.root << save.language;
+    out << quint32(rows.count()); // as a QByteArray of them would be
+    writeRows(out, save);
+    out << rows.checksum();
     out << quint8(save.index ? 1 : 0);
     if (save.index)
         save.index->write(out, save.records);

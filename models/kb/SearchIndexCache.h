@@ -60,9 +60,10 @@ public:
     // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
     // layout, the text of a validator message (cached findings keep their
     // text) or what a file must be to load changes (9: schema findings in
-    // plain words; 10: a NUL byte or git's conflict markers refuse a file):
-    // older caches are then not used.
-    static constexpr quint32 FormatVersion = 10;
+    // plain words; 10: a NUL byte or git's conflict markers refuse a file;
+    // 11: the rows' checksum by chunks, ChecksumDevice): older caches are
+    // then not used.
+    static constexpr quint32 FormatVersion = 11;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = 60;
@@ -165,6 +166,7 @@ private:
     bool isMergeable(const KnowledgeBase &kb) const;
     bool write(const KnowledgeBase &kb, const SearchIndex *index, QString *error) const;
     std::shared_ptr<PendingSave> prepareWrite(const KnowledgeBase &kb, const SearchIndex *index) const;
+    static void writeRows(QDataStream &out, const PendingSave &save);
     static const RecordValidator::OwnFindings *currentFindings(const Record &record, const Findings *found);
     void markUsed();
     static void removeUnused(const QString &keep);
