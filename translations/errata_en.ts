@@ -3401,6 +3401,10 @@ Restore them?</source>
         <source>cannot create the folder of %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the cache would be over 4 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::SettingsDialog</name>

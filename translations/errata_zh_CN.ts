@@ -3378,6 +3378,10 @@ Restore them?</source>
         <source>cannot create the folder of %1</source>
         <translation>无法创建 %1 所在的文件夹</translation>
     </message>
+    <message>
+        <source>the cache would be over 4 GB</source>
+        <translation>缓存将超过 4 GB</translation>
+    </message>
 </context>
 <context>
     <name>Errata::SettingsDialog</name>

@@ -503,8 +503,8 @@ void SearchIndexCache::writeRows(QDataStream &out, const PendingSave &save)
 }
 
 // The rows are written twice: first to be measured and checksummed, which
-// the file gives before them, then to the file. Held whole, they were a
-// transient 75 MB at 50,000 records.
+// the file gives before them, then to the file. Held whole, they would be
+// a transient 75 MB at 50,000 records.
 bool SearchIndexCache::commit(const PendingSave &save, QString *error)
 {
     ChecksumDevice rows;
