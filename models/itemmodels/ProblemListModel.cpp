@@ -47,8 +47,7 @@ void ProblemListModel::refresh()
         addList(m_kb->loadProblems(), QString());
         for (int i = 0; i < m_kb->count(); ++i) {
             const Record *record = m_kb->recordAt(i);
-            if (const QList<Problem> problems = m_kb->problems(record); !problems.isEmpty())
-                addList(problems, record->id());
+            addList(m_kb->problems(record), record->id());
         }
     }
     endResetModel();
