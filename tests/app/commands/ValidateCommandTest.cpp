@@ -57,6 +57,7 @@ private slots:
     void duplicateKeyIsAnError();
     void controlCharactersAreEscaped();
     void canonsGetOneHint();
+    void cleanupTestCase();
 
 private:
     Run validate(const QStringList &more = {});
@@ -65,6 +66,9 @@ private:
         return relative.isEmpty() ? m_dir.filePath(QStringLiteral("kb"))
                                   : m_dir.filePath(QStringLiteral("kb/") + relative);
     }
+
+    // Not valid UTF-8: QTemporaryDir cannot remove it, cleanupTestCase does.
+    QByteArray badName() const { return QFile::encodeName(kb(QStringLiteral("disk"))) + "/bad-\xFF.json"; }
 
     QTemporaryDir m_dir;
     QTemporaryDir m_cacheHome;
@@ -100,8 +104,7 @@ void ValidateCommandTest::initTestCase()
     QVERIFY(makeLink(QFile::encodeName(m_outside.filePath(QStringLiteral("secret.json"))),
                      kb(QStringLiteral("disk/secret.json"))));
     QVERIFY(makeLink(QFile::encodeName(m_outside.path()), kb(QStringLiteral("elsewhere"))));
-    const QByteArray badName = QFile::encodeName(kb(QStringLiteral("disk"))) + "/bad-\xFF.json";
-    const int fd = ::open(badName.constData(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+    const int fd = ::open(badName().constData(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
     QVERIFY(fd >= 0);
     ::close(fd);
 }
@@ -257,6 +260,11 @@ void ValidateCommandTest::canonsGetOneHint()
     const QJsonObject plainSummary =
         QJsonDocument::fromJson(plain.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
     QCOMPARE(plainSummary.value(QStringLiteral("looks_like_deadends_canons")).toBool(true), false);
+}
+
+void ValidateCommandTest::cleanupTestCase()
+{
+    ::unlink(badName().constData());
 }
 
 QTEST_GUILESS_MAIN(ValidateCommandTest)

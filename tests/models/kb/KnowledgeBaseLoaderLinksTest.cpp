@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -276,13 +277,18 @@ void KnowledgeBaseLoaderLinksTest::linkToFolderIsNotFollowed()
 void KnowledgeBaseLoaderLinksTest::nameNotValidUtf8()
 {
     const QByteArray file = QFile::encodeName(path(QStringLiteral("disk"))) + "/caf\xE9-\xFF.json";
+    const QByteArray folder = QFile::encodeName(path(QStringLiteral("net"))) + "/d\xC3(";
+    // QTemporaryDir cannot remove names that are not valid UTF-8.
+    const auto removeNames = qScopeGuard([&] {
+        ::unlink(file.constData());
+        ::rmdir(folder.constData());
+    });
     const int fd = ::open(file.constData(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
     QVERIFY(fd >= 0);
     const QByteArray text = cleanRecord(QStringLiteral("disk/cafe"));
     QCOMPARE(::write(fd, text.constData(), size_t(text.size())), ssize_t(text.size()));
     ::close(fd);
     QVERIFY(QDir().mkpath(path(QStringLiteral("net"))));
-    const QByteArray folder = QFile::encodeName(path(QStringLiteral("net"))) + "/d\xC3(";
     QCOMPARE(::mkdir(folder.constData(), 0700), 0);
     const auto kb = loadWithin(root());
     QVERIFY(kb);
