@@ -75,6 +75,10 @@ void FindingsApplier::finish()
         return;
     m_finished = true;
     m_turn.stop();
+    // What the job held (a copy of each record's findings, the texts) is
+    // not kept while the cache is written.
+    disconnect(m_kb, nullptr, this, nullptr);
+    m_job.reset();
     emit finished(m_set);
 }
 

@@ -4,6 +4,7 @@
 #include "scan/RecordFields.h"
 #include "scan/RecordScanner.h"
 #include "util/Parallel.h"
+#include "util/StringPool.h"
 
 #include <QDir>
 #include <QFile>
@@ -209,14 +210,17 @@ Problem skippedProblem(const fs::path &path, const Entry &entry)
 
 // A record whose document is released at once is read by the scan path
 // (no document built); the document reader parses what it refuses, and
-// gives the verdict and the message.
+// gives the verdict and the message. The domains and categories, a few
+// strings for the whole KB, are shared through `strings`.
 bool readRecord(const QByteArray &text, KnowledgeBaseLoader::Documents documents, Record &record,
-                Record::LoadError *error)
+                Record::LoadError *error, StringPool &strings)
 {
     if (documents == KnowledgeBaseLoader::ReleaseDocuments) {
         thread_local RecordScanner scanner;
         RecordFields fields;
         if (scanner.scan(text, &fields)) {
+            strings.share(fields.summary.domain);
+            strings.share(fields.summary.category);
             record.restore(text, fields.summary);
             return true;
         }
@@ -315,6 +319,7 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
     result.fileCount = int(files.size());
     std::vector<std::unique_ptr<Record>> loaded(size_t(files.size()));
     std::vector<Record::LoadError> errors(size_t(files.size()));
+    StringPool strings;
     const auto loadOne = [&](int i) {
         auto record = std::make_unique<Record>();
         record->setFilePath(files.at(i));
@@ -325,7 +330,7 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
         if (!Record::readFile(listing.targets.value(file, file), &text, &error.message, Record::Links::Refuse))
             return;
         const bool cached = cache && cache->restore(relativePath(files.at(i)), text, *record);
-        if (!cached && !readRecord(text, documents, *record, &error))
+        if (!cached && !readRecord(text, documents, *record, &error, strings))
             return;
         if (documents == ReleaseDocuments)
             record->releaseDocument();

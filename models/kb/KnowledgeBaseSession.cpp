@@ -8,6 +8,7 @@
 #include "links/LinkRevalidator.h"
 #include "lookup/LookupIndexJob.h"
 #include "util/BackgroundJob.h"
+#include "util/FreeMemory.h"
 #include "validation/RecordValidator.h"
 
 #include <QSet>
@@ -181,6 +182,7 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
             qWarning("Cannot write the search index cache %s: %s", qPrintable(cache->file()), qPrintable(error));
         opening->cache.reset();
     }
+    FreeMemory::release();
     return opening;
 }
 
@@ -333,10 +335,12 @@ void KnowledgeBaseSession::saveCacheWhenComplete()
         return;
     waitForCache(); // one write at a time
     std::shared_ptr<SearchIndexCache::PendingSave> save = cache->prepareSave(*m_kb, *m_index);
-    m_cacheWrite = std::async(std::launch::async, [save, file = cache->file()] {
+    m_cacheWrite = std::async(std::launch::async, [save, file = cache->file()]() mutable {
         QString error;
         if (!SearchIndexCache::commit(*save, &error))
             qWarning("Cannot write the search index cache %s: %s", qPrintable(file), qPrintable(error));
+        save.reset();
+        FreeMemory::release();
     });
 }
 

@@ -1,6 +1,7 @@
 #include "kb/OwnFindingsJob.h"
 
 #include "kb/SearchIndexCache.h"
+#include "util/FreeMemory.h"
 #include "util/Parallel.h"
 
 #include <QSet>
@@ -26,6 +27,8 @@ bool OwnFindingsJob::run(const RecordValidator &validator, const std::atomic_boo
             return; // parsed when loaded; left without findings, as apply() leaves it
         copy.setFilePath(item.filePath);
         validator.validate(copy, nullptr, &item.own);
+        for (Problem &problem : item.own.problems)
+            problem.shareStrings(m_strings);
         item.done = true;
     };
     const auto report = [&](int done) {
@@ -33,6 +36,7 @@ bool OwnFindingsJob::run(const RecordValidator &validator, const std::atomic_boo
             progress(done, count());
     };
     Parallel::forEach(count(), checkOne, cancel, report);
+    FreeMemory::release();
     return !(cancel && cancel->load());
 }
 
@@ -60,6 +64,8 @@ void OwnFindingsJob::forgetRemoved(const KnowledgeBase &kb)
 bool OwnFindingsJob::complete(const KnowledgeBase &kb, const RecordValidator &validator, SearchIndexCache *cache,
                               const QDeadlineTimer &deadline)
 {
+    if (cache && m_next == 0)
+        cache->reserveFindings(count());
     for (size_t seen = 0; m_next < m_items.size(); ++m_next, ++seen) {
         if (seen > 0 && seen % 64 == 0 && deadline.hasExpired()) // 64 at least: each call goes on
             return false;
@@ -67,6 +73,9 @@ bool OwnFindingsJob::complete(const KnowledgeBase &kb, const RecordValidator &va
         if (!item.done || m_forgotten.contains(item.record) || !isCurrent(item))
             continue;
         item.findings = validator.validateWith(*item.record, &kb, item.own);
+        item.findings.squeeze(); // kept as long as the KB: no room to grow
+        for (Problem &problem : item.findings)
+            problem.shareStrings(m_strings);
         item.completed = true;
         if (cache)
             cache->addFindings(item.record, item.text, std::move(item.own));

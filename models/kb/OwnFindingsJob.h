@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kb/KnowledgeBase.h"
+#include "util/StringPool.h"
 #include "validation/RecordValidator.h"
 
 #include <QByteArray>
@@ -77,6 +78,7 @@ private:
     std::vector<Item> m_items;
     size_t m_next = 0; // the first item complete() has not seen
     QSet<const Record *> m_forgotten;
+    StringPool m_strings; // the findings' messages and pointers, shared
 };
 
 } // namespace Errata

@@ -13,6 +13,7 @@
 #include <QSet>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -49,11 +50,15 @@ void writeSummary(QDataStream &out, const Record::Summary &summary)
     out << summary.firstSeen << summary.lastConfirmed << summary.lastUpdated;
 }
 
-bool readSummary(QDataStream &in, Record::Summary &summary)
+// The domains and categories, a few strings for the whole KB, are shared
+// through `strings`.
+bool readSummary(QDataStream &in, Record::Summary &summary, StringPool &strings)
 {
     quint32 links = 0;
     in >> summary.id >> summary.signature >> summary.signatureZh >> summary.regex >> summary.domain >> summary.category
         >> links;
+    strings.share(summary.domain);
+    strings.share(summary.category);
     for (quint32 i = 0; i < links && in.status() == QDataStream::Ok; ++i) {
         qint32 kind = 0;
         qint32 position = 0;
@@ -247,7 +252,7 @@ bool SearchIndexCache::readRows()
     for (quint32 i = 0; i < count; ++i) {
         QString path;
         in >> path >> m_rows[i].size >> m_rows[i].hash;
-        if (!readSummary(in, m_rows[i].summary) || !keepFindings(in, bytes, m_rows[i])) {
+        if (!readSummary(in, m_rows[i].summary, m_strings) || !keepFindings(in, bytes, m_rows[i])) {
             fail(tr("the cache is damaged"));
             return false;
         }
@@ -281,6 +286,11 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
     }
     m_findings.assign(size_t(kb.count()), {});
     std::atomic_int reused{0};
+    const auto shared = [this](QList<Problem> problems) {
+        for (Problem &problem : problems)
+            problem.shareStrings(m_strings);
+        return problems;
+    };
     const auto check = [&](int i) {
         const Record &record = *kb.recordAt(i);
         Findings &findings = m_findings[size_t(i)];
@@ -291,7 +301,8 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
             findings.record = &record;
             findings.text = record.originalText();
             ++reused;
-            return validator.validateWith(record, &kb, findings.own);
+            findings.own.problems = shared(std::move(findings.own.problems));
+            return shared(validator.validateWith(record, &kb, findings.own));
         }
         findings.own = {};
         if (deferred)
@@ -299,7 +310,9 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
         findings.record = &record;
         findings.text = record.originalText();
         const Record::ParsedForNow parsed(record);
-        return validator.validate(record, &kb, &findings.own);
+        QList<Problem> problems = shared(validator.validate(record, &kb, &findings.own));
+        findings.own.problems = shared(std::move(findings.own.problems));
+        return problems;
     };
     const bool done = kb.validateAll(check, cancel, progress);
     m_findingBytes = QByteArray(); // decoded: what save() writes is in m_findings
@@ -309,7 +322,18 @@ bool SearchIndexCache::validate(KnowledgeBase &kb, const RecordValidator &valida
         if (!m_findings[size_t(i)].record)
             deferred->push_back(kb.recordAt(i));
     }
+    // The places of the records left without findings go: addFindings()
+    // brings theirs, into room reserved for them (reserveFindings()).
+    m_findings.erase(
+        std::remove_if(m_findings.begin(), m_findings.end(), [](const Findings &found) { return !found.record; }),
+        m_findings.end());
+    m_findings.shrink_to_fit();
     return done;
+}
+
+void SearchIndexCache::reserveFindings(int count)
+{
+    m_findings.reserve(m_findings.size() + size_t(count));
 }
 
 void SearchIndexCache::addFindings(const Record *record, const QByteArray &text, RecordValidator::OwnFindings own)
@@ -437,9 +461,10 @@ struct SearchIndexCache::PendingSave
 {
     struct Row
     {
-        QString path;
+        QString path;               // the record's own path, shared, not copied
+        qsizetype relativeFrom = 0; // where the path below the KB's root starts in it
         QByteArray text;
-        Record::Summary summary;
+        std::shared_ptr<const Record::Summary> summary;
         std::optional<RecordValidator::OwnFindings> findings;
     };
 
@@ -486,8 +511,14 @@ std::shared_ptr<SearchIndexCache::PendingSave> SearchIndexCache::prepareWrite(co
     save->rows.reserve(save->records.size());
     for (const Record *record : save->records) {
         const RecordValidator::OwnFindings *own = currentFindings(*record, findings.value(record));
-        save->rows.push_back({kb.relativePath(record->filePath()), record->originalText(), record->summary(),
+        save->rows.push_back({record->filePath(), 0, record->originalText(), record->sharedSummary(),
                               own ? std::optional(*own) : std::nullopt});
+        PendingSave::Row &row = save->rows.back();
+        const QString relative = kb.relativePath(row.path);
+        if (row.path.size() > relative.size() && row.path.endsWith(relative))
+            row.relativeFrom = row.path.size() - relative.size();
+        else
+            row.path = relative;
     }
     return save;
 }
@@ -496,8 +527,8 @@ void SearchIndexCache::writeRows(QDataStream &out, const PendingSave &save)
 {
     out << quint32(save.rows.size());
     for (const PendingSave::Row &row : save.rows) {
-        out << row.path << qint64(row.text.size()) << hashOf(row.text);
-        writeSummary(out, row.summary);
+        out << row.path.mid(row.relativeFrom) << qint64(row.text.size()) << hashOf(row.text);
+        writeSummary(out, *row.summary);
         writeFindings(out, row.findings ? &*row.findings : nullptr);
     }
 }

@@ -2,6 +2,7 @@
 
 #include "record/Record.h"
 #include "search/SearchIndex.h"
+#include "util/StringPool.h"
 #include "validation/RecordValidator.h"
 
 #include <QByteArray>
@@ -101,6 +102,8 @@ public:
     // The own findings of `record` worked out from `text`, for save(),
     // which keeps them only while the record's file still holds `text`.
     void addFindings(const Record *record, const QByteArray &text, RecordValidator::OwnFindings own);
+    // Room for `count` more addFindings(), made at once.
+    void reserveFindings(int count);
     // How many records validate() found own findings for in the cache.
     int reusedFindingsCount() const { return m_reusedFindings; }
 
@@ -187,6 +190,7 @@ private:
     bool m_findingsUsable = false; // written in the language of the messages now
     int m_reusedFindings = 0;
     std::vector<Findings> m_findings;
+    StringPool m_strings; // the findings' messages and pointers, shared
 };
 
 } // namespace Errata

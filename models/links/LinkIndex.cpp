@@ -4,11 +4,6 @@
 
 namespace Errata {
 
-QString LinkIndex::edgeKey(const QString &sourceId, Link::Kind kind, const QString &targetId)
-{
-    return sourceId + QLatin1Char('\n') + QString::number(int(kind)) + QLatin1Char('\n') + targetId;
-}
-
 void LinkIndex::clear()
 {
     m_backlinks.clear();
@@ -20,7 +15,7 @@ void LinkIndex::add(const Record &record)
     const QString sourceId = record.id();
     for (const Record::LinkTarget &link : record.linkTargets()) {
         m_backlinks[link.id].append({sourceId, link.kind});
-        ++m_edges[edgeKey(sourceId, link.kind, link.id)];
+        ++m_edges[Edge{sourceId, link.kind, link.id}];
     }
 }
 
@@ -37,7 +32,7 @@ void LinkIndex::remove(const Record &record)
         }
         if (list.isEmpty())
             m_backlinks.remove(link.id);
-        const QString key = edgeKey(sourceId, link.kind, link.id);
+        const Edge key{sourceId, link.kind, link.id};
         if (--m_edges[key] <= 0)
             m_edges.remove(key);
     }
@@ -45,7 +40,7 @@ void LinkIndex::remove(const Record &record)
 
 bool LinkIndex::hasLink(const QString &sourceId, Link::Kind kind, const QString &targetId) const
 {
-    return m_edges.contains(edgeKey(sourceId, kind, targetId));
+    return m_edges.contains(Edge{sourceId, kind, targetId});
 }
 
 } // namespace Errata

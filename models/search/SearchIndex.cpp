@@ -71,12 +71,33 @@ SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record 
     entry.category = SearchQuery::fold(fields.summary.category);
     entry.tier = SearchQuery::fold(fields.verificationTier);
     entry.resolvable = SearchQuery::fold(fields.resolvable);
+    shareStrings(entry);
     entry.fixRate = fields.fixSuccessRate.value_or(-1);
     entry.confidence = fields.confidence.value_or(-1);
     entry.hasChinese = fields.hasChinese();
     entry.lastConfirmed = fields.summary.lastConfirmed;
     refreshEntry(entry, kb, today);
     return entry;
+}
+
+// Equal strings held elsewhere are shared, not kept twice (over 20 MB at
+// 50,000 records): the record's own id and signature, read again from its
+// text or the cache; the folded id, most often the id itself; and the
+// domains, categories, tiers and resolvable values, a few for the KB.
+void SearchIndex::shareStrings(Entry &entry) const
+{
+    const auto shareEqual = [](QString &made, const QString &held) {
+        if (made == held)
+            made = held;
+    };
+    if (entry.record) {
+        shareEqual(entry.id, entry.record->summary().id);
+        shareEqual(entry.signature, entry.record->summary().signature);
+    }
+    shareEqual(entry.foldedId, entry.id);
+    shareEqual(entry.foldedSignature, entry.signature);
+    for (QString *value : {&entry.domain, &entry.category, &entry.tier, &entry.resolvable})
+        m_strings->share(*value);
 }
 
 void SearchIndex::refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today)
@@ -601,6 +622,8 @@ bool SearchIndex::readEntries(QDataStream &in, const std::vector<const Record *>
         e.record = records[i];
         if (!e.record)
             e = Entry(); // retired
+        else
+            shareStrings(e);
     }
     return in.status() == QDataStream::Ok;
 }

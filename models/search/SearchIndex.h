@@ -2,6 +2,7 @@
 
 #include "lookup/LookupIndex.h"
 #include "search/SearchQuery.h"
+#include "util/StringPool.h"
 
 #include <QDate>
 #include <QHash>
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -134,6 +136,7 @@ private:
     static std::vector<std::pair<std::string, uint32_t>> tokensOf(const RecordFields &fields);
     static void gatherTokens(PostingRun &run, uint32_t entry, const RecordFields &fields);
     Entry makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields, QDate today) const;
+    void shareStrings(Entry &entry) const;
     static void refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today);
     bool readEntries(QDataStream &in, const std::vector<const Record *> &records);
     bool readTokens(QDataStream &in);
@@ -167,6 +170,9 @@ private:
     std::vector<Token> m_tokens;                                       // sorted by text
     std::unordered_map<std::string, std::vector<uint32_t>> m_initials; // initial -> merged postings
     LookupIndex m_lookup;
+    // The entries' domains, categories, tiers and resolvable values: a few
+    // strings for the whole KB, shared.
+    std::shared_ptr<StringPool> m_strings = std::make_shared<StringPool>();
     bool m_lookupPending = false;
     std::vector<const Record *> m_lookupTouched; // edited while the lookup side is pending
 };

@@ -1,5 +1,7 @@
 #include "validation/Problem.h"
 
+#include "util/StringPool.h"
+
 #include <QJsonObject>
 
 namespace Errata {
@@ -31,6 +33,13 @@ QJsonObject Problem::toJson() const
                        {QStringLiteral("column"), column},   {QStringLiteral("severity"), severityName(severity)},
                        {QStringLiteral("message"), message}, {QStringLiteral("pointer"), pointer},
                        {QStringLiteral("rule"), rule}};
+}
+
+void Problem::shareStrings(StringPool &pool)
+{
+    pool.share(pointer);
+    pool.share(message);
+    pool.share(rule);
 }
 
 } // namespace Errata

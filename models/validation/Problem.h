@@ -7,6 +7,8 @@ class QJsonObject;
 
 namespace Errata {
 
+class StringPool;
+
 // One finding about a record or a file: what is wrong, where, and how bad.
 // `pointer` is a JSON pointer into the record ("/dead_ends/1/fail_rate");
 // `line` and `column` are 1-based (columns count characters), 0 when unknown.
@@ -28,6 +30,9 @@ struct Problem
     // As the commands' JSON output gives it: {"file", "line", "column",
     // "severity", "message", "pointer", "rule"}.
     QJsonObject toJson() const;
+    // Shares the pointer, message and rule with equal ones that went through
+    // `pool` (a KB's findings repeat a few of them many thousand times).
+    void shareStrings(StringPool &pool);
 };
 
 } // namespace Errata

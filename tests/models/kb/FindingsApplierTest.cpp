@@ -77,6 +77,7 @@ private slots:
     void aRemovalMeanwhileIsCaughtUpWith();
     void finishNowSetsTheRestAtOnce();
     void aResetKbGetsNothing();
+    void theJobIsLetGoAndRepeatedStringsShared();
 
 private:
     std::shared_ptr<OwnFindingsJob> checkedJob();
@@ -226,6 +227,37 @@ void FindingsApplierTest::aResetKbGetsNothing()
     QCOMPARE(runToTheEnd(applier), 0);
     for (int i = 0; i < m_kb->count(); ++i)
         QVERIFY(m_kb->problems(m_kb->recordAt(i)).isEmpty());
+}
+
+// Once the findings are set, what the job held (the texts, each record's
+// findings) is let go, before the window writes the cache; and the
+// messages, pointers and rules the findings repeat share one copy.
+void FindingsApplierTest::theJobIsLetGoAndRepeatedStringsShared()
+{
+    std::shared_ptr<OwnFindingsJob> job = checkedJob();
+    const std::weak_ptr<OwnFindingsJob> watched = job;
+    FindingsApplier applier(m_kb.get(), &m_validator, nullptr, std::move(job));
+    QCOMPARE(runToTheEnd(applier), Records);
+    QVERIFY(watched.expired());
+    QHash<QString, const QChar *> firstCopy;
+    int repeated = 0;
+    const auto check = [&](const QString &text) {
+        const auto it = firstCopy.constFind(text);
+        if (it == firstCopy.cend()) {
+            firstCopy.insert(text, text.constData());
+            return true;
+        }
+        ++repeated;
+        return *it == text.constData();
+    };
+    for (int i = 0; i < m_kb->count(); ++i) {
+        for (const Problem &problem : m_kb->problems(m_kb->recordAt(i))) {
+            QVERIFY2(check(problem.message), qPrintable(problem.message));
+            QVERIFY2(check(problem.pointer), qPrintable(problem.pointer));
+            QVERIFY2(check(problem.rule), qPrintable(problem.rule));
+        }
+    }
+    QVERIFY(repeated > Records); // the synthetic KB repeats its findings
 }
 
 QTEST_GUILESS_MAIN(FindingsApplierTest)

@@ -33,6 +33,7 @@ class KnowledgeBaseTest : public QObject
 
 private slots:
     void loadsRecursively();
+    void domainsAndCategoriesAreShared();
     void skipsHiddenFoldersAndFiles();
     void emptyFolder();
     void badFile_data();
@@ -96,6 +97,30 @@ void KnowledgeBaseTest::loadsRecursively()
     QCOMPARE(files, sorted);
     for (const QString &file : files)
         QVERIFY2(QFileInfo(file).isAbsolute(), qPrintable(file));
+}
+
+// Read by the scan path, as the window reads a KB, records of one domain
+// share one copy of its name, and of their category's.
+void KnowledgeBaseTest::domainsAndCategoriesAreShared()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const char *id : {"disk/full", "disk/slow", "disk/gone", "net/down"})
+        QVERIFY(writeFile(dir.filePath(QLatin1String(id) + QLatin1String(".json")), cleanRecord(QLatin1String(id))));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(dir.path(), nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments));
+    QCOMPARE(kb.count(), 4);
+    const Record *disk = kb.find(QStringLiteral("disk/full"));
+    const Record *net = kb.find(QStringLiteral("net/down"));
+    QVERIFY(disk && net);
+    for (const char *id : {"disk/slow", "disk/gone"}) {
+        const Record *record = kb.find(QLatin1String(id));
+        QVERIFY(record);
+        QCOMPARE(record->summary().domain.constData(), disk->summary().domain.constData());
+        QCOMPARE(record->summary().category.constData(), disk->summary().category.constData());
+    }
+    QCOMPARE(net->summary().category.constData(), disk->summary().category.constData()); // io_error
+    QVERIFY(net->summary().domain.constData() != disk->summary().domain.constData());
 }
 
 void KnowledgeBaseTest::skipsHiddenFoldersAndFiles()

@@ -78,6 +78,7 @@ class LookupIndexJobTest : public QObject
 private slots:
     void laterBuildAnswersAsTheBuildWithTheIndex();
     void editsWhileBuildingAreCaughtUp();
+    void postingsHoldNoSpareRoom();
 };
 
 void LookupIndexJobTest::laterBuildAnswersAsTheBuildWithTheIndex()
@@ -127,6 +128,27 @@ void LookupIndexJobTest::editsWhileBuildingAreCaughtUp()
         const QString signature = now.kb.recordAt(i)->summary().signature;
         QCOMPARE(answer(later.index, signature), answer(now.index, signature));
     }
+}
+
+// Each term's postings are grown once per batch, to their size: kept for
+// as long as the KB, room to grow would be a third more at 50,000 records.
+void LookupIndexJobTest::postingsHoldNoSpareRoom()
+{
+    Subject later;
+    QVERIFY(later.open(SearchIndex::LookupLater));
+    LookupIndexJob job(later.index.records());
+    QVERIFY(job.run());
+    const LookupIndex index = job.take();
+    int terms = 0;
+    size_t postings = 0;
+    for (uint32_t term = 0; term < uint32_t(index.termCount()); ++term) {
+        const std::vector<LookupIndex::Posting> &list = index.postings(term);
+        QVERIFY2(list.capacity() == list.size(), qPrintable(QString::fromStdString(index.textOf(term))));
+        postings += list.size();
+        ++terms;
+    }
+    QVERIFY(terms > 100);
+    QVERIFY(postings > size_t(terms)); // some words are in several records
 }
 
 QTEST_GUILESS_MAIN(LookupIndexJobTest)

@@ -83,6 +83,7 @@ private slots:
     void releasedDocumentKeepsSpellingsAndByteOrderMark();
     void changedRecordKeepsItsDocument();
     void summaryFollowsEdits();
+    void sharedSummaryIsNeverChanged();
     void parsedForNowReleasesOnlyWhatItParsed();
     void copyOwnsItsDocument();
     void textIsHeldInItsOwnSize();
@@ -590,6 +591,24 @@ void RecordTest::summaryFollowsEdits()
     QCOMPARE(record.id(), QString()); // a wrong type reads as empty, as in the document
     QCOMPARE(record.signature(), QStringLiteral("S"));
     QVERIFY(record.linkTargets().isEmpty());
+}
+
+// What another thread holds of the summary (the cache's rows) stays as it
+// was when the record changes: an edit makes a new summary. Copies of the
+// record share it.
+void RecordTest::sharedSummaryIsNeverChanged()
+{
+    Record record;
+    Record::LoadError error;
+    QVERIFY2(record.parse(R"({"id": "a/b", "signature": "Old", "domain": "a"})", &error), qPrintable(error.message));
+    const std::shared_ptr<const Record::Summary> before = record.sharedSummary();
+    QCOMPARE(Record(record).sharedSummary().get(), before.get());
+    record.setValue(QStringLiteral("/signature"), "New");
+    QCOMPARE(before->signature, QStringLiteral("Old"));
+    QCOMPARE(record.signature(), QStringLiteral("New"));
+    QVERIFY(record.sharedSummary().get() != before.get());
+    QVERIFY(Record().sharedSummary()); // never null, empty
+    QCOMPARE(Record().id(), QString());
 }
 
 void RecordTest::parsedForNowReleasesOnlyWhatItParsed()

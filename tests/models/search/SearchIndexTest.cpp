@@ -1,6 +1,7 @@
 #include "search/SearchIndex.h"
 #include "kb/KnowledgeBase.h"
 #include "kb/KnowledgeBaseLoader.h"
+#include "record/Record.h"
 #include "validation/RecordValidator.h"
 
 #include "bench/SyntheticKnowledgeBase.h"
@@ -63,6 +64,7 @@ private slots:
     void oneLetterQueryOverManyTokens();
     void buildReportsProgressAndCanBeCancelled();
     void buildMatchesAddingEveryRecord();
+    void entriesShareStrings();
 
 private:
     QList<QString> ids(const QString &query) const;
@@ -316,6 +318,41 @@ void SearchIndexTest::buildMatchesAddingEveryRecord()
     const QByteArray expected = bytesOf(added);
     QVERIFY(expected.size() > 1000000);
     QVERIFY(bytesOf(built) == expected);
+}
+
+// An entry holds the record's own id and signature, not copies read again
+// from its text, and one copy of each domain for the whole index; read
+// back from the cache as well.
+void SearchIndexTest::entriesShareStrings()
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    QVERIFY(buffer.open(QIODevice::ReadWrite));
+    QDataStream stream(&buffer);
+    m_index.write(stream, m_index.records());
+    QVERIFY(buffer.seek(0));
+    SearchIndex read;
+    QVERIFY(read.read(stream, m_index.records()));
+    for (const SearchIndex *index : {&m_index, &read}) {
+        QHash<QString, const QChar *> domains;
+        int live = 0;
+        for (int i = 0; i < index->size(); ++i) {
+            const SearchIndex::Entry &entry = index->entry(i);
+            if (!entry.record)
+                continue; // retired by an edit of an earlier case
+            ++live;
+            QCOMPARE(entry.id.constData(), entry.record->id().constData());
+            QCOMPARE(entry.signature.constData(), entry.record->signature().constData());
+            QCOMPARE(entry.foldedId.constData(), entry.id.constData()); // ids are in lower case
+            const auto first = domains.constFind(entry.domain);
+            if (first == domains.cend())
+                domains.insert(entry.domain, entry.domain.constData());
+            else
+                QCOMPARE(entry.domain.constData(), *first);
+        }
+        QCOMPARE(live, m_kb.count());
+        QCOMPARE(domains.size(), 3);
+    }
 }
 
 QTEST_GUILESS_MAIN(SearchIndexTest)
