@@ -111,6 +111,7 @@ private:
     Terms interned(const LookupText::Words &words);
     Entry entryOf(const Record *record, LookupDocument &&document);
     void append(Entry &&entry);
+    void postFrom(size_t first);
     void post(uint32_t entry);
     void unpost(uint32_t entry);
     bool readEntry(const QByteArray &bytes, const Record *record);

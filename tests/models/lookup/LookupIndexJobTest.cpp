@@ -13,6 +13,8 @@
 
 #include "support/TestFiles.h"
 
+#include <QBuffer>
+#include <QDataStream>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -130,25 +132,35 @@ void LookupIndexJobTest::editsWhileBuildingAreCaughtUp()
     }
 }
 
-// Each term's postings are grown once per batch, to their size: kept for
-// as long as the KB, room to grow would be a third more at 50,000 records.
+// Each term's postings are grown once per batch, to their size, when built
+// and when read from the cache: kept for as long as the KB, room to grow
+// would be a third more at 50,000 records.
 void LookupIndexJobTest::postingsHoldNoSpareRoom()
 {
     Subject later;
     QVERIFY(later.open(SearchIndex::LookupLater));
     LookupIndexJob job(later.index.records());
     QVERIFY(job.run());
-    const LookupIndex index = job.take();
-    int terms = 0;
-    size_t postings = 0;
-    for (uint32_t term = 0; term < uint32_t(index.termCount()); ++term) {
-        const std::vector<LookupIndex::Posting> &list = index.postings(term);
-        QVERIFY2(list.capacity() == list.size(), qPrintable(QString::fromStdString(index.textOf(term))));
-        postings += list.size();
-        ++terms;
+    later.index.setLookup(job.take());
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    QVERIFY(buffer.open(QIODevice::ReadWrite));
+    QDataStream stream(&buffer);
+    later.index.write(stream, later.index.records());
+    QVERIFY(buffer.seek(0));
+    SearchIndex read;
+    QVERIFY(read.read(stream, later.index.records()));
+    for (const LookupIndex *index : {&later.index.lookup(), &read.lookup()}) {
+        size_t postings = 0;
+        for (uint32_t term = 0; term < uint32_t(index->termCount()); ++term) {
+            const std::vector<LookupIndex::Posting> &list = index->postings(term);
+            QVERIFY2(list.capacity() == list.size(), qPrintable(QString::fromStdString(index->textOf(term))));
+            postings += list.size();
+        }
+        QVERIFY(index->termCount() > 100);
+        QVERIFY(postings > size_t(index->termCount())); // some words are in several records
     }
-    QVERIFY(terms > 100);
-    QVERIFY(postings > size_t(terms)); // some words are in several records
+    QCOMPARE(read.lookup().liveCount(), later.index.lookup().liveCount());
 }
 
 QTEST_GUILESS_MAIN(LookupIndexJobTest)
