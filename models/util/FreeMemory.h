@@ -7,8 +7,9 @@ namespace Errata {
 // the cache), what it made and dropped stays in the allocator's free lists
 // and counts in the process's memory: 18 MB at 50,000 records, enough to
 // put the window over its target (docs/performance.md). Called at the end
-// of those passes, on their own threads; it takes a few milliseconds.
-// Does nothing where the C library has no such call (not glibc).
+// of those passes, on their own threads, never the window's: it walks the
+// whole heap. Does nothing where the C library has no such call (not
+// glibc).
 class FreeMemory
 {
 public:
