@@ -157,6 +157,15 @@ void KnowledgeBase::setProblems(const Findings &findings)
     emit manyProblemsChanged();
 }
 
+std::vector<const Record *> KnowledgeBase::records() const
+{
+    std::vector<const Record *> records;
+    records.reserve(m_records.size());
+    for (const std::unique_ptr<Record> &record : m_records)
+        records.push_back(record.get());
+    return records;
+}
+
 Record *KnowledgeBase::find(const QString &id) const
 {
     const auto it = m_byId.constFind(id);

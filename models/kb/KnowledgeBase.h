@@ -46,6 +46,7 @@ public:
     QString root() const { return m_root; }
     int count() const { return int(m_records.size()); }
     Record *recordAt(int index) const { return m_records.at(size_t(index)).get(); }
+    std::vector<const Record *> records() const; // in KB order
     Record *find(const QString &id) const;
     // Every record with this id, in the order they were added (more than one
     // is an error the validator reports).

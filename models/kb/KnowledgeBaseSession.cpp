@@ -303,10 +303,8 @@ void KnowledgeBaseSession::lookupBuilt(LookupIndex &&lookup)
         saveCacheWhenComplete();
         return;
     }
-    QSet<const Record *> live; // records deleted meanwhile are not checked
-    live.reserve(m_kb->count());
-    for (int i = 0; i < m_kb->count(); ++i)
-        live.insert(m_kb->recordAt(i));
+    const std::vector<const Record *> kept = m_kb->records();
+    const QSet<const Record *> live(kept.cbegin(), kept.cend()); // records deleted meanwhile are not checked
     std::vector<const Record *> records = std::exchange(m_waitingChecks, {});
     records.erase(std::remove_if(records.begin(), records.end(),
                                  [&live](const Record *record) { return !live.contains(record); }),

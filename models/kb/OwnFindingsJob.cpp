@@ -51,10 +51,8 @@ int OwnFindingsJob::apply(KnowledgeBase &kb, const RecordValidator &validator, S
 // isCurrent() tells apart.
 void OwnFindingsJob::forgetRemoved(const KnowledgeBase &kb)
 {
-    QSet<const Record *> live;
-    live.reserve(kb.count());
-    for (int i = 0; i < kb.count(); ++i)
-        live.insert(kb.recordAt(i));
+    const std::vector<const Record *> records = kb.records();
+    const QSet<const Record *> live(records.cbegin(), records.cend());
     for (const Item &item : m_items) {
         if (!live.contains(item.record))
             m_forgotten.insert(item.record);

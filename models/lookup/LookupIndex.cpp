@@ -17,11 +17,7 @@ namespace Errata {
 bool LookupIndex::build(const KnowledgeBase &kb, const std::atomic_bool *cancel,
                         const std::function<void(int, int)> &progress)
 {
-    std::vector<const Record *> records;
-    records.reserve(size_t(kb.count()));
-    for (int i = 0; i < kb.count(); ++i)
-        records.push_back(kb.recordAt(i));
-    LookupIndexJob job(records);
+    LookupIndexJob job(kb.records());
     const bool built = job.run(cancel, progress);
     *this = job.take();
     return built;

@@ -23,14 +23,6 @@ namespace {
 const QDate Today(2026, 12, 1);
 constexpr int Records = 400;
 
-std::vector<const Record *> allRecords(const KnowledgeBase &kb)
-{
-    std::vector<const Record *> records;
-    for (int i = 0; i < kb.count(); ++i)
-        records.push_back(kb.recordAt(i));
-    return records;
-}
-
 QStringList rulesOf(const QList<Problem> &problems)
 {
     QStringList rules;
@@ -103,7 +95,7 @@ void FindingsApplierTest::init()
 
 std::shared_ptr<OwnFindingsJob> FindingsApplierTest::checkedJob()
 {
-    auto job = std::make_shared<OwnFindingsJob>(allRecords(*m_kb));
+    auto job = std::make_shared<OwnFindingsJob>(m_kb->records());
     if (!job->run(m_validator))
         return nullptr;
     return job;

@@ -40,14 +40,6 @@ void writeRecord(const QString &root, const OrderedJson &json)
     file.write(QByteArray::fromStdString(json.dump(2)) + '\n');
 }
 
-std::vector<const Record *> allRecords(const KnowledgeBase &kb)
-{
-    std::vector<const Record *> records;
-    for (int i = 0; i < kb.count(); ++i)
-        records.push_back(kb.recordAt(i));
-    return records;
-}
-
 QStringList rulesOf(const QList<Problem> &problems)
 {
     QStringList rules;
@@ -97,7 +89,7 @@ void OwnFindingsJobTest::init()
 void OwnFindingsJobTest::findingsAreThoseOfAFullValidation()
 {
     const RecordValidator validator(Today);
-    OwnFindingsJob job(allRecords(*m_kb));
+    OwnFindingsJob job(m_kb->records());
     QVERIFY(job.run(validator));
     QSignalSpy many(m_kb.get(), &KnowledgeBase::manyProblemsChanged);
     QSignalSpy one(m_kb.get(), &KnowledgeBase::problemsChanged);
@@ -121,7 +113,7 @@ void OwnFindingsJobTest::findingsAreThoseOfAFullValidation()
 void OwnFindingsJobTest::recordsChangedMeanwhileAreLeftAlone()
 {
     const RecordValidator validator(Today);
-    OwnFindingsJob job(allRecords(*m_kb));
+    OwnFindingsJob job(m_kb->records());
     Record *edited = m_kb->find(QStringLiteral("python/bad-regex"));
     m_kb->setValue(edited, QStringLiteral("/signature"), "Edited, not saved");
     Record *saved = m_kb->find(QStringLiteral("node/typed"));
@@ -144,7 +136,7 @@ void OwnFindingsJobTest::recordsChangedMeanwhileAreLeftAlone()
 void OwnFindingsJobTest::cancelledJobSetsWhatItChecked()
 {
     const RecordValidator validator(Today);
-    OwnFindingsJob job(allRecords(*m_kb));
+    OwnFindingsJob job(m_kb->records());
     const std::atomic_bool cancel{true};
     QVERIFY(!job.run(validator, &cancel));
     QCOMPARE(job.apply(*m_kb, validator), 0);
