@@ -129,7 +129,9 @@ void printText(const LookupResult &result, QTextStream &out)
 // cache must be written again (it keeps findings for the window).
 void open(KnowledgeBaseSession &session, const QString &folder)
 {
-    session.read(folder, KnowledgeBaseSession::Options());
+    KnowledgeBaseSession::Options options;
+    options.indexAsRead = true;
+    session.read(folder, options);
     const bool whollyCached = session.usesCache() && session.restoredCount() == session.knowledgeBase().count();
     if (!whollyCached)
         session.check();

@@ -3,6 +3,7 @@
 #include "kb/SearchIndexCache.h"
 #include "scan/RecordFields.h"
 #include "scan/RecordScanner.h"
+#include "search/SearchIndexBuilder.h"
 #include "util/Parallel.h"
 #include "util/StringPool.h"
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <optional>
 #include <string_view>
 #include <system_error>
 
@@ -209,21 +211,23 @@ Problem skippedProblem(const fs::path &path, const Entry &entry)
 }
 
 // A record whose document is released at once is read by the scan path
-// (no document built); the document reader parses what it refuses, and
-// gives the verdict and the message. The domains and categories, a few
-// strings for the whole KB, are shared through `strings`.
+// (no document built), into `fields`; the document reader parses what it
+// refuses, and gives the verdict and the message (`fields` is then left
+// empty). The domains and categories, a few strings for the whole KB, are
+// shared through `strings`.
 bool readRecord(const QByteArray &text, KnowledgeBaseLoader::Documents documents, Record &record,
-                Record::LoadError *error, StringPool &strings)
+                Record::LoadError *error, StringPool &strings, std::optional<RecordFields> &fields)
 {
     if (documents == KnowledgeBaseLoader::ReleaseDocuments) {
         thread_local RecordScanner scanner;
-        RecordFields fields;
-        if (scanner.scan(text, &fields)) {
-            strings.share(fields.summary.domain);
-            strings.share(fields.summary.category);
-            record.restore(text, fields.summary);
+        fields.emplace();
+        if (scanner.scan(text, &*fields)) {
+            strings.share(fields->summary.domain);
+            strings.share(fields->summary.category);
+            record.restore(text, fields->summary);
             return true;
         }
+        fields.reset();
     }
     return record.parse(text, error);
 }
@@ -303,9 +307,13 @@ QString KnowledgeBaseLoader::fileToRead(const QString &root, const QString &path
     return QString();
 }
 
+// Files are read a batch at a time, each batch in runs of consecutive files
+// that one thread reads in order: with an `index` to fill, its runs are the
+// builder's runs, and a file's slot is its place in the listing.
 KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const std::atomic_bool *cancel,
                                                       const std::function<void(int, int)> &progress,
-                                                      Documents documents, SearchIndexCache *cache)
+                                                      Documents documents, SearchIndexCache *cache,
+                                                      SearchIndexBuilder *index)
 {
     Result result;
     result.root = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
@@ -320,7 +328,7 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
     std::vector<std::unique_ptr<Record>> loaded(size_t(files.size()));
     std::vector<Record::LoadError> errors(size_t(files.size()));
     StringPool strings;
-    const auto loadOne = [&](int i) {
+    const auto loadOne = [&](int run, int i) {
         auto record = std::make_unique<Record>();
         record->setFilePath(files.at(i));
         QByteArray text;
@@ -330,17 +338,37 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
         if (!Record::readFile(listing.targets.value(file, file), &text, &error.message, Record::Links::Refuse))
             return;
         const bool cached = cache && cache->restore(relativePath(files.at(i)), text, *record);
-        if (!cached && !readRecord(text, documents, *record, &error, strings))
+        std::optional<RecordFields> fields;
+        if (!cached && !readRecord(text, documents, *record, &error, strings, fields))
             return;
+        if (index && !cached)
+            index->add(run, uint32_t(i), *record, fields ? *fields : RecordFields::of(*record));
         if (documents == ReleaseDocuments)
             record->releaseDocument();
         loaded[size_t(i)] = std::move(record);
     };
-    const auto report = [&](int done) {
-        if (progress)
-            progress(done, result.fileCount);
-    };
-    Parallel::forEach(result.fileCount, loadOne, cancel, report);
+    if (index)
+        index->reserve(result.fileCount);
+    const int count = result.fileCount;
+    for (int first = 0; first < count && !(cancel && cancel->load()); first += SearchIndexBuilder::Batch) {
+        const int size = qMin(int(SearchIndexBuilder::Batch), count - first);
+        const int length = SearchIndexBuilder::runLength(size);
+        const int runs = (size + length - 1) / length;
+        if (index)
+            index->beginBatch(uint32_t(first + size), runs);
+        const auto loadRun = [&](int r) {
+            const int end = qMin(first + size, first + (r + 1) * length);
+            for (int i = first + r * length; i < end; ++i)
+                loadOne(r, i);
+        };
+        const auto report = [&](int runsDone) {
+            if (progress)
+                progress(first + qMin(size, runsDone * length), count);
+        };
+        Parallel::forEach(runs, loadRun, cancel, report);
+        if (index)
+            index->endBatch();
+    }
     result.cancelled = cancel && cancel->load();
     result.problems = listing.skipped;
     for (size_t i = 0; i < loaded.size(); ++i) {

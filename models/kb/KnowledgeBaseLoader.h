@@ -16,6 +16,7 @@
 
 namespace Errata {
 
+class SearchIndexBuilder;
 class SearchIndexCache;
 
 // Reads every record of a KB folder on all cores. Files that cannot be read
@@ -66,10 +67,14 @@ public:
     static QString fileToRead(const QString &root, const QString &path, QString *why);
 
     // `progress(done, total)` is called on the calling thread. With an
-    // opened `cache`, files it holds unchanged are not parsed.
+    // opened `cache`, files it holds unchanged are not parsed. With an
+    // `index`, each record read anew (not restored from the cache) is
+    // indexed as it is scanned, its slot its place among the files listed:
+    // SearchIndexBuilder::finish() then makes the search index without
+    // reading the records again.
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
                        const std::function<void(int, int)> &progress = {}, Documents documents = ReleaseDocuments,
-                       SearchIndexCache *cache = nullptr);
+                       SearchIndexCache *cache = nullptr, SearchIndexBuilder *index = nullptr);
 };
 
 } // namespace Errata

@@ -7,6 +7,7 @@
 #include "kb/SearchIndexCache.h"
 #include "links/LinkRevalidator.h"
 #include "lookup/LookupIndexJob.h"
+#include "search/SearchIndexBuilder.h"
 #include "util/BackgroundJob.h"
 #include "util/FreeMemory.h"
 #include "validation/RecordValidator.h"
@@ -27,6 +28,7 @@ struct KnowledgeBaseSession::Opening
     std::unique_ptr<KnowledgeBase> kb = std::make_unique<KnowledgeBase>();
     std::unique_ptr<SearchIndex> index = std::make_unique<SearchIndex>();
     std::unique_ptr<SearchIndexCache> cache;
+    std::unique_ptr<SearchIndexBuilder> indexBegun; // as the records were read
     std::vector<const Record *> deferred;
     QString cacheError; // why the cache was not used
     bool canons = false;
@@ -69,7 +71,10 @@ bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, con
         if (!opening.cache->open(folder)) // no usable cache: every file is read anew
             opening.cacheError = opening.cache->errorString();
     }
-    opening.kb->adopt(KnowledgeBaseLoader::load(folder, cancel, progress, options.documents, opening.cache.get()));
+    if (options.indexAsRead)
+        opening.indexBegun = std::make_unique<SearchIndexBuilder>(options.lookup);
+    opening.kb->adopt(KnowledgeBaseLoader::load(folder, cancel, progress, options.documents, opening.cache.get(),
+                                                opening.indexBegun.get()));
     if (cancel && *cancel)
         return false;
     QStringList files;
@@ -90,6 +95,7 @@ bool KnowledgeBaseSession::read(const QString &folder, const Options &options, c
     m_kb = std::move(opening.kb);
     m_index = std::move(opening.index);
     m_cache = std::move(opening.cache);
+    m_indexBegun = std::move(opening.indexBegun);
     m_cacheError = opening.cacheError;
     m_canons = opening.canons;
     m_validator = std::make_unique<RecordValidator>(options.today);
@@ -110,9 +116,22 @@ bool KnowledgeBaseSession::check(const std::atomic_bool *cancel, const Progress 
 bool KnowledgeBaseSession::buildIndex(const std::atomic_bool *cancel, const Progress &progress)
 {
     m_indexBuilt = true;
-    if (m_cache)
-        return m_cache->index(*m_kb, *m_index, m_today, cancel, progress, m_lookupMode);
-    return m_index->build(*m_kb, m_today, cancel, progress, m_lookupMode);
+    return indexInto(*m_index, *m_kb, m_cache.get(), std::exchange(m_indexBegun, {}), m_today, cancel, progress,
+                     m_lookupMode);
+}
+
+// Through the cache when there is one; else the index begun as the records
+// were read is finished, if it holds them all, or the index built anew.
+bool KnowledgeBaseSession::indexInto(SearchIndex &index, const KnowledgeBase &kb, SearchIndexCache *cache,
+                                     std::unique_ptr<SearchIndexBuilder> begun, QDate today,
+                                     const std::atomic_bool *cancel, const Progress &progress,
+                                     SearchIndex::Lookup lookup)
+{
+    if (cache)
+        return cache->index(kb, index, today, cancel, progress, lookup, begun.get());
+    if (begun && begun->finish(index, kb, today))
+        return !(cancel && *cancel);
+    return index.build(kb, today, cancel, progress, lookup);
 }
 
 bool KnowledgeBaseSession::buildLookup(const std::atomic_bool *cancel, const Progress &progress)
@@ -162,8 +181,12 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
     const QString &folder, const Options &options, const std::atomic_bool *cancel,
     const std::function<Progress(Stage)> &progress)
 {
+    constexpr SearchIndex::Lookup later = SearchIndex::LookupLater;
+    Options reading = options;
+    reading.indexAsRead = true;
+    reading.lookup = later;
     auto opening = std::make_shared<Opening>();
-    readInto(*opening, folder, options, cancel, progress(Reading));
+    readInto(*opening, folder, reading, cancel, progress(Reading));
     SearchIndexCache *cache = opening->cache.get();
     if (!opening->cacheError.isEmpty())
         qWarning("Search index cache %s not used: %s", qPrintable(cache->file()), qPrintable(opening->cacheError));
@@ -171,10 +194,10 @@ std::shared_ptr<KnowledgeBaseSession::Opening> KnowledgeBaseSession::openInBackg
     const RecordValidator validator(options.today);
     const bool checked = cache ? cache->validate(kb, validator, cancel, progress(Checking), &opening->deferred)
                                : kb.validateAll(validator, cancel, progress(Checking));
-    constexpr SearchIndex::Lookup later = SearchIndex::LookupLater;
     const bool indexed = checked
-        && (cache ? cache->index(kb, *opening->index, options.today, cancel, progress(Indexing), later)
-                  : opening->index->build(kb, options.today, cancel, progress(Indexing), later));
+        && indexInto(*opening->index, kb, cache, std::move(opening->indexBegun), options.today, cancel,
+                     progress(Indexing), later);
+    opening->indexBegun.reset(); // not indexed when the checks were cancelled
     opening->cancelled = (cancel && *cancel) || !checked || !indexed;
     QString error;
     if (cache && opening->deferred.empty() && !opening->index->isLookupPending()) {

@@ -21,6 +21,7 @@ class KnowledgeBase;
 class OwnFindingsJob;
 class Record;
 class RecordValidator;
+class SearchIndexBuilder;
 class SearchIndexCache;
 
 // A KB as it is open: its records, their search index, the validator that
@@ -62,6 +63,10 @@ public:
         // Of the synchronous buildIndex(); open() always builds the lookup
         // side after the KB is shown when it builds the whole index.
         SearchIndex::Lookup lookup = SearchIndex::WithLookup;
+        // read() indexes each record it reads anew as it scans it, for the
+        // buildIndex() that follows, which then finishes that index instead
+        // of reading every record again. open() always does.
+        bool indexAsRead = false;
     };
     using Progress = std::function<void(int done, int total)>;
 
@@ -140,6 +145,9 @@ private:
 
     static bool readInto(Opening &opening, const QString &folder, const Options &options,
                          const std::atomic_bool *cancel, const Progress &progress);
+    static bool indexInto(SearchIndex &index, const KnowledgeBase &kb, SearchIndexCache *cache,
+                          std::unique_ptr<SearchIndexBuilder> begun, QDate today, const std::atomic_bool *cancel,
+                          const Progress &progress, SearchIndex::Lookup lookup);
     static std::shared_ptr<Opening> openInBackground(const QString &folder, const Options &options,
                                                      const std::atomic_bool *cancel,
                                                      const std::function<Progress(Stage)> &progress);
@@ -157,6 +165,7 @@ private:
     std::unique_ptr<SearchIndex> m_index;
     std::unique_ptr<RecordValidator> m_validator;
     std::unique_ptr<SearchIndexCache> m_cache;
+    std::unique_ptr<SearchIndexBuilder> m_indexBegun; // by read(), for buildIndex()
     QString m_cacheError;
     bool m_canons = false;
     bool m_indexBuilt = false;

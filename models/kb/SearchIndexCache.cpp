@@ -2,6 +2,7 @@
 
 #include "kb/KnowledgeBase.h"
 #include "search/SearchIndex.h"
+#include "search/SearchIndexBuilder.h"
 #include "util/AtomicFile.h"
 #include "util/ChecksumDevice.h"
 #include "util/Version.h"
@@ -342,13 +343,16 @@ void SearchIndexCache::addFindings(const Record *record, const QByteArray &text,
 }
 
 bool SearchIndexCache::index(const KnowledgeBase &kb, SearchIndex &index, QDate today, const std::atomic_bool *cancel,
-                             const std::function<void(int, int)> &progress, SearchIndex::Lookup lookup)
+                             const std::function<void(int, int)> &progress, SearchIndex::Lookup lookup,
+                             SearchIndexBuilder *begun)
 {
     const bool usable = isMergeable(kb) && readIndex(index);
     m_device.close();
     if (!usable) {
         m_outdated = true;
         index = SearchIndex();
+        if (begun && begun->finish(index, kb, today))
+            return !(cancel && cancel->load());
         return index.build(kb, today, cancel, progress, lookup);
     }
     QSet<const Record *> cached;

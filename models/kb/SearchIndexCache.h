@@ -21,6 +21,7 @@
 namespace Errata {
 
 class KnowledgeBase;
+class SearchIndexBuilder;
 
 // The search index of a KB, and each record's own validation findings,
 // kept on disk between runs, so that opening the KB again parses,
@@ -111,10 +112,12 @@ public:
     // cached entries of restored records, the other records indexed anew.
     // Without a usable cache, or when over a quarter of the records are
     // new or changed, it builds the whole index, its lookup side as
-    // `lookup` says. False when cancelled.
+    // `lookup` says: it finishes the index `begun` as the records were
+    // read (KnowledgeBaseLoader::load()) when that holds every record.
+    // False when cancelled.
     bool index(const KnowledgeBase &kb, SearchIndex &index, QDate today = QDate::currentDate(),
                const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {},
-               SearchIndex::Lookup lookup = SearchIndex::WithLookup);
+               SearchIndex::Lookup lookup = SearchIndex::WithLookup, SearchIndexBuilder *begun = nullptr);
     // Whether the file no longer matches the KB: records were indexed or
     // validated anew, or cached ones are gone.
     bool isOutdated() const { return m_outdated || m_findingsOutdated; }

@@ -43,7 +43,9 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
         return false;
     }
     m_root = info.absoluteFilePath();
-    m_session->read(m_root, KnowledgeBaseSession::Options());
+    KnowledgeBaseSession::Options options;
+    options.indexAsRead = true;
+    m_session->read(m_root, options);
     m_session->check();
     m_session->buildIndex();
     QString cacheError;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace Errata {
 // and no allocation of its own per record, and the runs are put together
 // once, token by token, rather than posting by posting.
 //
+// The dictionary is a flat table (open addressing) over one string of the
+// tokens' text: a token met again costs a hash and a comparison, no node
+// to visit and nothing to allocate.
+//
 // Entries are added in increasing order, the tokens of each entry with
 // their best field class first (the signature's before the body's): a
 // token's first posting for an entry is the one kept.
@@ -22,16 +27,44 @@ public:
     using Postings = std::unordered_map<std::string, std::vector<uint32_t>>;
 
     // A posting is (entry << 2) | field class.
-    void add(uint32_t entry, std::string &&token, uint32_t field);
+    void add(uint32_t entry, std::string_view token, uint32_t field);
     // Appends this run's postings to `into`, whose postings are of earlier
     // entries: runs moved in entry order keep every list sorted. The run
     // is empty afterwards.
     void moveInto(Postings &into);
 
 private:
-    std::unordered_map<std::string, uint32_t> m_termOf; // token -> its number in this run
-    std::vector<std::vector<uint32_t>> m_postings;      // by number
-    std::vector<uint32_t> m_lastEntry;                  // by number: entry + 1 of its last posting
+    struct Term
+    {
+        uint64_t hash = 0;
+        uint32_t offset = 0; // of its text in m_text
+        uint32_t length = 0;
+        uint32_t lastEntry = 0; // entry + 1 of its last posting
+        std::vector<uint32_t> postings;
+    };
+
+    // FNV-1a, for tokens are a few bytes long, then mixed so that every
+    // bit of it counts in the low bits that pick a place in the table.
+    static uint64_t hashOf(std::string_view token)
+    {
+        uint64_t hash = 14695981039346656037ull;
+        for (const char c : token) {
+            hash ^= uint8_t(c);
+            hash *= 1099511628211ull;
+        }
+        hash ^= hash >> 32;
+        hash *= 0xd6e8feb86659fd93ull;
+        return hash ^ hash >> 32;
+    }
+    std::string_view textOf(const Term &term) const
+    {
+        return std::string_view(m_text).substr(term.offset, term.length);
+    }
+    void grow();
+
+    std::string m_text;            // the terms' text, one after another
+    std::vector<Term> m_terms;     // by number
+    std::vector<uint32_t> m_table; // term number + 1 where its hash leads; 0: free
 };
 
 } // namespace Errata

@@ -4,6 +4,7 @@
 #include "record/Record.h"
 #include "scan/RecordFields.h"
 #include "search/PostingRun.h"
+#include "search/SearchIndexBuilder.h"
 #include "search/SearchTokenizer.h"
 #include "util/Parallel.h"
 
@@ -58,8 +59,7 @@ bool readArray(QDataStream &in, Container &into)
 
 } // namespace
 
-SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields,
-                                          QDate today) const
+SearchIndex::Entry SearchIndex::makeEntry(const Record &record, const RecordFields &fields) const
 {
     Entry entry;
     entry.record = &record;
@@ -76,7 +76,6 @@ SearchIndex::Entry SearchIndex::makeEntry(const KnowledgeBase &kb, const Record 
     entry.confidence = fields.confidence.value_or(-1);
     entry.hasChinese = fields.hasChinese();
     entry.lastConfirmed = fields.summary.lastConfirmed;
-    refreshEntry(entry, kb, today);
     return entry;
 }
 
@@ -136,13 +135,13 @@ std::vector<std::pair<std::string, uint32_t>> SearchIndex::tokensOf(const Record
 // The tokens of a record's fields, best field class first, into `run`.
 void SearchIndex::gatherTokens(PostingRun &run, uint32_t entry, const RecordFields &fields)
 {
-    thread_local std::vector<std::string> tokens;
+    thread_local TokenList tokens;
     const auto gather = [&](const std::vector<std::string> &texts, FieldClass field) {
         for (const std::string &text : texts) {
             tokens.clear();
             SearchTokenizer::appendTokens(text, SearchTokenizer::Indexing, tokens);
-            for (std::string &token : tokens)
-                run.add(entry, std::move(token), field);
+            for (size_t i = 0; i < tokens.size(); ++i)
+                run.add(entry, tokens[i], field);
         }
     };
     gather(fields.mainHead, MainHead);
@@ -151,66 +150,37 @@ void SearchIndex::gatherTokens(PostingRun &run, uint32_t entry, const RecordFiel
 }
 
 // Records are read a batch at a time, each batch in runs of consecutive
-// records that one thread tokenises into a dictionary of its own
-// (PostingRun); the runs are then put together in order, token by token.
-// With the lookup side, only one batch's lookup documents are held at once
-// (at 50,000 records all of them took more memory than the records' text).
+// records that one thread tokenises (SearchIndexBuilder).
 bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_bool *cancel,
                         const std::function<void(int, int)> &progress, Lookup lookup)
 {
-    constexpr int Batch = 2048;
-    constexpr int Run = 1024;
     const int count = kb.count();
-    m_entries.assign(size_t(count), Entry());
-    m_tokens.clear();
-    m_lookup.clear();
-    m_lookupPending = lookup == LookupLater;
-    m_lookupTouched.clear();
-    PostingRun::Postings postings;
-    std::vector<PostingRun> runs;
-    std::vector<LookupDocument> documents;
-    std::vector<const Record *> batchRecords;
-    for (int first = 0; first < count; first += Batch) {
-        const int size = qMin(Batch, count - first);
-        runs.assign(size_t((size + Run - 1) / Run), PostingRun());
-        documents.assign(lookup == WithLookup ? size_t(size) : 0, {});
-        batchRecords.assign(documents.size(), nullptr);
+    SearchIndexBuilder builder(lookup);
+    builder.reserve(count);
+    for (int first = 0; first < count; first += SearchIndexBuilder::Batch) {
+        const int size = qMin(int(SearchIndexBuilder::Batch), count - first);
+        const int length = SearchIndexBuilder::runLength(size);
+        const int runs = (size + length - 1) / length;
+        builder.beginBatch(uint32_t(first + size), runs);
         const auto gatherRun = [&](int r) {
-            const int end = qMin(first + size, first + (r + 1) * Run);
-            for (int i = first + r * Run; i < end; ++i) {
+            const int end = qMin(first + size, first + (r + 1) * length);
+            for (int i = first + r * length; i < end; ++i) {
                 const Record &record = *kb.recordAt(i);
-                const RecordFields fields = RecordFields::of(record);
-                m_entries[size_t(i)] = makeEntry(kb, record, fields, today);
-                gatherTokens(runs[size_t(r)], uint32_t(i), fields);
-                if (lookup == WithLookup) {
-                    documents[size_t(i - first)] = LookupDocument::of(fields);
-                    batchRecords[size_t(i - first)] = &record;
-                }
+                builder.add(r, uint32_t(i), record, RecordFields::of(record));
             }
         };
         const auto report = [&](int runsDone) {
             if (progress)
-                progress(first + qMin(size, runsDone * Run), count);
+                progress(first + qMin(size, runsDone * length), count);
         };
-        Parallel::forEach(int(runs.size()), gatherRun, cancel, report);
+        Parallel::forEach(runs, gatherRun, cancel, report);
         if (cancel && cancel->load()) {
             *this = SearchIndex();
             return false;
         }
-        for (PostingRun &run : runs)
-            run.moveInto(postings);
-        if (lookup == WithLookup)
-            m_lookup.add(batchRecords, std::move(documents));
+        builder.endBatch();
     }
-    m_tokens.reserve(postings.size());
-    while (!postings.empty()) { // node by node: the text is moved, not copied
-        auto node = postings.extract(postings.begin());
-        node.mapped().shrink_to_fit();
-        m_tokens.push_back({std::move(node.key()), std::move(node.mapped())});
-    }
-    std::sort(m_tokens.begin(), m_tokens.end(), [](const Token &a, const Token &b) { return a.text < b.text; });
-    finishBuild();
-    return true;
+    return builder.finish(*this, kb, today);
 }
 
 void SearchIndex::finishBuild()
@@ -328,7 +298,8 @@ void SearchIndex::update(const KnowledgeBase &kb, const Record *record, QDate to
     remove(record);
     const int entry = int(m_entries.size());
     const RecordFields fields = RecordFields::of(*record);
-    m_entries.push_back(makeEntry(kb, *record, fields, today));
+    m_entries.push_back(makeEntry(*record, fields));
+    refreshEntry(m_entries.back(), kb, today);
     m_initialLetters.push_back(initialLettersOf(m_entries.back()));
     m_entryOf.insert(record, entry);
     addTokens(entry, tokensOf(fields));
@@ -518,7 +489,8 @@ void SearchIndex::add(const KnowledgeBase &kb, const std::vector<const Record *>
     Parallel::forEach(int(records.size()), [&](int i) {
         const Record &record = *records[size_t(i)];
         const RecordFields fields = RecordFields::of(record);
-        m_entries[first + size_t(i)] = makeEntry(kb, record, fields, today);
+        m_entries[first + size_t(i)] = makeEntry(record, fields);
+        refreshEntry(m_entries[first + size_t(i)], kb, today);
         tokens[size_t(i)] = tokensOf(fields);
         documents[size_t(i)] = LookupDocument::of(fields);
     });

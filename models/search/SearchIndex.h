@@ -117,6 +117,8 @@ public:
     QList<Hit> search(const SearchQuery &query) const;
 
 private:
+    friend class SearchIndexBuilder;
+
     struct Token
     {
         std::string text;
@@ -135,7 +137,8 @@ private:
 
     static std::vector<std::pair<std::string, uint32_t>> tokensOf(const RecordFields &fields);
     static void gatherTokens(PostingRun &run, uint32_t entry, const RecordFields &fields);
-    Entry makeEntry(const KnowledgeBase &kb, const Record &record, const RecordFields &fields, QDate today) const;
+    // Without findings and staleness: refreshEntry() adds them.
+    Entry makeEntry(const Record &record, const RecordFields &fields) const;
     void shareStrings(Entry &entry) const;
     static void refreshEntry(Entry &entry, const KnowledgeBase &kb, QDate today);
     bool readEntries(QDataStream &in, const std::vector<const Record *> &records);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <iterator>
 
 namespace Errata {
 
@@ -144,15 +143,23 @@ void SearchTokenizer::addCamelParts(const QString &text, std::vector<std::string
     }
 }
 
-void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out)
+void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, TokenList &out)
 {
     if (isPlain(utf8)) {
         appendPlainTokens(utf8, purpose, out);
         return;
     }
-    std::vector<std::string> tokens = SearchTokenizer::tokens(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())),
-                                                              purpose);
-    std::move(tokens.begin(), tokens.end(), std::back_inserter(out));
+    for (const std::string &token : tokens(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())), purpose))
+        out.add(token);
+}
+
+void SearchTokenizer::appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out)
+{
+    thread_local TokenList list;
+    list.clear();
+    appendTokens(utf8, purpose, list);
+    for (size_t i = 0; i < list.size(); ++i)
+        out.emplace_back(list[i]);
 }
 
 // What tokens() makes of the character `c` on its own, worked out with
@@ -224,20 +231,16 @@ bool SearchTokenizer::isPlain(std::string_view text)
 // tokens() and addCamelParts() for plain text: words of ASCII letters and
 // digits, lower-cased, and runs of Chinese characters (addHan()), in the
 // order they come; then the camelCase parts of the words that have humps.
-void SearchTokenizer::appendPlainTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out)
+void SearchTokenizer::appendPlainTokens(std::string_view text, Purpose purpose, TokenList &out)
 {
     // Not <cctype>: its answers depend on the C locale.
     const auto isUpper = [](char c) { return c >= 'A' && c <= 'Z'; };
     const auto isLower = [](char c) { return c >= 'a' && c <= 'z'; };
     const auto isWord = [&](char c) { return isUpper(c) || isLower(c) || (c >= '0' && c <= '9'); };
-    const auto lower = [&](std::string_view part) {
-        std::string folded(part);
-        for (char &c : folded)
-            c = isUpper(c) ? char(c - 'A' + 'a') : c;
-        return folded;
-    };
-    std::vector<std::string> camelParts;
-    std::vector<std::string_view> han;
+    thread_local TokenList camelParts;
+    thread_local std::vector<std::string_view> han;
+    camelParts.clear();
+    han.clear();
     size_t i = 0;
     while (i < text.size()) {
         char16_t c = 0;
@@ -256,29 +259,29 @@ void SearchTokenizer::appendPlainTokens(std::string_view text, Purpose purpose, 
         size_t partStart = i;
         for (; i < text.size() && isWord(text[i]); ++i) {
             if (i > start && isUpper(text[i]) && isLower(text[i - 1])) {
-                camelParts.push_back(lower(text.substr(partStart, i - partStart)));
+                camelParts.addLowered(text.substr(partStart, i - partStart));
                 partStart = i;
             }
         }
-        out.push_back(lower(text.substr(start, i - start)));
+        out.addLowered(text.substr(start, i - start));
         if (partStart > start)
-            camelParts.push_back(lower(text.substr(partStart, i - partStart)));
+            camelParts.addLowered(text.substr(partStart, i - partStart));
     }
     addHan(han, purpose, out);
     if (purpose == Indexing)
-        std::move(camelParts.begin(), camelParts.end(), std::back_inserter(out));
+        out.append(camelParts);
 }
 
 // A run of Chinese characters, as UTF-8, as addHan() below splits it; the
 // run is emptied.
-void SearchTokenizer::addHan(std::vector<std::string_view> &run, Purpose purpose, std::vector<std::string> &out)
+void SearchTokenizer::addHan(std::vector<std::string_view> &run, Purpose purpose, TokenList &out)
 {
     if (run.size() == 1 || (purpose == Indexing && !run.empty())) {
         for (std::string_view c : run)
-            out.emplace_back(c);
+            out.add(c);
     }
     for (size_t i = 0; i + 1 < run.size(); ++i)
-        out.push_back(std::string(run[i]).append(run[i + 1]));
+        out.addPair(run[i], run[i + 1]);
     run.clear();
 }
 
@@ -290,7 +293,10 @@ void SearchTokenizer::addHan(const QString &run, Purpose purpose, std::vector<st
     std::vector<std::string_view> characters;
     for (size_t i = 0; i < utf8.size(); i += characters.back().size())
         characters.push_back(std::string_view(utf8).substr(i, utf8Length(utf8[i])));
-    addHan(characters, purpose, out);
+    TokenList tokens;
+    addHan(characters, purpose, tokens);
+    for (size_t i = 0; i < tokens.size(); ++i)
+        out.emplace_back(tokens[i]);
 }
 
 } // namespace Errata

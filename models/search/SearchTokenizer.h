@@ -1,5 +1,7 @@
 #pragma once
 
+#include "search/TokenList.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -31,6 +33,7 @@ public:
     // The same tokens for UTF-8 text, appended to `out`. Plain text (ASCII,
     // Chinese characters and punctuation: most of a record) is split on its
     // bytes, without a QString; other text goes through tokens() above.
+    static void appendTokens(std::string_view utf8, Purpose purpose, TokenList &out);
     static void appendTokens(std::string_view utf8, Purpose purpose, std::vector<std::string> &out);
     // Where a search for `words` (folded as SearchQuery folds them) matches
     // `text`, for highlighting: each word where it begins a token, that is
@@ -43,8 +46,8 @@ private:
     static CharClass classOf(char16_t c);
     static int decodeBmp(std::string_view text, size_t at, char16_t *c);
     static bool isPlain(std::string_view text);
-    static void appendPlainTokens(std::string_view text, Purpose purpose, std::vector<std::string> &out);
-    static void addHan(std::vector<std::string_view> &run, Purpose purpose, std::vector<std::string> &out);
+    static void appendPlainTokens(std::string_view text, Purpose purpose, TokenList &out);
+    static void addHan(std::vector<std::string_view> &run, Purpose purpose, TokenList &out);
     static void addCamelParts(const QString &text, std::vector<std::string> &out);
     static void addHan(const QString &run, Purpose purpose, std::vector<std::string> &out);
 };

@@ -35,6 +35,23 @@ Figures figuresOf(const KnowledgeBaseSession &session)
             int(session.index().search(SearchQuery::parse(QStringLiteral("docker"))).size())};
 }
 
+// The index as the cache would write it.
+QByteArray indexBytes(const KnowledgeBaseSession &session)
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    session.index().write(out, session.index().records());
+    return bytes;
+}
+
+// A file's text changed (a line added at its end): read anew, not restored.
+void touch(const QString &file)
+{
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::Append));
+    f.write("\n");
+}
+
 KnowledgeBaseSession::Options withCache(const QString &file)
 {
     KnowledgeBaseSession::Options options;
@@ -59,6 +76,7 @@ private slots:
     void checksStoppedWhileWaiting();
     void editWhileTheCacheIsWritten();
     void indexFollowsEdits();
+    void indexedAsReadThroughTheCache();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -317,6 +335,53 @@ void KnowledgeBaseSessionTest::indexFollowsEdits()
     session.knowledgeBase().setValue(record, QStringLiteral("/signature"), OrderedJson("Quetzalcoatl failed"));
     QVERIFY(!indexChanged.isEmpty());
     QCOMPARE(hits(), 1);
+}
+
+// Indexed as read (Options::indexAsRead): without a cache, through a cache
+// that holds most records (the cache's index with the rest added at its
+// end), and through one that holds too few (the records read anew are not
+// all of them: the index is built anew). Each time the index a session
+// without it builds: byte for byte where entries come in file order, the
+// same hits where the cache's merge puts changed records last.
+void KnowledgeBaseSessionTest::indexedAsReadThroughTheCache()
+{
+    struct Opened
+    {
+        QByteArray bytes;
+        QStringList hits; // "id score" for every hit of a few queries, sorted
+    };
+    const auto open = [this](bool asRead, bool cache) {
+        KnowledgeBaseSession session;
+        KnowledgeBaseSession::Options options = withCache(m_cache);
+        options.useCache = cache;
+        options.indexAsRead = asRead;
+        QString error;
+        if (!session.read(m_root, options) || !session.check() || !session.buildIndex()
+            || (cache && !session.writeCache(&error)))
+            return Opened();
+        Opened opened{indexBytes(session), {}};
+        for (const char *query : {"docker", "error", "permission denied", "d", "severity:warning"}) {
+            const SearchIndex &index = session.index();
+            for (const SearchIndex::Hit &hit : index.search(SearchQuery::parse(QString::fromUtf8(query))))
+                opened.hits << QStringLiteral("%1 %2 %3")
+                                   .arg(QString::fromUtf8(query), index.entry(hit.entry).id)
+                                   .arg(hit.score);
+        }
+        opened.hits.sort();
+        return opened;
+    };
+    const Opened fresh = open(false, false);
+    QVERIFY(fresh.bytes.size() > 1000);
+    QVERIFY(fresh.hits.size() > 24);
+    QVERIFY(open(true, false).bytes == fresh.bytes);
+    QVERIFY(open(true, true).bytes == fresh.bytes); // first opening: no cache yet
+    const QStringList files = KnowledgeBaseLoader::recordFiles(m_root);
+    touch(files.at(3));
+    QCOMPARE(open(true, true).hits, fresh.hits); // merged: most from the cache
+    for (int i = 0; i < files.size(); i += 2)
+        touch(files.at(i));
+    QVERIFY(open(true, true).bytes == fresh.bytes); // too few in the cache: built anew
+    QCOMPARE(open(true, true).hits, fresh.hits);    // the cache holds them all again
 }
 
 QTEST_GUILESS_MAIN(KnowledgeBaseSessionTest)

@@ -1,0 +1,117 @@
+#include "search/SearchIndexBuilder.h"
+
+#include "kb/KnowledgeBase.h"
+#include "scan/RecordFields.h"
+
+#include <QThread>
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+namespace Errata {
+
+SearchIndexBuilder::SearchIndexBuilder(SearchIndex::Lookup lookup)
+    : m_lookup(lookup)
+{
+    m_index.m_lookupPending = lookup == SearchIndex::LookupLater;
+}
+
+int SearchIndexBuilder::runLength(int count)
+{
+    constexpr int Least = 64;
+    constexpr int Most = 1024;
+    const int cores = qMax(1, QThread::idealThreadCount());
+    return qBound(Least, (count + cores - 1) / cores, Most);
+}
+
+void SearchIndexBuilder::reserve(int count)
+{
+    m_index.m_entries.reserve(static_cast<std::size_t>(std::max(0, count)));
+}
+
+void SearchIndexBuilder::beginBatch(uint32_t slotEnd, int runs)
+{
+    if (slotEnd > m_index.m_entries.size())
+        m_index.m_entries.resize(slotEnd);
+    m_slots = std::max(m_slots, slotEnd);
+    m_runs.assign(size_t(qMax(0, runs)), Run());
+}
+
+void SearchIndexBuilder::add(int run, uint32_t slot, const Record &record, const RecordFields &fields)
+{
+    Run &into = m_runs[size_t(run)];
+    m_index.m_entries[slot] = m_index.makeEntry(record, fields);
+    SearchIndex::gatherTokens(into.postings, slot, fields);
+    if (m_lookup == SearchIndex::WithLookup) {
+        into.records.push_back(&record);
+        into.documents.push_back(LookupDocument::of(fields));
+    }
+}
+
+// Runs in order: their postings follow those of earlier slots, so every
+// list stays sorted.
+void SearchIndexBuilder::endBatch()
+{
+    for (Run &run : m_runs) {
+        run.postings.moveInto(m_postings);
+        if (!run.records.empty())
+            m_index.m_lookup.add(run.records, std::move(run.documents));
+    }
+    m_runs.clear();
+}
+
+bool SearchIndexBuilder::finish(SearchIndex &index, const KnowledgeBase &kb, QDate today)
+{
+    const bool whole = closeGaps(kb);
+    if (whole) {
+        std::vector<SearchIndex::Token> &tokens = m_index.m_tokens;
+        tokens.reserve(m_postings.size());
+        while (!m_postings.empty()) { // node by node: the text is moved, not copied
+            auto node = m_postings.extract(m_postings.begin());
+            node.mapped().shrink_to_fit();
+            tokens.push_back({std::move(node.key()), std::move(node.mapped())});
+        }
+        std::sort(tokens.begin(), tokens.end(),
+                  [](const SearchIndex::Token &a, const SearchIndex::Token &b) { return a.text < b.text; });
+        m_index.refresh(kb, today);
+        m_index.finishBuild();
+        index = std::move(m_index);
+    }
+    *this = SearchIndexBuilder(m_lookup);
+    return whole;
+}
+
+// Entries move down over the empty slots, and postings are numbered by
+// entry instead of slot; the entries must then be the KB's records.
+bool SearchIndexBuilder::closeGaps(const KnowledgeBase &kb)
+{
+    std::vector<SearchIndex::Entry> &entries = m_index.m_entries;
+    std::vector<uint32_t> entryOf(entries.size(), 0);
+    size_t live = 0;
+    for (size_t slot = 0; slot < entries.size(); ++slot) {
+        if (!entries[slot].record)
+            continue;
+        entryOf[slot] = uint32_t(live);
+        if (live != slot)
+            entries[live] = std::move(entries[slot]);
+        ++live;
+    }
+    const bool gaps = live != entries.size();
+    entries.resize(live);
+    if (live != size_t(kb.count()))
+        return false;
+    for (size_t i = 0; i < live; ++i) {
+        if (entries[i].record != kb.recordAt(int(i)))
+            return false;
+    }
+    if (gaps) {
+        for (auto &[text, postings] : m_postings) {
+            for (uint32_t &posting : postings)
+                posting = entryOf[posting >> 2] << 2 | (posting & 3);
+        }
+    }
+    return true;
+}
+
+} // namespace Errata
