@@ -34,6 +34,9 @@ public:
         double validateMs = 0;
         double indexMs = 0;  // the search side: the KB is shown then
         double lookupMs = 0; // the lookup side, built after the KB is shown (0: restored with the index)
+        // Processor time of load and index, all threads: about what they
+        // take when other programs keep every core busy.
+        double loadAndIndexCpuMs = 0;
         qint64 peakRssBytes = 0;
         // Peak RSS so far at the start and after each phase (the last is peakRssBytes).
         qint64 startRssBytes = 0;
