@@ -68,14 +68,13 @@ void ReviewModel::startCounting()
 
 // The records of the KB now: those added or changed since the job was made
 // are summarised here, those removed meanwhile are gone.
-void ReviewModel::finishCounting(const TranslationSummaryJob &job)
+void ReviewModel::finishCounting(TranslationSummaryJob &job)
 {
     beginResetModel();
-    m_summaries.reserve(size_t(m_kb->count()));
-    for (int i = 0; i < m_kb->count(); ++i) {
+    m_summaries = job.take(*m_kb);
+    m_records.reserve(m_kb->count());
+    for (int i = 0; i < m_kb->count(); ++i)
         m_records << m_kb->recordAt(i);
-        m_summaries.push_back(job.summaryOf(*m_kb->recordAt(i)));
-    }
     endResetModel();
     emit counted();
 }

@@ -92,7 +92,7 @@ signals:
 private:
     void rebuild();
     void startCounting();
-    void finishCounting(const TranslationSummaryJob &job);
+    void finishCounting(TranslationSummaryJob &job);
     void stopCounting();
     void recordChanged(const Record *record);
     void rowChanged(int row);

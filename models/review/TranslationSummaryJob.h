@@ -1,11 +1,12 @@
 #pragma once
 
 #include "review/TranslationSummary.h"
+#include "util/StringPool.h"
 
 #include <QByteArray>
-#include <QHash>
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -20,7 +21,7 @@ class Record;
 //
 //   TranslationSummaryJob job(kb);       // on the KB's thread: copies the texts
 //   job.run(&cancel);                    // on any thread, on all cores
-//   job.summaryOf(record);               // on the KB's thread again
+//   job.take(kb);                        // on the KB's thread again
 class TranslationSummaryJob
 {
 public:
@@ -30,25 +31,26 @@ public:
     // on all cores (for the command line, which has nothing else to do).
     static std::vector<TranslationSummary> all(const KnowledgeBase &kb);
 
-    int count() const { return int(m_items.size()); }
+    int count() const { return int(m_records.size()); }
     // False when cancelled.
     bool run(const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
-    // The summary run() found for `record` when the record is unchanged
-    // since the job was made; otherwise (edited, saved, added meanwhile)
-    // worked out from the record now.
-    TranslationSummary summaryOf(const Record &record) const;
+    // The summaries of `kb`'s records now, in its order: those run() found,
+    // handed over, not copied (at 50,000 records two sets of them were
+    // what put review mode over its memory target), and those of records
+    // edited, saved or added meanwhile worked out from the record now. The
+    // job is spent afterwards.
+    std::vector<TranslationSummary> take(const KnowledgeBase &kb);
 
 private:
-    struct Item
-    {
-        const Record *record = nullptr;
-        QByteArray text;
-        TranslationSummary summary;
-        bool done = false;
-    };
+    // Whether run() summarised `record` as it is now, as the i-th record.
+    bool isCurrent(size_t i, const Record &record) const;
 
-    std::vector<Item> m_items;
-    QHash<const Record *, int> m_indexOf;
+    // Side by side, one per record of the KB when the job was made.
+    std::vector<const Record *> m_records;
+    std::vector<QByteArray> m_texts;
+    std::vector<TranslationSummary> m_summaries;
+    std::vector<uint8_t> m_done;
+    StringPool m_strings;
 };
 
 } // namespace Errata
