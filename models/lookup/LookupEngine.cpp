@@ -231,12 +231,8 @@ std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Scope &scope)
         const LookupIndex::Entry &entry = index.entry(i);
         if (!entry.record || entry.record->regex().isEmpty())
             continue;
-        for (const std::vector<std::string> &keys : entry.regexKeys) {
-            if (std::all_of(keys.begin(), keys.end(), [&](const std::string &key) { return filter.contains(key); })) {
-                candidates.push_back(uint32_t(i));
-                break;
-            }
-        }
+        if (entry.regexKeys.anyAlternative([&](std::string_view key) { return filter.contains(key); }))
+            candidates.push_back(uint32_t(i));
     }
     return candidates;
 }
@@ -396,7 +392,7 @@ LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, c
     why.regexScore = LookupScore::effectiveRegex(why.regex, why.coverage);
     why.textScore = LookupScore::text(bm25Share, why.coverage);
     std::vector<std::string> both;
-    why.environmentScore = EnvironmentHints::shared(hints, e.hints, &both);
+    why.environmentScore = EnvironmentHints::shared(hints, index.hintsOf(e), &both);
     for (const std::string &hint : both)
         why.environment << QString::fromStdString(hint);
     why.sharedWords = sharedWords(e, query.ids);

@@ -52,6 +52,28 @@ LookupIndex::Terms LookupIndex::interned(const LookupText::Words &words)
     return terms;
 }
 
+std::vector<uint32_t> LookupIndex::internedHints(const std::vector<std::string> &hints)
+{
+    std::vector<uint32_t> numbers;
+    numbers.reserve(hints.size());
+    for (const std::string &hint : hints) {
+        const auto [it, fresh] = m_hintOf.emplace(hint, uint32_t(m_hints.size()));
+        if (fresh)
+            m_hints.push_back(hint);
+        numbers.push_back(it->second);
+    }
+    return numbers;
+}
+
+std::vector<std::string> LookupIndex::hintsOf(const Entry &entry) const
+{
+    std::vector<std::string> hints;
+    hints.reserve(entry.hints.size());
+    for (const uint32_t hint : entry.hints)
+        hints.push_back(m_hints[hint]);
+    return hints;
+}
+
 LookupIndex::Entry LookupIndex::entryOf(const Record *record, LookupDocument &&document)
 {
     Entry entry;
@@ -61,10 +83,8 @@ LookupIndex::Entry LookupIndex::entryOf(const Record *record, LookupDocument &&d
     entry.words = interned(document.words);
     entry.signature = interned(document.signature);
     entry.signatureZh = interned(document.signatureZh);
-    entry.hints = std::move(document.hints);
-    entry.hints.shrink_to_fit(); // kept as long as the KB: no room to grow
-    entry.regexKeys = std::move(document.regexKeys);
-    entry.regexKeys.shrink_to_fit();
+    entry.hints = internedHints(document.hints);
+    entry.regexKeys = PackedRegexKeys(document.regexKeys);
     entry.length = document.length;
     entry.fixRate = document.fixRate;
     entry.tier = document.tier;
@@ -227,9 +247,10 @@ void LookupIndex::write(QDataStream &out, const std::vector<const Record *> &rec
         writeTerms(blob, e.words);
         writeTerms(blob, e.signature);
         writeTerms(blob, e.signatureZh);
-        writeStrings(blob, e.hints);
-        blob.count(e.regexKeys.size());
-        for (const std::vector<std::string> &keys : e.regexKeys)
+        writeStrings(blob, hintsOf(e));
+        const RegexKeys::Keys regexKeys = e.regexKeys.unpacked();
+        blob.count(regexKeys.size());
+        for (const std::vector<std::string> &keys : regexKeys)
             writeStrings(blob, keys);
         blob.raw(e.length);
         blob.raw(e.fixRate);
@@ -247,10 +268,13 @@ bool LookupIndex::readEntry(const QByteArray &bytes, const Record *record)
     if (!readTerms(blob, e.words, terms) || !readTerms(blob, e.signature, terms)
         || !readTerms(blob, e.signatureZh, terms))
         return false;
-    readStrings(blob, e.hints);
-    e.regexKeys.resize(blob.count(sizeof(quint32)));
-    for (std::vector<std::string> &keys : e.regexKeys)
+    std::vector<std::string> hints;
+    readStrings(blob, hints);
+    e.hints = internedHints(hints);
+    RegexKeys::Keys regexKeys(blob.count(sizeof(quint32)));
+    for (std::vector<std::string> &keys : regexKeys)
         readStrings(blob, keys);
+    e.regexKeys = PackedRegexKeys(regexKeys);
     e.length = blob.raw<float>();
     e.fixRate = blob.raw<float>();
     e.tier = blob.raw<qint8>();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lookup/LookupDocument.h"
+#include "lookup/PackedRegexKeys.h"
 
 #include <QHash>
 
@@ -48,8 +49,10 @@ public:
         Terms words;                    // field-weighted frequencies (LookupDocument::words)
         Terms signature;                // LookupDocument::signature
         Terms signatureZh;              // LookupDocument::signatureZh
-        std::vector<std::string> hints;
-        RegexKeys::Keys regexKeys;
+        // Environment hints, as numbers (hintsOf() gives their text, in
+        // order): a few hundred for the whole KB, 32 bytes a copy each.
+        std::vector<uint32_t> hints;
+        PackedRegexKeys regexKeys;
         float length = 0;
         float fixRate = -1;
         qint8 tier = -1;
@@ -82,6 +85,8 @@ public:
     // The term of `word`, or NoTerm when no record ever held it.
     uint32_t termOf(const std::string &word) const;
     const std::string &textOf(uint32_t term) const { return m_terms[term].text; }
+    // An entry's environment hints, sorted (EnvironmentHints).
+    std::vector<std::string> hintsOf(const Entry &entry) const;
     const std::vector<Posting> &postings(uint32_t term) const { return m_terms[term].postings; }
     int termCount() const { return int(m_terms.size()); }
     // How many live records hold the term.
@@ -109,6 +114,7 @@ private:
 
     uint32_t intern(const std::string &word);
     Terms interned(const LookupText::Words &words);
+    std::vector<uint32_t> internedHints(const std::vector<std::string> &hints);
     Entry entryOf(const Record *record, LookupDocument &&document);
     void append(Entry &&entry);
     void postFrom(size_t first);
@@ -120,6 +126,8 @@ private:
     QHash<const Record *, uint32_t> m_entryOf;
     std::vector<TermData> m_terms;
     std::unordered_map<std::string, uint32_t> m_termOf;
+    std::vector<std::string> m_hints; // by number
+    std::unordered_map<std::string, uint32_t> m_hintOf;
     int m_live = 0;
     double m_totalLength = 0;
 };

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "lookup/RegexKeys.h"
+
+#include <string>
+#include <string_view>
+
+namespace Errata {
+
+// A regex's keys (RegexKeys::Keys) packed in one string, as each entry of
+// the lookup index keeps them for as long as the KB is open: a list of
+// lists of strings took over 10 MB at 50,000 records (a vector and its
+// block per alternative, a block per key longer than a short string), the
+// packed form about half. Each count and length is a LEB128 number:
+//
+//   alternatives, then for each: keys, then for each: length, bytes
+class PackedRegexKeys
+{
+public:
+    PackedRegexKeys() = default;
+    explicit PackedRegexKeys(const RegexKeys::Keys &keys);
+
+    RegexKeys::Keys unpacked() const;
+    // Whether `has(key)` holds for every key of some alternative (an
+    // alternative without keys: always).
+    template<typename Has>
+    bool anyAlternative(Has has) const
+    {
+        size_t at = 0;
+        for (size_t alternatives = number(at); alternatives > 0; --alternatives) {
+            bool all = true;
+            for (size_t keys = number(at); keys > 0; --keys) {
+                const size_t length = number(at);
+                all = all && has(std::string_view(m_text).substr(at, length));
+                at += length;
+            }
+            if (all)
+                return true;
+        }
+        return false;
+    }
+    bool operator==(const PackedRegexKeys &other) const { return m_text == other.m_text; }
+
+private:
+    size_t number(size_t &at) const;
+    void append(size_t number);
+
+    std::string m_text;
+};
+
+} // namespace Errata
