@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <utility>
 
 namespace Errata {
@@ -28,12 +29,11 @@ int SearchIndexBuilder::runLength(int count)
 void SearchIndexBuilder::reserve(int count)
 {
     m_index.m_entries.reserve(static_cast<std::size_t>(std::max(0, count)));
+    m_slotOf.reserve(m_index.m_entries.capacity());
 }
 
 void SearchIndexBuilder::beginBatch(uint32_t slotEnd, int runs)
 {
-    if (slotEnd > m_index.m_entries.size())
-        m_index.m_entries.resize(slotEnd);
     m_slots = std::max(m_slots, slotEnd);
     m_runs.assign(size_t(qMax(0, runs)), Run());
 }
@@ -41,7 +41,8 @@ void SearchIndexBuilder::beginBatch(uint32_t slotEnd, int runs)
 void SearchIndexBuilder::add(int run, uint32_t slot, const Record &record, const RecordFields &fields)
 {
     Run &into = m_runs[size_t(run)];
-    m_index.m_entries[slot] = m_index.makeEntry(record, fields);
+    into.slotOf.push_back(slot);
+    into.entries.push_back(m_index.makeEntry(record, fields));
     SearchIndex::gatherTokens(into.postings, slot, fields);
     if (m_lookup == SearchIndex::WithLookup) {
         into.records.push_back(&record);
@@ -55,6 +56,8 @@ void SearchIndexBuilder::endBatch()
 {
     for (Run &run : m_runs) {
         run.postings.moveInto(m_postings);
+        m_slotOf.insert(m_slotOf.end(), run.slotOf.begin(), run.slotOf.end());
+        std::move(run.entries.begin(), run.entries.end(), std::back_inserter(m_index.m_entries));
         if (!run.records.empty())
             m_index.m_lookup.add(run.records, std::move(run.documents));
     }
@@ -82,30 +85,23 @@ bool SearchIndexBuilder::finish(SearchIndex &index, const KnowledgeBase &kb, QDa
     return whole;
 }
 
-// Entries move down over the empty slots, and postings are numbered by
-// entry instead of slot; the entries must then be the KB's records.
+// The entries must be the KB's records, in order; postings are then
+// numbered by entry instead of slot where the two differ.
 bool SearchIndexBuilder::closeGaps(const KnowledgeBase &kb)
 {
-    std::vector<SearchIndex::Entry> &entries = m_index.m_entries;
-    std::vector<uint32_t> entryOf(entries.size(), 0);
-    size_t live = 0;
-    for (size_t slot = 0; slot < entries.size(); ++slot) {
-        if (!entries[slot].record)
-            continue;
-        entryOf[slot] = uint32_t(live);
-        if (live != slot)
-            entries[live] = std::move(entries[slot]);
-        ++live;
-    }
-    const bool gaps = live != entries.size();
-    entries.resize(live);
-    if (live != size_t(kb.count()))
+    const std::vector<SearchIndex::Entry> &entries = m_index.m_entries;
+    if (entries.size() != size_t(kb.count()))
         return false;
-    for (size_t i = 0; i < live; ++i) {
+    bool gaps = false;
+    for (size_t i = 0; i < entries.size(); ++i) {
         if (entries[i].record != kb.recordAt(int(i)))
             return false;
+        gaps = gaps || m_slotOf[i] != i;
     }
     if (gaps) {
+        std::vector<uint32_t> entryOf(m_slots, 0);
+        for (size_t i = 0; i < m_slotOf.size(); ++i)
+            entryOf[m_slotOf[i]] = uint32_t(i);
         for (auto &[text, postings] : m_postings) {
             for (uint32_t &posting : postings)
                 posting = entryOf[posting >> 2] << 2 | (posting & 3);

@@ -48,7 +48,8 @@ public:
 
     void reserve(int count);
 
-    // The batch's slots are all below `slotEnd`.
+    // The batch's slots are all below `slotEnd`. Only the records handed
+    // over take room: a KB restored from the cache leaves the builder empty.
     void beginBatch(uint32_t slotEnd, int runs);
     // Thread-safe for different runs.
     void add(int run, uint32_t slot, const Record &record, const RecordFields &fields);
@@ -60,12 +61,15 @@ public:
     // or the KB changed): build the index anew then. The builder is empty
     // afterwards either way.
     bool finish(SearchIndex &index, const KnowledgeBase &kb, QDate today);
-    bool isEmpty() const { return m_slots == 0; }
+    // No record handed over in a finished batch.
+    bool isEmpty() const { return m_index.size() == 0; }
 
 private:
     struct Run
     {
         PostingRun postings;
+        std::vector<uint32_t> slotOf; // of each of its entries
+        std::vector<SearchIndex::Entry> entries;
         std::vector<const Record *> records; // with the lookup side: its records
         std::vector<LookupDocument> documents;
     };
@@ -76,6 +80,7 @@ private:
     SearchIndex::Lookup m_lookup;
     std::vector<Run> m_runs;
     PostingRun::Postings m_postings;
+    std::vector<uint32_t> m_slotOf; // of each entry of m_index
     uint32_t m_slots = 0;
 };
 
