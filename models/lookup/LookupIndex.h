@@ -49,8 +49,9 @@ public:
         Terms words;                    // field-weighted frequencies (LookupDocument::words)
         Terms signature;                // LookupDocument::signature
         Terms signatureZh;              // LookupDocument::signatureZh
-        // Environment hints, as numbers (hintsOf() gives their text, in
-        // order): a few hundred for the whole KB, 32 bytes a copy each.
+        // Environment hints, as numbers of one list of the KB's distinct
+        // hints (hintsOf() gives their text, in order), not a 32-byte
+        // string each.
         std::vector<uint32_t> hints;
         PackedRegexKeys regexKeys;
         float length = 0;
