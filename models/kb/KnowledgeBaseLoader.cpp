@@ -307,30 +307,6 @@ QString KnowledgeBaseLoader::fileToRead(const QString &root, const QString &path
     return QString();
 }
 
-// With an index to fill, files are read a batch at a time, each batch in
-// runs of consecutive files that one thread reads in order: the builder's
-// runs, a file's slot its place in the listing.
-void KnowledgeBaseLoader::loadIndexing(int count, SearchIndexBuilder &index,
-                                       const std::function<void(int, int)> &loadOne, const std::atomic_bool *cancel,
-                                       const std::function<void(int)> &progress)
-{
-    index.reserve(count);
-    for (int first = 0; first < count && !(cancel && cancel->load()); first += SearchIndexBuilder::Batch) {
-        const int size = qMin(int(SearchIndexBuilder::Batch), count - first);
-        const int length = SearchIndexBuilder::runLength(size);
-        const int runs = (size + length - 1) / length;
-        index.beginBatch(uint32_t(first + size), runs);
-        const auto loadRun = [&](int r) {
-            const int end = qMin(first + size, first + (r + 1) * length);
-            for (int i = first + r * length; i < end; ++i)
-                loadOne(r, i);
-        };
-        Parallel::forEach(runs, loadRun, cancel,
-                          [&](int runsDone) { progress(first + qMin(size, runsDone * length)); });
-        index.endBatch();
-    }
-}
-
 KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const std::atomic_bool *cancel,
                                                       const std::function<void(int, int)> &progress,
                                                       Documents documents, SearchIndexCache *cache,
@@ -373,9 +349,12 @@ KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const
         if (progress)
             progress(done, count);
     };
+    // With an index to fill, in the builder's runs, a file's slot its place
+    // in the listing; else file by file as threads come free (no run waits
+    // for another).
     if (index)
-        loadIndexing(count, *index, loadOne, cancel, report);
-    else // file by file, as threads come free: no run waits for another
+        index->addInRuns(count, loadOne, cancel, report);
+    else
         Parallel::forEach(
             count, [&](int i) { loadOne(0, i); }, cancel, report);
     result.cancelled = cancel && cancel->load();

@@ -75,10 +75,6 @@ public:
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
                        const std::function<void(int, int)> &progress = {}, Documents documents = ReleaseDocuments,
                        SearchIndexCache *cache = nullptr, SearchIndexBuilder *index = nullptr);
-
-private:
-    static void loadIndexing(int count, SearchIndexBuilder &index, const std::function<void(int, int)> &loadOne,
-                             const std::atomic_bool *cancel, const std::function<void(int)> &progress);
 };
 
 } // namespace Errata

@@ -39,7 +39,6 @@ public:
         }
         return false;
     }
-    bool operator==(const PackedRegexKeys &other) const { return m_text == other.m_text; }
 
 private:
     size_t number(size_t &at) const;

@@ -156,29 +156,17 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
 {
     const int count = kb.count();
     SearchIndexBuilder builder(lookup);
-    builder.reserve(count);
-    for (int first = 0; first < count; first += SearchIndexBuilder::Batch) {
-        const int size = qMin(int(SearchIndexBuilder::Batch), count - first);
-        const int length = SearchIndexBuilder::runLength(size);
-        const int runs = (size + length - 1) / length;
-        builder.beginBatch(uint32_t(first + size), runs);
-        const auto gatherRun = [&](int r) {
-            const int end = qMin(first + size, first + (r + 1) * length);
-            for (int i = first + r * length; i < end; ++i) {
-                const Record &record = *kb.recordAt(i);
-                builder.add(r, uint32_t(i), record, RecordFields::of(record));
-            }
-        };
-        const auto report = [&](int runsDone) {
-            if (progress)
-                progress(first + qMin(size, runsDone * length), count);
-        };
-        Parallel::forEach(runs, gatherRun, cancel, report);
-        if (cancel && cancel->load()) {
-            *this = SearchIndex();
-            return false;
-        }
-        builder.endBatch();
+    const auto addRecord = [&](int run, int i) {
+        const Record &record = *kb.recordAt(i);
+        builder.add(run, uint32_t(i), record, RecordFields::of(record));
+    };
+    const auto report = [&](int done) {
+        if (progress)
+            progress(done, count);
+    };
+    if (!builder.addInRuns(count, addRecord, cancel, report)) {
+        *this = SearchIndex();
+        return false;
     }
     return builder.finish(*this, kb, today);
 }

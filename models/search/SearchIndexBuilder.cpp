@@ -2,6 +2,7 @@
 
 #include "kb/KnowledgeBase.h"
 #include "scan/RecordFields.h"
+#include "util/Parallel.h"
 
 #include <QThread>
 
@@ -30,6 +31,31 @@ void SearchIndexBuilder::reserve(int count)
 {
     m_index.m_entries.reserve(static_cast<std::size_t>(std::max(0, count)));
     m_slotOf.reserve(m_index.m_entries.capacity());
+}
+
+bool SearchIndexBuilder::addInRuns(int count, const std::function<void(int, int)> &addItem,
+                                   const std::atomic_bool *cancel, const std::function<void(int)> &progress)
+{
+    reserve(count);
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    for (int first = 0; first < count && !cancelled(); first += Batch) {
+        const int size = qMin(int(Batch), count - first);
+        const int length = runLength(size);
+        const int runs = (size + length - 1) / length;
+        beginBatch(uint32_t(first + size), runs);
+        const auto addRun = [&](int r) {
+            const int end = qMin(first + size, first + (r + 1) * length);
+            for (int i = first + r * length; i < end; ++i)
+                addItem(r, i);
+        };
+        const auto report = [&](int runsDone) {
+            if (progress)
+                progress(first + qMin(size, runsDone * length));
+        };
+        Parallel::forEach(runs, addRun, cancel, report);
+        endBatch();
+    }
+    return !cancelled();
 }
 
 void SearchIndexBuilder::beginBatch(uint32_t slotEnd, int runs)

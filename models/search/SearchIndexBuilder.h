@@ -6,6 +6,9 @@
 
 #include <QDate>
 
+#include <atomic>
+#include <functional>
+
 #include <cstdint>
 #include <vector>
 
@@ -22,15 +25,14 @@ struct RecordFields;
 // over records in memory goes through it too.
 //
 // A batch is cut in runs, each filled by one thread at a time; each record
-// comes with a slot, its place among those handed over, increasing within
-// a run, from run to run and from batch to batch. A slot may stay empty (a
-// file that could not be read): finish() closes the gaps.
+// comes with a slot, its place among the items handed over (a file of the
+// listing, a record of the KB). A slot may stay empty (a file that could
+// not be read): finish() closes the gaps.
 //
 //   SearchIndexBuilder builder(SearchIndex::LookupLater);
-//   builder.beginBatch(slotsSoFar, runs);
-//   builder.add(run, slot, record, fields); // on the runs' threads
-//   builder.endBatch();
-//   ...
+//   builder.addInRuns(count, [&](int run, int item) {  // on the runs' threads
+//       builder.add(run, uint32_t(item), record, fields);
+//   });
 //   builder.finish(index, kb, today);
 class SearchIndexBuilder
 {
@@ -46,14 +48,17 @@ public:
     // dictionary of their own until the batch ends).
     static int runLength(int count);
 
-    void reserve(int count);
+    // Hands over items 0 … count - 1 in batches, each cut in runs that the
+    // cores share: `addItem(run, item)` runs on the run's thread and is to
+    // add() the item's record, if it has one, with the item as its slot.
+    // `progress(done)` on the calling thread. False when cancelled.
+    bool addInRuns(int count, const std::function<void(int run, int item)> &addItem,
+                   const std::atomic_bool *cancel = nullptr, const std::function<void(int)> &progress = {});
 
-    // The batch's slots are all below `slotEnd`. Only the records handed
-    // over take room: a KB restored from the cache leaves the builder empty.
-    void beginBatch(uint32_t slotEnd, int runs);
-    // Thread-safe for different runs.
+    // From addItem, for the item `slot`: thread-safe for different runs.
+    // Only the records handed over take room: a KB restored from the cache
+    // leaves the builder empty.
     void add(int run, uint32_t slot, const Record &record, const RecordFields &fields);
-    void endBatch();
 
     // Puts the index together into `index`, with the findings of `kb` and
     // staleness on `today`. False, and `index` untouched, when the records
@@ -74,6 +79,10 @@ private:
         std::vector<LookupDocument> documents;
     };
 
+    void reserve(int count);
+    // The batch's slots are all below `slotEnd`.
+    void beginBatch(uint32_t slotEnd, int runs);
+    void endBatch();
     bool closeGaps(const KnowledgeBase &kb);
 
     SearchIndex m_index;

@@ -20,7 +20,6 @@ public:
         m_text.clear();
         m_spans.clear();
     }
-    bool isEmpty() const { return m_spans.empty(); }
     size_t size() const { return m_spans.size(); }
     std::string_view operator[](size_t i) const
     {

@@ -13,6 +13,7 @@
 #include "search/SearchQuery.h"
 
 #include "bench/SyntheticKnowledgeBase.h"
+#include "support/TestFiles.h"
 
 #include <QBuffer>
 #include <QDataStream>
@@ -42,14 +43,6 @@ QByteArray bytesOf(SearchIndex &index)
     return bytes;
 }
 
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(text);
-}
-
 } // namespace
 
 class SearchIndexBuilderTest : public QObject
@@ -76,8 +69,8 @@ void SearchIndexBuilderTest::initTestCase()
     const QStringList files = KnowledgeBaseLoader::recordFiles(m_dir.path());
     QCOMPARE(files.size(), 4500);
     const QString middle = QFileInfo(files.at(2100)).absolutePath();
-    writeFile(middle + QStringLiteral("/zz-broken.json"), "{\"id\": ");
-    writeFile(m_dir.filePath(QStringLiteral("0-empty.json")), "");
+    QVERIFY(TestSupport::writeFile(middle + QStringLiteral("/zz-broken.json"), "{\"id\": "));
+    QVERIFY(TestSupport::writeFile(m_dir.filePath(QStringLiteral("0-empty.json")), QByteArray()));
 }
 
 void SearchIndexBuilderTest::indexedAsReadIsTheIndexBuilt_data()
