@@ -1,4 +1,4 @@
-#include "SampleKnowledgeBase.h"
+#include "app/SampleKnowledgeBase.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,7 +1,7 @@
-#include "WindowArguments.h"
+#include "app/WindowArguments.h"
 
-#include "GuiLauncher.h"
-#include "commands/CommandParser.h"
+#include "app/GuiLauncher.h"
+#include "app/commands/CommandParser.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
 #include <QTextStream>
 

@@ -1,8 +1,8 @@
-#include "commands/ConvertCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/ConvertCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "convert/FolderConverter.h"
+#include "models/convert/FolderConverter.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

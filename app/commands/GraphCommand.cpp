@@ -1,12 +1,12 @@
-#include "commands/GraphCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/GraphCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "links/DomainPalette.h"
-#include "links/LinkGraph.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/links/DomainPalette.h"
+#include "models/links/LinkGraph.h"
+#include "models/record/Record.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

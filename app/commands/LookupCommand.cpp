@@ -1,12 +1,12 @@
-#include "commands/LookupCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/LookupCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "CommandLine.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
-#include "lookup/LookupEngine.h"
-#include "search/SearchIndex.h"
+#include "app/CommandLine.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/search/SearchIndex.h"
+#include "models/session/KnowledgeBaseSession.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,12 +1,12 @@
-#include "commands/MatchCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/MatchCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "matching/LogMatcher.h"
-#include "matching/LogReader.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/matching/LogMatcher.h"
+#include "models/matching/LogReader.h"
+#include "models/record/Record.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

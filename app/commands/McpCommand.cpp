@@ -1,14 +1,14 @@
-#include "commands/McpCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/McpCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "CommandLine.h"
+#include "app/CommandLine.h"
 
-#include "kb/KnowledgeBase.h"
-#include "mcp/McpKnowledgeBase.h"
-#include "mcp/McpLineBuffer.h"
-#include "mcp/McpServer.h"
-#include "mcp/McpStdinReader.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/mcp/McpKnowledgeBase.h"
+#include "models/mcp/McpLineBuffer.h"
+#include "models/mcp/McpServer.h"
+#include "models/mcp/McpStdinReader.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -1,11 +1,11 @@
-#include "commands/MergeDriverCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/MergeDriverCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "kb/RecordWriter.h"
-#include "merge/RecordFileMerge.h"
-#include "merge/RecordMerge.h"
-#include "record/Record.h"
+#include "models/kb/RecordWriter.h"
+#include "models/merge/RecordFileMerge.h"
+#include "models/merge/RecordMerge.h"
+#include "models/record/Record.h"
 
 #include <QTextStream>
 

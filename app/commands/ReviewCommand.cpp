@@ -1,12 +1,12 @@
-#include "commands/ReviewCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/ReviewCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "review/ReviewStore.h"
-#include "review/ReviewTally.h"
-#include "review/TranslationSummaryJob.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/ReviewTally.h"
+#include "models/review/TranslationSummaryJob.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

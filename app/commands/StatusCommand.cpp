@@ -1,12 +1,12 @@
-#include "commands/StatusCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/StatusCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "CommandLine.h"
+#include "app/CommandLine.h"
 
-#include "git/GitChangeCheck.h"
-#include "git/GitStatus.h"
-#include "git/GitSummaryCache.h"
+#include "models/git/GitChangeCheck.h"
+#include "models/git/GitStatus.h"
+#include "models/git/GitSummaryCache.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "commands/TerminalText.h"
+#include "app/commands/TerminalText.h"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
-#include "commands/ValidateCommand.h"
-#include "commands/CommandParser.h"
-#include "commands/TerminalText.h"
+#include "app/commands/ValidateCommand.h"
+#include "app/commands/CommandParser.h"
+#include "app/commands/TerminalText.h"
 
-#include "CommandLine.h"
+#include "app/CommandLine.h"
 
-#include "git/GitStatus.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
+#include "models/git/GitStatus.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/session/KnowledgeBaseSession.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
-#include "convert/CanonDetector.h"
+#include "models/convert/CanonDetector.h"
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <QFileInfo>
 

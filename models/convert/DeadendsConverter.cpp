@@ -1,6 +1,6 @@
-#include "convert/DeadendsConverter.h"
+#include "models/convert/DeadendsConverter.h"
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <QPair>
 

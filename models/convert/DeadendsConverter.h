@@ -1,6 +1,6 @@
 #pragma once
 
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
 
 #include <QString>
 

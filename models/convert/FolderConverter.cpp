@@ -1,10 +1,10 @@
-#include "convert/FolderConverter.h"
+#include "models/convert/FolderConverter.h"
 
-#include "convert/DeadendsConverter.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "record/RecordId.h"
-#include "util/AtomicFile.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/record/RecordId.h"
+#include "models/util/AtomicFile.h"
 
 #include <QDir>
 #include <QFileInfo>

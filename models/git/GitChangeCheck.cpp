@@ -1,12 +1,12 @@
-#include "git/GitChangeCheck.h"
+#include "models/git/GitChangeCheck.h"
 
-#include "git/GitIndexFiles.h"
-#include "git/GitSummaryCache.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "util/Parallel.h"
-#include "validation/RecordValidator.h"
+#include "models/git/GitIndexFiles.h"
+#include "models/git/GitSummaryCache.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/util/Parallel.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QDir>
 #include <QFileInfo>

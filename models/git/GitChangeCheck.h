@@ -1,7 +1,7 @@
 #pragma once
 
-#include "git/GitStatus.h"
-#include "validation/Problem.h"
+#include "models/git/GitStatus.h"
+#include "models/kb/Problem.h"
 
 #include <QDate>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "git/GitConflictStages.h"
+#include "models/git/GitConflictStages.h"
 
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <QFile>
 

@@ -1,9 +1,9 @@
-#include "git/GitDeletedRecords.h"
+#include "models/git/GitDeletedRecords.h"
 
-#include "git/GitHeadFile.h"
-#include "git/GitLibrary.h"
-#include "git/GitStatus.h"
-#include "record/Record.h"
+#include "models/git/GitHeadFile.h"
+#include "models/git/GitLibrary.h"
+#include "models/git/GitStatus.h"
+#include "models/record/Record.h"
 
 #include <QFileInfo>
 

@@ -1,6 +1,6 @@
-#include "git/GitHeadFile.h"
+#include "models/git/GitHeadFile.h"
 
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <QFile>
 

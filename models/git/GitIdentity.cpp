@@ -1,6 +1,6 @@
-#include "git/GitIdentity.h"
+#include "models/git/GitIdentity.h"
 
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <git2.h>
 

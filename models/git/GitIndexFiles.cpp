@@ -1,7 +1,7 @@
-#include "git/GitIndexFiles.h"
+#include "models/git/GitIndexFiles.h"
 
-#include "git/GitLibrary.h"
-#include "git/GitStatus.h"
+#include "models/git/GitLibrary.h"
+#include "models/git/GitStatus.h"
 
 #include <git2.h>
 

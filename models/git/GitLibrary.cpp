@@ -1,4 +1,4 @@
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "git/GitRestore.h"
+#include "models/git/GitRestore.h"
 
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
-#include "git/GitStateTracker.h"
+#include "models/git/GitStateTracker.h"
 
-#include "git/GitLibrary.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "util/BackgroundJob.h"
+#include "models/git/GitLibrary.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/util/BackgroundJob.h"
 
 #include <QFileSystemWatcher>
 #include <QSet>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "git/GitDeletedRecords.h"
-#include "git/GitStatus.h"
+#include "models/git/GitDeletedRecords.h"
+#include "models/git/GitStatus.h"
 
 #include <QObject>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "git/GitStatus.h"
+#include "models/git/GitStatus.h"
 
-#include "git/GitLibrary.h"
+#include "models/git/GitLibrary.h"
 
 #include <QFile>
 

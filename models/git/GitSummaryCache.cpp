@@ -1,7 +1,7 @@
-#include "git/GitSummaryCache.h"
+#include "models/git/GitSummaryCache.h"
 
-#include "util/AtomicFile.h"
-#include "util/Version.h"
+#include "models/util/AtomicFile.h"
+#include "models/util/Version.h"
 
 #include <QCryptographicHash>
 #include <QDir>

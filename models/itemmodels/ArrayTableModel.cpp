@@ -1,7 +1,7 @@
-#include "itemmodels/ArrayTableModel.h"
+#include "models/itemmodels/ArrayTableModel.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
-#include "itemmodels/LinkTargetModel.h"
+#include "models/itemmodels/LinkTargetModel.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 #include <QRegularExpression>
 #include <QSet>

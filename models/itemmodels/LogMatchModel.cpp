@@ -1,7 +1,7 @@
-#include "itemmodels/LogMatchModel.h"
+#include "models/itemmodels/LogMatchModel.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 namespace Errata {
 

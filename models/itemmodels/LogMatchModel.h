@@ -1,6 +1,6 @@
 #pragma once
 
-#include "matching/LogMatchResult.h"
+#include "models/matching/LogMatchResult.h"
 
 #include <QAbstractItemModel>
 

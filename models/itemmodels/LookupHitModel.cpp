@@ -1,4 +1,4 @@
-#include "itemmodels/LookupHitModel.h"
+#include "models/itemmodels/LookupHitModel.h"
 
 namespace Errata {
 

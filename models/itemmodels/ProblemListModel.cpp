@@ -1,6 +1,6 @@
-#include "itemmodels/ProblemListModel.h"
+#include "models/itemmodels/ProblemListModel.h"
 
-#include "kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBase.h"
 
 namespace Errata {
 

@@ -1,9 +1,10 @@
-#include "itemmodels/RecordFilterModel.h"
+#include "models/itemmodels/RecordFilterModel.h"
 
-#include "git/GitStatus.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "record/Record.h"
-#include "search/SearchQuery.h"
+#include "models/git/GitStatus.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/record/Record.h"
+#include "models/search/SearchQuery.h"
+#include "models/text/SearchTokenizer.h"
 
 #include <algorithm>
 
@@ -19,10 +20,10 @@ bool deletedMatches(const SearchQuery &query, const GitDeletedRecords::Item &ite
     if (!query.tier.isEmpty() || !query.resolvable.isEmpty() || !query.severity.isEmpty() || query.fixRate
         || query.confidence || query.hasChinese || query.staleOnly)
         return false;
-    if ((!query.domain.isEmpty() && SearchQuery::fold(item.domain) != query.domain)
-        || (!query.category.isEmpty() && SearchQuery::fold(item.category) != query.category))
+    if ((!query.domain.isEmpty() && SearchTokenizer::fold(item.domain) != query.domain)
+        || (!query.category.isEmpty() && SearchTokenizer::fold(item.category) != query.category))
         return false;
-    const QString text = SearchQuery::fold(item.id + QLatin1Char(' ') + item.signature);
+    const QString text = SearchTokenizer::fold(item.id + QLatin1Char(' ') + item.signature);
     return std::all_of(query.words.cbegin(), query.words.cend(),
                        [&text](const QString &word) { return text.contains(word); });
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "search/SearchIndex.h"
+#include "models/search/SearchIndex.h"
 
 #include <QHash>
 #include <QSortFilterProxyModel>

@@ -1,8 +1,8 @@
-#include "itemmodels/RecordTreeModel.h"
+#include "models/itemmodels/RecordTreeModel.h"
 
-#include "git/GitStatus.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/git/GitStatus.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 #include <algorithm>
 

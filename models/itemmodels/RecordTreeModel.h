@@ -1,6 +1,6 @@
 #pragma once
 
-#include "git/GitDeletedRecords.h"
+#include "models/git/GitDeletedRecords.h"
 
 #include <QAbstractItemModel>
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "itemmodels/RegexMatchListModel.h"
+#include "models/itemmodels/RegexMatchListModel.h"
 
 namespace Errata {
 

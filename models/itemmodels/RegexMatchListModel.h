@@ -1,6 +1,6 @@
 #pragma once
 
-#include "matching/RegexMatch.h"
+#include "models/matching/RegexMatch.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
-#include "itemmodels/ReviewFilterModel.h"
+#include "models/itemmodels/ReviewFilterModel.h"
 
-#include "itemmodels/ReviewModel.h"
-#include "record/Record.h"
+#include "models/itemmodels/ReviewModel.h"
+#include "models/record/Record.h"
 
 namespace Errata {
 

@@ -1,10 +1,10 @@
-#include "itemmodels/ReviewModel.h"
-#include "util/BackgroundJob.h"
+#include "models/itemmodels/ReviewModel.h"
+#include "models/util/BackgroundJob.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "review/Reviewer.h"
-#include "review/TranslationSummaryJob.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/review/Reviewer.h"
+#include "models/review/TranslationSummaryJob.h"
 
 #include <QDateTime>
 
@@ -302,6 +302,17 @@ bool ReviewModel::unaccept(const Record *record, TranslationStatus::Field field,
     rowChanged(rowOf(record));
     emit reviewsChanged();
     return true;
+}
+
+QMap<QString, ReviewTally::Counts> ReviewModel::tally() const
+{
+    QMap<QString, ReviewTally::Counts> domains;
+    for (int row = 0; row < rowCount(); ++row) {
+        ReviewTally::Counts &counts = domains[recordAt(row)->domain()];
+        for (TranslationStatus::Field field : TranslationStatus::fields())
+            ++counts.byStatus[size_t(status(row, field))];
+    }
+    return domains;
 }
 
 } // namespace Errata

@@ -1,11 +1,13 @@
 #pragma once
 
-#include "review/ReviewStore.h"
-#include "review/TranslationStatus.h"
-#include "review/TranslationSummary.h"
+#include "models/record/TranslationStatus.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/ReviewTally.h"
+#include "models/review/TranslationSummary.h"
 
 #include <QAbstractTableModel>
 #include <QList>
+#include <QMap>
 
 #include <memory>
 #include <vector>
@@ -64,6 +66,8 @@ public:
     const TranslationSummary &summaryAt(int row) const { return m_summaries.at(size_t(row)); }
     TranslationStatus::Status status(int row, TranslationStatus::Field field) const;
     ReviewStore::Check reviewCheck(int row, TranslationStatus::Field field) const;
+    // ReviewTally::byDomain from the rows, without reading the records.
+    QMap<QString, ReviewTally::Counts> tally() const;
 
     // Marks the field reviewed (only a translated one), by Reviewer::current()
     // now, and saves the file, re-read first so that reviews others wrote

@@ -1,4 +1,4 @@
-#include "json/JsonText.h"
+#include "models/json/JsonText.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "json/NumberSpellings.h"
+#include "models/json/NumberSpellings.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "json/OrderedJsonBuilder.h"
+#include "models/json/OrderedJsonBuilder.h"
 
 #include <algorithm>
 

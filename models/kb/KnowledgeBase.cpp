@@ -1,7 +1,6 @@
-#include "kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBase.h"
 
-#include "util/Parallel.h"
-#include "validation/RecordValidator.h"
+#include "models/util/Parallel.h"
 
 #include <QDir>
 
@@ -211,16 +210,6 @@ QString KnowledgeBase::pathId(const Record &record) const
     if (path.endsWith(QLatin1String(".json")))
         path.chop(5);
     return path;
-}
-
-bool KnowledgeBase::validateAll(const RecordValidator &validator, const std::atomic_bool *cancel,
-                                const std::function<void(int, int)> &progress)
-{
-    const auto check = [&](int i) {
-        const Record::ParsedForNow parsed(*recordAt(i));
-        return validator.validate(*recordAt(i), this);
-    };
-    return validateAll(check, cancel, progress);
 }
 
 bool KnowledgeBase::validateAll(const Check &check, const std::atomic_bool *cancel,

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordWriter.h"
-#include "links/LinkIndex.h"
-#include "record/Record.h"
-#include "validation/Problem.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/LinkIndex.h"
+#include "models/kb/Problem.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 
 #include <QHash>
 #include <QList>
@@ -19,8 +19,6 @@
 #include <vector>
 
 namespace Errata {
-
-class RecordValidator;
 
 // An opened KB: its records, which files hold which id, who links to whom,
 // the files that could not be loaded and the latest validation findings.
@@ -89,11 +87,10 @@ public:
     RecordWriter::Outcome save(Record *record, RecordWriter::Overwrite overwrite, QString *error);
     bool saveAll(const QList<Record *> &records, QString *error);
 
-    // Validates every record on all cores; returns false if cancelled.
-    bool validateAll(const RecordValidator &validator, const std::atomic_bool *cancel = nullptr,
-                     const std::function<void(int, int)> &progress = {});
-    // As above, with the findings of record `index` worked out by `check`,
-    // called from several threads at once.
+    // Validates every record on all cores, the findings of record `index`
+    // worked out by `check`, called from several threads at once
+    // (RecordValidator::validateAll checks each record in full); returns
+    // false if cancelled.
     using Check = std::function<QList<Problem>(int index)>;
     bool validateAll(const Check &check, const std::atomic_bool *cancel = nullptr,
                      const std::function<void(int, int)> &progress = {});

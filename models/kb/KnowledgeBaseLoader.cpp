@@ -1,11 +1,11 @@
-#include "kb/KnowledgeBaseLoader.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
-#include "kb/SearchIndexCache.h"
-#include "scan/RecordFields.h"
-#include "scan/RecordScanner.h"
-#include "search/SearchIndexBuilder.h"
-#include "util/Parallel.h"
-#include "util/StringPool.h"
+#include "models/kb/LoadCache.h"
+#include "models/kb/LoadIndexer.h"
+#include "models/scan/RecordFields.h"
+#include "models/scan/RecordScanner.h"
+#include "models/util/Parallel.h"
+#include "models/util/StringPool.h"
 
 #include <QDir>
 #include <QFile>
@@ -309,8 +309,7 @@ QString KnowledgeBaseLoader::fileToRead(const QString &root, const QString &path
 
 KnowledgeBaseLoader::Result KnowledgeBaseLoader::load(const QString &root, const std::atomic_bool *cancel,
                                                       const std::function<void(int, int)> &progress,
-                                                      Documents documents, SearchIndexCache *cache,
-                                                      SearchIndexBuilder *index)
+                                                      Documents documents, LoadCache *cache, LoadIndexer *index)
 {
     Result result;
     result.root = QDir::cleanPath(QFileInfo(root).absoluteFilePath());

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/Record.h"
-#include "validation/Problem.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -16,8 +16,8 @@
 
 namespace Errata {
 
-class SearchIndexBuilder;
-class SearchIndexCache;
+class LoadCache;
+class LoadIndexer;
 
 // Reads every record of a KB folder on all cores. Files that cannot be read
 // or parsed become problems (with line and column for JSON errors); the rest
@@ -67,14 +67,14 @@ public:
     static QString fileToRead(const QString &root, const QString &path, QString *why);
 
     // `progress(done, total)` is called on the calling thread. With an
-    // opened `cache`, files it holds unchanged are not parsed. With an
-    // `index`, each record read anew (not restored from the cache) is
-    // indexed as it is scanned, its slot its place among the files listed:
-    // SearchIndexBuilder::finish() then makes the search index without
-    // reading the records again.
+    // opened `cache` (SearchIndexCache), files it holds unchanged are not
+    // parsed. With an `index` (SearchIndexBuilder), each record read anew
+    // (not restored from the cache) is indexed as it is scanned, its slot
+    // its place among the files listed, so that the search index is made
+    // without reading the records again.
     static Result load(const QString &root, const std::atomic_bool *cancel = nullptr,
                        const std::function<void(int, int)> &progress = {}, Documents documents = ReleaseDocuments,
-                       SearchIndexCache *cache = nullptr, SearchIndexBuilder *index = nullptr);
+                       LoadCache *cache = nullptr, LoadIndexer *index = nullptr);
 };
 
 } // namespace Errata

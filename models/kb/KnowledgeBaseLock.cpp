@@ -1,4 +1,4 @@
-#include "kb/KnowledgeBaseLock.h"
+#include "models/kb/KnowledgeBaseLock.h"
 
 #include <QDir>
 #include <QFileInfo>

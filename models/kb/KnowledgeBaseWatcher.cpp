@@ -1,8 +1,8 @@
-#include "kb/KnowledgeBaseWatcher.h"
+#include "models/kb/KnowledgeBaseWatcher.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,11 +1,11 @@
-#include "kb/RecordOperations.h"
+#include "models/kb/RecordOperations.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
-#include "record/RecordId.h"
-#include "record/RecordTemplate.h"
-#include "util/AtomicFile.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
+#include "models/record/RecordId.h"
+#include "models/record/RecordTemplate.h"
+#include "models/util/AtomicFile.h"
 
 #include <QDir>
 #include <QFile>

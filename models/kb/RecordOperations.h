@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 
-#include "record/Link.h"
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
+#include "models/record/Link.h"
 
 #include <QDate>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "kb/RecordWriter.h"
+#include "models/kb/RecordWriter.h"
 
-#include "record/Record.h"
-#include "util/AtomicFile.h"
+#include "models/record/Record.h"
+#include "models/util/AtomicFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
-#include "kb/RecoveryStore.h"
+#include "models/kb/RecoveryStore.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
-#include "record/RecordTemplate.h"
-#include "util/AtomicFile.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
+#include "models/record/RecordTemplate.h"
+#include "models/util/AtomicFile.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "links/DomainPalette.h"
+#include "models/links/DomainPalette.h"
 
 #include <QHash>
 

@@ -1,4 +1,4 @@
-#include "links/GraphLayout.h"
+#include "models/links/GraphLayout.h"
 
 #include <QtMath>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record/Link.h"
+#include "models/record/Link.h"
 
 #include <QHash>
 #include <QJsonObject>

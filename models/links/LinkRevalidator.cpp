@@ -1,8 +1,8 @@
-#include "links/LinkRevalidator.h"
+#include "models/links/LinkRevalidator.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 
 namespace Errata {
 

@@ -1,7 +1,7 @@
-#include "links/ReciprocalLinks.h"
+#include "models/links/ReciprocalLinks.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 #include <algorithm>
 

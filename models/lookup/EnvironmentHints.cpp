@@ -1,6 +1,6 @@
-#include "lookup/EnvironmentHints.h"
+#include "models/lookup/EnvironmentHints.h"
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <re2/re2.h>
 

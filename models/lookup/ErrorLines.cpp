@@ -1,4 +1,4 @@
-#include "lookup/ErrorLines.h"
+#include "models/lookup/ErrorLines.h"
 
 #include <QRegularExpression>
 

@@ -1,8 +1,8 @@
-#include "lookup/LookupDocument.h"
+#include "models/lookup/LookupDocument.h"
 
-#include "lookup/EnvironmentHints.h"
-#include "record/Record.h"
-#include "scan/RecordFields.h"
+#include "models/lookup/EnvironmentHints.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
 
 #include <iterator>
 #include <unordered_map>

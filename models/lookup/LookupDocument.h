@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lookup/LookupText.h"
-#include "lookup/RegexKeys.h"
+#include "models/lookup/LookupText.h"
+#include "models/lookup/RegexKeys.h"
 
 #include <string>
 #include <vector>

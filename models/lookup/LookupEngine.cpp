@@ -1,13 +1,13 @@
-#include "lookup/LookupEngine.h"
+#include "models/lookup/LookupEngine.h"
 
-#include "lookup/EnvironmentHints.h"
-#include "lookup/ErrorLines.h"
-#include "lookup/LookupIndex.h"
-#include "lookup/LookupScore.h"
-#include "lookup/LookupText.h"
-#include "lookup/TrigramFilter.h"
-#include "matching/MatchPlan.h"
-#include "record/Record.h"
+#include "models/lookup/EnvironmentHints.h"
+#include "models/lookup/ErrorLines.h"
+#include "models/lookup/LookupIndex.h"
+#include "models/lookup/LookupScore.h"
+#include "models/lookup/LookupText.h"
+#include "models/lookup/TrigramFilter.h"
+#include "models/matching/MatchPlan.h"
+#include "models/record/Record.h"
 
 #include <QElapsedTimer>
 #include <QHash>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lookup/LookupResult.h"
+#include "models/lookup/LookupResult.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "lookup/LookupIndex.h"
+#include "models/lookup/LookupIndex.h"
 
-#include "kb/KnowledgeBase.h"
-#include "lookup/LookupBlob.h"
-#include "lookup/LookupIndexJob.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/lookup/LookupBlob.h"
+#include "models/lookup/LookupIndexJob.h"
 
 #include <QDataStream>
 #include <QIODevice>

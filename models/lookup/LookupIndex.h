@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lookup/LookupDocument.h"
-#include "lookup/PackedRegexKeys.h"
+#include "models/lookup/LookupDocument.h"
+#include "models/lookup/PackedRegexKeys.h"
 
 #include <QHash>
 

@@ -1,10 +1,10 @@
-#include "lookup/LookupIndexJob.h"
+#include "models/lookup/LookupIndexJob.h"
 
-#include "record/Record.h"
-#include "scan/RecordFields.h"
-#include "scan/RecordScanner.h"
-#include "util/FreeMemory.h"
-#include "util/Parallel.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
+#include "models/scan/RecordScanner.h"
+#include "models/util/FreeMemory.h"
+#include "models/util/Parallel.h"
 
 #include <algorithm>
 

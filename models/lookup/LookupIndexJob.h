@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lookup/LookupIndex.h"
+#include "models/lookup/LookupIndex.h"
 
 #include <QByteArray>
 

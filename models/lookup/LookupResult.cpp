@@ -1,4 +1,4 @@
-#include "lookup/LookupResult.h"
+#include "models/lookup/LookupResult.h"
 
 #include <QJsonArray>
 

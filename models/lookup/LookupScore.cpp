@@ -1,4 +1,4 @@
-#include "lookup/LookupScore.h"
+#include "models/lookup/LookupScore.h"
 
 #include <algorithm>
 

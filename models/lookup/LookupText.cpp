@@ -1,6 +1,6 @@
-#include "lookup/LookupText.h"
+#include "models/lookup/LookupText.h"
 
-#include "search/SearchTokenizer.h"
+#include "models/text/SearchTokenizer.h"
 
 #include <re2/re2.h>
 

@@ -1,4 +1,4 @@
-#include "lookup/PackedRegexKeys.h"
+#include "models/lookup/PackedRegexKeys.h"
 
 namespace Errata {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lookup/RegexKeys.h"
+#include "models/lookup/RegexKeys.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "lookup/RegexKeys.h"
+#include "models/lookup/RegexKeys.h"
 
-#include "matching/RegexLiterals.h"
+#include "models/matching/RegexLiterals.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "lookup/TrigramFilter.h"
+#include "models/lookup/TrigramFilter.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "matching/LineLocality.h"
+#include "models/matching/LineLocality.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "matching/LiteralScanner.h"
+#include "models/matching/LiteralScanner.h"
 
 #include <QChar>
 

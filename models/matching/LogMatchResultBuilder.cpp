@@ -1,8 +1,8 @@
-#include "matching/LogMatchResultBuilder.h"
+#include "models/matching/LogMatchResultBuilder.h"
 
-#include "matching/LiteralScanner.h"
-#include "matching/MatchPlan.h"
-#include "matching/RegexEngine.h"
+#include "models/matching/LiteralScanner.h"
+#include "models/matching/MatchPlan.h"
+#include "models/matching/RegexEngine.h"
 
 #include <re2/filtered_re2.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "matching/LogMatchResult.h"
-#include "matching/LogSearch.h"
+#include "models/matching/LogMatchResult.h"
+#include "models/matching/LogSearch.h"
 
 #include <mutex>
 #include <string>

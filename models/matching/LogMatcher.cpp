@@ -1,13 +1,13 @@
-#include "matching/LogMatcher.h"
+#include "models/matching/LogMatcher.h"
 
-#include "kb/KnowledgeBase.h"
-#include "matching/LineLocality.h"
-#include "matching/LogMatchResultBuilder.h"
-#include "matching/LogScan.h"
-#include "matching/LogSearch.h"
-#include "matching/MatchPlan.h"
-#include "record/Record.h"
-#include "util/Parallel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/matching/LineLocality.h"
+#include "models/matching/LogMatchResultBuilder.h"
+#include "models/matching/LogScan.h"
+#include "models/matching/LogSearch.h"
+#include "models/matching/MatchPlan.h"
+#include "models/record/Record.h"
+#include "models/util/Parallel.h"
 
 #include <QElapsedTimer>
 

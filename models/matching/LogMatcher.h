@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "matching/LogMatchResult.h"
+#include "models/matching/LogMatchResult.h"
 
 #include <QByteArray>
 #include <QList>

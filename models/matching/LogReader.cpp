@@ -1,4 +1,4 @@
-#include "matching/LogReader.h"
+#include "models/matching/LogReader.h"
 
 #include <QFile>
 #include <QLocale>

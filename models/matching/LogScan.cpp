@@ -1,6 +1,6 @@
-#include "matching/LogScan.h"
+#include "models/matching/LogScan.h"
 
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QElapsedTimer>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "matching/LogSearch.h"
-#include "matching/MatchPlan.h"
-#include "matching/RegexBudget.h"
+#include "models/matching/LogSearch.h"
+#include "models/matching/MatchPlan.h"
+#include "models/matching/RegexBudget.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
-#include "matching/LogSearch.h"
+#include "models/matching/LogSearch.h"
 
-#include "matching/RegexBudget.h"
+#include "models/matching/RegexBudget.h"
 
 #include <cstring>
 

@@ -1,8 +1,8 @@
-#include "matching/MatchPlan.h"
+#include "models/matching/MatchPlan.h"
 
-#include "matching/LineLocality.h"
-#include "matching/RegexLiterals.h"
-#include "util/Parallel.h"
+#include "models/matching/LineLocality.h"
+#include "models/matching/RegexLiterals.h"
+#include "models/util/Parallel.h"
 
 #include <algorithm>
 

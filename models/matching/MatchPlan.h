@@ -1,9 +1,9 @@
 #pragma once
 
-#include "matching/LiteralScanner.h"
-#include "matching/LogMatchResult.h"
-#include "matching/LogMatcher.h"
-#include "matching/RegexEngine.h"
+#include "models/matching/LiteralScanner.h"
+#include "models/matching/LogMatchResult.h"
+#include "models/matching/LogMatcher.h"
+#include "models/matching/RegexEngine.h"
 
 #include <QList>
 #include <QString>

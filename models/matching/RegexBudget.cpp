@@ -1,4 +1,4 @@
-#include "matching/RegexBudget.h"
+#include "models/matching/RegexBudget.h"
 
 #include <chrono>
 

@@ -1,4 +1,4 @@
-#include "matching/RegexEngine.h"
+#include "models/matching/RegexEngine.h"
 
 #include <re2/re2.h>
 

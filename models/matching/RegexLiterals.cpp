@@ -1,4 +1,4 @@
-#include "matching/RegexLiterals.h"
+#include "models/matching/RegexLiterals.h"
 
 #include <QList>
 

@@ -1,12 +1,12 @@
-#include "mcp/McpKnowledgeBase.h"
+#include "models/mcp/McpKnowledgeBase.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
-#include "kb/KnowledgeBaseWatcher.h"
-#include "lookup/LookupEngine.h"
-#include "matching/LogMatcher.h"
-#include "search/SearchIndex.h"
-#include "validation/RecordValidator.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseWatcher.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/matching/LogMatcher.h"
+#include "models/search/SearchIndex.h"
+#include "models/session/KnowledgeBaseSession.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QFileInfo>
 

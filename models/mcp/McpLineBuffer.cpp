@@ -1,4 +1,4 @@
-#include "mcp/McpLineBuffer.h"
+#include "models/mcp/McpLineBuffer.h"
 
 #include <utility>
 

@@ -1,11 +1,11 @@
-#include "mcp/McpServer.h"
+#include "models/mcp/McpServer.h"
 
-#include "kb/KnowledgeBase.h"
-#include "mcp/McpKnowledgeBase.h"
-#include "mcp/McpLineBuffer.h"
-#include "mcp/McpToolCatalog.h"
-#include "record/Record.h"
-#include "util/Version.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/mcp/McpKnowledgeBase.h"
+#include "models/mcp/McpLineBuffer.h"
+#include "models/mcp/McpToolCatalog.h"
+#include "models/record/Record.h"
+#include "models/util/Version.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mcp/McpTools.h"
+#include "models/mcp/McpTools.h"
 
 #include <QByteArray>
 #include <QJsonObject>

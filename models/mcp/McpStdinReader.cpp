@@ -1,4 +1,4 @@
-#include "mcp/McpStdinReader.h"
+#include "models/mcp/McpStdinReader.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "mcp/McpToolCatalog.h"
+#include "models/mcp/McpToolCatalog.h"
 
 #include <QFile>
 #include <QJsonDocument>

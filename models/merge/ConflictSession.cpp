@@ -1,9 +1,9 @@
-#include "merge/ConflictSession.h"
+#include "models/merge/ConflictSession.h"
 
-#include "git/GitConflictStages.h"
-#include "kb/RecordWriter.h"
-#include "merge/RecordFileMerge.h"
-#include "validation/RecordValidator.h"
+#include "models/git/GitConflictStages.h"
+#include "models/kb/RecordWriter.h"
+#include "models/merge/RecordFileMerge.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QDir>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "merge/RecordMerge.h"
-#include "record/Record.h"
+#include "models/merge/RecordMerge.h"
+#include "models/record/Record.h"
 
 #include <QCoreApplication>
 #include <QString>

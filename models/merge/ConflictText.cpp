@@ -1,6 +1,6 @@
-#include "merge/ConflictText.h"
+#include "models/merge/ConflictText.h"
 
-#include "util/TextDiff.h"
+#include "models/util/TextDiff.h"
 
 #include <QString>
 #include <QStringList>

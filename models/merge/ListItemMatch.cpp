@@ -1,4 +1,4 @@
-#include "merge/ListItemMatch.h"
+#include "models/merge/ListItemMatch.h"
 
 #include <algorithm>
 #include <iterator>

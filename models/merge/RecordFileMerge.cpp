@@ -1,9 +1,9 @@
-#include "merge/RecordFileMerge.h"
+#include "models/merge/RecordFileMerge.h"
 
-#include "kb/RecordWriter.h"
-#include "merge/ConflictText.h"
-#include "record/Record.h"
-#include "json/JsonText.h"
+#include "models/json/JsonText.h"
+#include "models/kb/RecordWriter.h"
+#include "models/merge/ConflictText.h"
+#include "models/record/Record.h"
 
 #include <algorithm>
 #include <string>

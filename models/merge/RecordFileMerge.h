@@ -4,7 +4,7 @@
 #include <QList>
 #include <QString>
 
-#include "merge/RecordMerge.h"
+#include "models/merge/RecordMerge.h"
 
 namespace Errata {
 

@@ -1,6 +1,6 @@
-#include "merge/RecordMerge.h"
+#include "models/merge/RecordMerge.h"
 
-#include "merge/ListItemMatch.h"
+#include "models/merge/ListItemMatch.h"
 
 #include <string>
 #include <unordered_map>

@@ -3,7 +3,7 @@
 #include <QList>
 #include <QString>
 
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
 
 #include <optional>
 

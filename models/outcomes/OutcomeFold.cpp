@@ -1,6 +1,6 @@
-#include "outcomes/OutcomeFold.h"
+#include "models/outcomes/OutcomeFold.h"
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <QMap>
 

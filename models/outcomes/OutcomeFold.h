@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 
-#include "outcomes/OutcomeReport.h"
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
+#include "models/outcomes/OutcomeReport.h"
 
 #include <QList>
 #include <QPair>

@@ -1,4 +1,4 @@
-#include "outcomes/OutcomeLog.h"
+#include "models/outcomes/OutcomeLog.h"
 
 #include <QDir>
 #include <QFile>

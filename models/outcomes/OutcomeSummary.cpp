@@ -1,4 +1,4 @@
-#include "outcomes/OutcomeSummary.h"
+#include "models/outcomes/OutcomeSummary.h"
 
 #include <QMap>
 #include <QPair>

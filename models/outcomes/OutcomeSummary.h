@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "outcomes/OutcomeReport.h"
+#include "models/outcomes/OutcomeReport.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "record/Record.h"
+#include "models/record/Record.h"
 
-#include "git/ConflictMarkers.h"
-#include "json/JsonText.h"
-#include "json/OrderedJsonBuilder.h"
+#include "models/json/ConflictMarkers.h"
+#include "models/json/JsonText.h"
+#include "models/json/OrderedJsonBuilder.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -2,10 +2,10 @@
 
 #include <QCoreApplication>
 
-#include "record/DeadEnd.h"
-#include "record/Link.h"
-#include "record/VersionEntry.h"
-#include "record/Workaround.h"
+#include "models/record/DeadEnd.h"
+#include "models/record/Link.h"
+#include "models/record/VersionEntry.h"
+#include "models/record/Workaround.h"
 
 #include <QByteArray>
 #include <QDate>
@@ -13,8 +13,8 @@
 #include <QString>
 #include <QStringList>
 
-#include "json/NumberSpellings.h"
-#include "json/OrderedJson.h"
+#include "models/json/NumberSpellings.h"
+#include "models/json/OrderedJson.h"
 
 #include <memory>
 #include <optional>

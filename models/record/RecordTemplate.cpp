@@ -1,4 +1,4 @@
-#include "record/RecordTemplate.h"
+#include "models/record/RecordTemplate.h"
 
 namespace Errata {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/Record.h"
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
+#include "models/record/Record.h"
 
 #include <QDate>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "review/ReviewStore.h"
+#include "models/review/ReviewStore.h"
 
-#include "record/Record.h"
-#include "review/TranslationSummary.h"
-#include "util/AtomicFile.h"
+#include "models/record/Record.h"
+#include "models/review/TranslationSummary.h"
+#include "models/util/AtomicFile.h"
 
 #include <QCryptographicHash>
 #include <QDir>

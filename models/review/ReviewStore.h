@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "review/TranslationStatus.h"
+#include "models/record/TranslationStatus.h"
 
 #include <QDate>
 #include <QDateTime>

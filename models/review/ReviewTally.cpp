@@ -1,10 +1,9 @@
-#include "review/ReviewTally.h"
+#include "models/review/ReviewTally.h"
 
-#include "itemmodels/ReviewModel.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "review/ReviewStore.h"
-#include "review/TranslationSummaryJob.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/TranslationSummaryJob.h"
 
 namespace Errata {
 
@@ -41,17 +40,6 @@ QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const KnowledgeBase &kb
         Counts &counts = domains[record.domain()];
         for (TranslationStatus::Field field : TranslationStatus::fields())
             ++counts.byStatus[size_t(store.status(record.id(), field, summaries.at(size_t(i))))];
-    }
-    return domains;
-}
-
-QMap<QString, ReviewTally::Counts> ReviewTally::byDomain(const ReviewModel &model)
-{
-    QMap<QString, Counts> domains;
-    for (int row = 0; row < model.rowCount(); ++row) {
-        Counts &counts = domains[model.recordAt(row)->domain()];
-        for (TranslationStatus::Field field : TranslationStatus::fields())
-            ++counts.byStatus[size_t(model.status(row, field))];
     }
     return domains;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "review/TranslationStatus.h"
-#include "review/TranslationSummary.h"
+#include "models/record/TranslationStatus.h"
+#include "models/review/TranslationSummary.h"
 
 #include <QMap>
 #include <QString>
@@ -12,7 +12,6 @@
 namespace Errata {
 
 class KnowledgeBase;
-class ReviewModel;
 class ReviewStore;
 
 // How far the translation of a KB has come: for every domain, how many
@@ -39,8 +38,6 @@ public:
     // its order (TranslationSummaryJob::all()).
     static QMap<QString, Counts> byDomain(const KnowledgeBase &kb, const ReviewStore &store,
                                           const std::vector<TranslationSummary> &summaries);
-    // The same from the rows of review mode, without reading the records.
-    static QMap<QString, Counts> byDomain(const ReviewModel &model);
     static Counts total(const QMap<QString, Counts> &domains);
 };
 

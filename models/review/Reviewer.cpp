@@ -1,7 +1,7 @@
-#include "review/Reviewer.h"
+#include "models/review/Reviewer.h"
 
-#include "git/GitIdentity.h"
-#include "settings/Settings.h"
+#include "models/git/GitIdentity.h"
+#include "models/settings/Settings.h"
 
 #include <QtGlobal>
 

@@ -1,8 +1,8 @@
-#include "review/TranslationSummary.h"
+#include "models/review/TranslationSummary.h"
 
-#include "record/Record.h"
-#include "review/ReviewStore.h"
-#include "scan/RecordFields.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewStore.h"
+#include "models/scan/RecordFields.h"
 
 namespace Errata {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "review/TranslationStatus.h"
+#include "models/record/TranslationStatus.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
-#include "review/TranslationSummaryJob.h"
+#include "models/review/TranslationSummaryJob.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "scan/RecordFields.h"
-#include "scan/RecordScanner.h"
-#include "util/Parallel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
+#include "models/scan/RecordScanner.h"
+#include "models/util/Parallel.h"
 
 #include <unordered_map>
 #include <utility>

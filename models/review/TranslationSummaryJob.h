@@ -1,7 +1,7 @@
 #pragma once
 
-#include "review/TranslationSummary.h"
-#include "util/StringPool.h"
+#include "models/review/TranslationSummary.h"
+#include "models/util/StringPool.h"
 
 #include <QByteArray>
 

@@ -1,6 +1,6 @@
-#include "scan/RecordFields.h"
+#include "models/scan/RecordFields.h"
 
-#include "scan/RecordScanner.h"
+#include "models/scan/RecordScanner.h"
 
 namespace Errata {
 

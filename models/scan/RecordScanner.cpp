@@ -1,7 +1,7 @@
-#include "scan/RecordScanner.h"
+#include "models/scan/RecordScanner.h"
 
-#include "record/Record.h"
-#include "scan/RecordFields.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
 
 #include <QVarLengthArray>
 

@@ -1,4 +1,4 @@
-#include "search/PostingRun.h"
+#include "models/search/PostingRun.h"
 
 #include <utility>
 

@@ -1,12 +1,12 @@
-#include "search/SearchIndex.h"
+#include "models/search/SearchIndex.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "scan/RecordFields.h"
-#include "search/PostingRun.h"
-#include "search/SearchIndexBuilder.h"
-#include "search/SearchTokenizer.h"
-#include "util/Parallel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
+#include "models/search/PostingRun.h"
+#include "models/search/SearchIndexBuilder.h"
+#include "models/text/SearchTokenizer.h"
+#include "models/util/Parallel.h"
 
 #include <QDataStream>
 #include <QIODevice>
@@ -65,12 +65,12 @@ SearchIndex::Entry SearchIndex::makeEntry(const Record &record, const RecordFiel
     entry.record = &record;
     entry.id = fields.summary.id;
     entry.signature = fields.summary.signature;
-    entry.foldedId = SearchQuery::fold(entry.id);
-    entry.foldedSignature = SearchQuery::fold(entry.signature);
-    entry.domain = SearchQuery::fold(fields.summary.domain);
-    entry.category = SearchQuery::fold(fields.summary.category);
-    entry.tier = SearchQuery::fold(fields.verificationTier);
-    entry.resolvable = SearchQuery::fold(fields.resolvable);
+    entry.foldedId = SearchTokenizer::fold(entry.id);
+    entry.foldedSignature = SearchTokenizer::fold(entry.signature);
+    entry.domain = SearchTokenizer::fold(fields.summary.domain);
+    entry.category = SearchTokenizer::fold(fields.summary.category);
+    entry.tier = SearchTokenizer::fold(fields.verificationTier);
+    entry.resolvable = SearchTokenizer::fold(fields.resolvable);
     shareStrings(entry);
     entry.fixRate = fields.fixSuccessRate.value_or(-1);
     entry.confidence = fields.confidence.value_or(-1);

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lookup/LookupIndex.h"
-#include "search/SearchQuery.h"
-#include "util/StringPool.h"
+#include "models/lookup/LookupIndex.h"
+#include "models/search/SearchQuery.h"
+#include "models/util/StringPool.h"
 
 #include <QDate>
 #include <QHash>

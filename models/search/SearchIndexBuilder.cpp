@@ -1,8 +1,8 @@
-#include "search/SearchIndexBuilder.h"
+#include "models/search/SearchIndexBuilder.h"
 
-#include "kb/KnowledgeBase.h"
-#include "scan/RecordFields.h"
-#include "util/Parallel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/scan/RecordFields.h"
+#include "models/util/Parallel.h"
 
 #include <QThread>
 

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "lookup/LookupDocument.h"
-#include "search/PostingRun.h"
-#include "search/SearchIndex.h"
+#include "models/kb/LoadIndexer.h"
+#include "models/lookup/LookupDocument.h"
+#include "models/search/PostingRun.h"
+#include "models/search/SearchIndex.h"
 
 #include <QDate>
 
@@ -34,7 +35,7 @@ struct RecordFields;
 //       builder.add(run, uint32_t(item), record, fields);
 //   });
 //   builder.finish(index, kb, today);
-class SearchIndexBuilder
+class SearchIndexBuilder final : public LoadIndexer
 {
 public:
     // Records are handed over this many at a time at most: only one
@@ -53,12 +54,12 @@ public:
     // add() the item's record, if it has one, with the item as its slot.
     // `progress(done)` on the calling thread. False when cancelled.
     bool addInRuns(int count, const std::function<void(int run, int item)> &addItem,
-                   const std::atomic_bool *cancel = nullptr, const std::function<void(int)> &progress = {});
+                   const std::atomic_bool *cancel = nullptr, const std::function<void(int)> &progress = {}) override;
 
     // From addItem, for the item `slot`: thread-safe for different runs.
     // Only the records handed over take room: a KB restored from the cache
     // leaves the builder empty.
-    void add(int run, uint32_t slot, const Record &record, const RecordFields &fields);
+    void add(int run, uint32_t slot, const Record &record, const RecordFields &fields) override;
 
     // Puts the index together into `index`, with the findings of `kb` and
     // staleness on `today`. False, and `index` untouched, when the records

@@ -1,4 +1,5 @@
-#include "search/SearchQuery.h"
+#include "models/search/SearchQuery.h"
+#include "models/text/SearchTokenizer.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -118,16 +119,6 @@ bool SearchQuery::NumberFilter::accepts(double number) const
     case Equal: return qFuzzyCompare(number + 1.0, value + 1.0);
     }
     return false;
-}
-
-QString SearchQuery::fold(const QString &text)
-{
-    const bool ascii = std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() < 0x80; });
-    if (ascii)
-        return text.toLower();
-    QString folded = text.normalized(QString::NormalizationForm_KD);
-    folded.removeIf([](QChar c) { return c.category() == QChar::Mark_NonSpacing; });
-    return folded.toCaseFolded();
 }
 
 SearchQuery SearchQuery::parse(const QString &text)

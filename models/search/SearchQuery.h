@@ -1,6 +1,6 @@
 #pragma once
 
-#include "git/GitStatus.h"
+#include "models/git/GitStatus.h"
 
 #include <QList>
 #include <QString>
@@ -37,8 +37,6 @@ public:
     };
 
     static SearchQuery parse(const QString &text);
-    // Lower case, no accents (é -> e), full-width forms folded; Chinese kept.
-    static QString fold(const QString &text);
 
     bool isEmpty() const;
     bool hasFilters() const;

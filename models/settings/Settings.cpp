@@ -1,4 +1,4 @@
-#include "settings/Settings.h"
+#include "models/settings/Settings.h"
 
 #include <QSettings>
 

@@ -1,4 +1,4 @@
-#include "util/AtomicFile.h"
+#include "models/util/AtomicFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "util/BackgroundJob.h"
+#include "models/util/BackgroundJob.h"
 
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QMutex>
 #include <QThread>

@@ -1,4 +1,4 @@
-#include "util/ChecksumDevice.h"
+#include "models/util/ChecksumDevice.h"
 
 #include <functional>
 #include <string_view>

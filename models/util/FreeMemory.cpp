@@ -1,4 +1,4 @@
-#include "util/FreeMemory.h"
+#include "models/util/FreeMemory.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>

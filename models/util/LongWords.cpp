@@ -1,4 +1,4 @@
-#include "util/LongWords.h"
+#include "models/util/LongWords.h"
 
 namespace Errata {
 

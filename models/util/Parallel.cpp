@@ -1,4 +1,4 @@
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QElapsedTimer>
 #include <QThread>

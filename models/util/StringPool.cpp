@@ -1,4 +1,4 @@
-#include "util/StringPool.h"
+#include "models/util/StringPool.h"
 
 #include <QMutexLocker>
 

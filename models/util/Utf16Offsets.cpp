@@ -1,4 +1,4 @@
-#include "util/Utf16Offsets.h"
+#include "models/util/Utf16Offsets.h"
 
 namespace Errata {
 

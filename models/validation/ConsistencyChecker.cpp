@@ -1,4 +1,4 @@
-#include "validation/ConsistencyChecker.h"
+#include "models/validation/ConsistencyChecker.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,9 @@
-#include "validation/RecordValidator.h"
+#include "models/validation/RecordValidator.h"
 
-#include "record/Record.h"
-#include "json/JsonText.h"
+#include "models/kb/KnowledgeBase.h"
+
+#include "models/json/JsonText.h"
+#include "models/record/Record.h"
 
 #include <algorithm>
 
@@ -93,6 +95,16 @@ QList<Problem> RecordValidator::validateWith(const Record &record, const Knowled
     QList<Problem> problems = own.problems + context;
     sortAndName(problems, record.filePath());
     return problems;
+}
+
+bool RecordValidator::validateAll(KnowledgeBase &kb, const std::atomic_bool *cancel,
+                                  const std::function<void(int, int)> &progress) const
+{
+    const auto check = [&](int i) {
+        const Record::ParsedForNow parsed(*kb.recordAt(i));
+        return validate(*kb.recordAt(i), &kb);
+    };
+    return kb.validateAll(check, cancel, progress);
 }
 
 } // namespace Errata

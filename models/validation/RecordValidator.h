@@ -1,12 +1,15 @@
 #pragma once
 
-#include "validation/Problem.h"
-#include "validation/RuleValidator.h"
-#include "validation/SchemaValidator.h"
-#include "json/JsonText.h"
+#include "models/json/JsonText.h"
+#include "models/kb/Problem.h"
+#include "models/validation/RuleValidator.h"
+#include "models/validation/SchemaValidator.h"
 
 #include <QDate>
 #include <QList>
+
+#include <atomic>
+#include <functional>
 
 namespace Errata {
 
@@ -45,6 +48,10 @@ public:
     // What validate() returns, given what it handed out for the same text:
     // only the rules that read the KB and the date run.
     QList<Problem> validateWith(const Record &record, const KnowledgeBase *kb, const OwnFindings &own) const;
+    // Validates every record of `kb` into it on all cores
+    // (KnowledgeBase::validateAll); returns false if cancelled.
+    bool validateAll(KnowledgeBase &kb, const std::atomic_bool *cancel = nullptr,
+                     const std::function<void(int, int)> &progress = {}) const;
 
 private:
     SchemaValidator m_schema;

@@ -1,9 +1,9 @@
-#include "validation/RuleValidator.h"
+#include "models/validation/RuleValidator.h"
 
-#include "kb/KnowledgeBase.h"
-#include "matching/RegexEngine.h"
-#include "record/Record.h"
-#include "review/TranslationStatus.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/matching/RegexEngine.h"
+#include "models/record/Record.h"
+#include "models/record/TranslationStatus.h"
 
 #include <QSet>
 #include <QUrl>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "validation/Problem.h"
+#include "models/kb/Problem.h"
 
 #include <QCoreApplication>
 #include <QDate>

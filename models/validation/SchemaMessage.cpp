@@ -1,6 +1,6 @@
-#include "validation/SchemaMessage.h"
+#include "models/validation/SchemaMessage.h"
 
-#include "validation/SchemaNodes.h"
+#include "models/validation/SchemaNodes.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "validation/SchemaNodes.h"
+#include "models/validation/SchemaNodes.h"
 
 #include <QRegularExpression>
 

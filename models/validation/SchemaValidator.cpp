@@ -1,7 +1,7 @@
-#include "validation/SchemaValidator.h"
+#include "models/validation/SchemaValidator.h"
 
-#include "validation/SchemaMessage.h"
-#include "validation/SchemaNodes.h"
+#include "models/validation/SchemaMessage.h"
+#include "models/validation/SchemaNodes.h"
 
 #include <QFile>
 #include <QSet>

@@ -4,7 +4,7 @@
 // a mistyped command or an unknown option is exit code 2 with a message,
 // and a KB folder given positionally still opens the window.
 
-#include "WindowArguments.h"
+#include "app/WindowArguments.h"
 
 #include "support/ErrataProcess.h"
 #include "support/TestFiles.h"

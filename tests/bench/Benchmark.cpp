@@ -1,15 +1,15 @@
 #include "bench/Benchmark.h"
 
-#include "itemmodels/RecordFilterModel.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/KnowledgeBaseSession.h"
-#include "lookup/LookupEngine.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
-#include "search/SearchQuery.h"
-#include "util/Parallel.h"
+#include "models/itemmodels/RecordFilterModel.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
+#include "models/session/KnowledgeBaseSession.h"
+#include "models/util/Parallel.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

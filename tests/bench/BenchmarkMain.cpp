@@ -18,8 +18,8 @@
 #include "bench/McpBenchmark.h"
 #include "bench/SyntheticKnowledgeBase.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -26,11 +26,11 @@
 #include "bench/LookupCorpus.h"
 #include "bench/LookupProcessRuns.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "lookup/LookupEngine.h"
-#include "lookup/LookupIndex.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/lookup/LookupIndex.h"
+#include "models/record/Record.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

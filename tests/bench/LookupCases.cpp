@@ -6,7 +6,7 @@
 #include "bench/LookupTraceback.h"
 #include "bench/LookupVariation.h"
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <QHash>
 #include <QRegularExpression>

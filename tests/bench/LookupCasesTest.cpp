@@ -5,8 +5,8 @@
 #include "bench/LookupEnvironment.h"
 #include "bench/LookupVariation.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
 #include <QSet>
 #include <QtTest>

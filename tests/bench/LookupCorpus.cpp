@@ -1,6 +1,6 @@
 #include "bench/LookupCorpus.h"
 
-#include "convert/DeadendsConverter.h"
+#include "models/convert/DeadendsConverter.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 
 #include <QString>
 

@@ -14,11 +14,11 @@
 // (with the process CPU time of the fast path: the machine may be shared);
 // exit code 1 when the two disagree. --log FILE measures that file instead.
 
-#include "convert/DeadendsConverter.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "matching/LogMatcher.h"
-#include "record/Record.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/matching/LogMatcher.h"
+#include "models/record/Record.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

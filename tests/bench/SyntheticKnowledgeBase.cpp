@@ -1,7 +1,7 @@
 #include "bench/SyntheticKnowledgeBase.h"
 #include "bench/SyntheticVocabulary.h"
 
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QDate>
 #include <QDir>

@@ -9,8 +9,8 @@
 
 #include "FuzzSupport.h"
 
-#include "convert/DeadendsConverter.h"
-#include "record/Record.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/record/Record.h"
 
 #include <stdexcept>
 

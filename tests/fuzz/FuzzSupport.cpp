@@ -1,6 +1,6 @@
 #include "FuzzSupport.h"
 
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -26,14 +26,14 @@
 
 #include "FuzzSupport.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/SearchIndexCache.h"
-#include "lookup/LookupEngine.h"
-#include "search/SearchIndex.h"
-#include "util/Version.h"
-#include "validation/RecordValidator.h"
-#include "validation/RuleValidator.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/search/SearchIndex.h"
+#include "models/session/SearchIndexCache.h"
+#include "models/util/Version.h"
+#include "models/validation/RecordValidator.h"
+#include "models/validation/RuleValidator.h"
 
 #include <QDataStream>
 #include <QDir>

@@ -15,8 +15,8 @@
 
 #include "FuzzSupport.h"
 
-#include "matching/LogMatcher.h"
-#include "matching/RegexEngine.h"
+#include "models/matching/LogMatcher.h"
+#include "models/matching/RegexEngine.h"
 
 #include <algorithm>
 #include <climits>

@@ -9,9 +9,9 @@
 
 #include "FuzzSupport.h"
 
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
-#include "json/JsonText.h"
+#include "models/json/JsonText.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QDate>
 

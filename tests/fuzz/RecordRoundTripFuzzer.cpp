@@ -13,8 +13,8 @@
 
 #include "FuzzSupport.h"
 
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 
 #include <QString>
 

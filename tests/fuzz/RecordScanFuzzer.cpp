@@ -7,9 +7,9 @@
 
 #include "FuzzSupport.h"
 
-#include "record/Record.h"
-#include "scan/RecordFields.h"
-#include "scan/RecordScanner.h"
+#include "models/record/Record.h"
+#include "models/scan/RecordFields.h"
+#include "models/scan/RecordScanner.h"
 
 using namespace Errata;
 

@@ -13,8 +13,8 @@
 
 #include "FuzzSupport.h"
 
-#include "kb/RecoveryStore.h"
-#include "record/Record.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/record/Record.h"
 
 #include <QCryptographicHash>
 #include <QDir>

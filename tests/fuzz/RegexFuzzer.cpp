@@ -15,9 +15,9 @@
 
 #include "FuzzSupport.h"
 
-#include "matching/LogSearch.h"
-#include "matching/RegexEngine.h"
-#include "matching/RegexLiterals.h"
+#include "models/matching/LogSearch.h"
+#include "models/matching/RegexEngine.h"
+#include "models/matching/RegexLiterals.h"
 
 #include <re2/re2.h>
 

@@ -12,11 +12,12 @@
 
 #include "FuzzSupport.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "lookup/LookupEngine.h"
-#include "search/SearchIndex.h"
-#include "search/SearchQuery.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
+#include "models/text/SearchTokenizer.h"
 
 #include <QDate>
 #include <QSet>
@@ -117,11 +118,11 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QString text = QString::fromUtf8(Fuzz::bytes(data, size));
-    const QString folded = SearchQuery::fold(text);
-    FUZZ_CHECK(SearchQuery::fold(folded) == folded);
+    const QString folded = SearchTokenizer::fold(text);
+    FUZZ_CHECK(SearchTokenizer::fold(folded) == folded);
     const SearchQuery query = SearchQuery::parse(text);
     for (const QString &word : query.words)
-        FUZZ_CHECK(!word.isEmpty() && SearchQuery::fold(word) == word);
+        FUZZ_CHECK(!word.isEmpty() && SearchTokenizer::fold(word) == word);
 
     const Sample &kb = *sample();
     const QList<SearchIndex::Hit> hits = kb.index.search(query);

@@ -14,11 +14,11 @@
 
 #include "FuzzSupport.h"
 
-#include "record/Record.h"
-#include "review/ReviewStore.h"
-#include "review/TranslationStatus.h"
-#include "review/TranslationSummary.h"
-#include "validation/ConsistencyChecker.h"
+#include "models/record/Record.h"
+#include "models/record/TranslationStatus.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/TranslationSummary.h"
+#include "models/validation/ConsistencyChecker.h"
 
 using namespace Errata;
 

@@ -1,14 +1,14 @@
-#include "browser/BrowserDock.h"
+#include "ui/browser/BrowserDock.h"
 
-#include "browser/LookupPanel.h"
-#include "browser/RecordTreeDelegate.h"
-#include "browser/SearchField.h"
-#include "itemmodels/RecordFilterModel.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/KnowledgeBase.h"
-#include "lookup/ErrorLines.h"
-#include "lookup/LookupEngine.h"
-#include "search/SearchQuery.h"
+#include "models/itemmodels/RecordFilterModel.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/lookup/ErrorLines.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/search/SearchQuery.h"
+#include "ui/browser/LookupPanel.h"
+#include "ui/browser/RecordTreeDelegate.h"
+#include "ui/browser/SearchField.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>

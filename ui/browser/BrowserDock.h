@@ -1,6 +1,6 @@
 #pragma once
 
-#include "logs/LogExcerpt.h"
+#include "ui/logs/LogExcerpt.h"
 
 #include <QDockWidget>
 

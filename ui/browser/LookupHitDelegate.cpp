@@ -1,6 +1,6 @@
-#include "browser/LookupHitDelegate.h"
+#include "ui/browser/LookupHitDelegate.h"
 
-#include "itemmodels/LookupHitModel.h"
+#include "models/itemmodels/LookupHitModel.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -1,8 +1,8 @@
-#include "browser/LookupPanel.h"
+#include "ui/browser/LookupPanel.h"
 
-#include "browser/LookupHitDelegate.h"
-#include "itemmodels/LookupHitModel.h"
-#include "lookup/LookupResult.h"
+#include "models/itemmodels/LookupHitModel.h"
+#include "models/lookup/LookupResult.h"
+#include "ui/browser/LookupHitDelegate.h"
 
 #include <QLabel>
 #include <QListView>

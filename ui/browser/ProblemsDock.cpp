@@ -1,7 +1,7 @@
-#include "browser/ProblemsDock.h"
+#include "ui/browser/ProblemsDock.h"
 
-#include "browser/RecordTreeDelegate.h"
-#include "itemmodels/ProblemListModel.h"
+#include "models/itemmodels/ProblemListModel.h"
+#include "ui/browser/RecordTreeDelegate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

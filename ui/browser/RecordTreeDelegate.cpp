@@ -1,9 +1,9 @@
-#include "browser/RecordTreeDelegate.h"
+#include "ui/browser/RecordTreeDelegate.h"
 
-#include "git/GitStatus.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "search/SearchTokenizer.h"
-#include "style/StatusColors.h"
+#include "models/git/GitStatus.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/text/SearchTokenizer.h"
+#include "ui/style/StatusColors.h"
 
 #include <QApplication>
 #include <QPainter>

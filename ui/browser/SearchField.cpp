@@ -1,4 +1,4 @@
-#include "browser/SearchField.h"
+#include "ui/browser/SearchField.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

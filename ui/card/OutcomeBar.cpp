@@ -1,11 +1,11 @@
-#include "card/OutcomeBar.h"
+#include "ui/card/OutcomeBar.h"
 
-#include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
-#include "outcomes/OutcomeFold.h"
-#include "outcomes/OutcomeSummary.h"
-#include "record/Record.h"
-#include "review/Reviewer.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/outcomes/OutcomeFold.h"
+#include "models/outcomes/OutcomeSummary.h"
+#include "models/record/Record.h"
+#include "models/review/Reviewer.h"
+#include "ui/editing/EditSession.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "editing/FoldOutcomesCommand.h"
+#include "ui/editing/FoldOutcomesCommand.h"
 
 #include <QFrame>
 

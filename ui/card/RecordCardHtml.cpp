@@ -1,9 +1,9 @@
-#include "card/RecordCardHtml.h"
+#include "ui/card/RecordCardHtml.h"
 
-#include "kb/KnowledgeBase.h"
-#include "links/BacklinkList.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/links/BacklinkList.h"
+#include "models/record/Record.h"
+#include "ui/style/StatusColors.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

@@ -1,7 +1,7 @@
-#include "card/RecordCardView.h"
+#include "ui/card/RecordCardView.h"
 
-#include "card/RecordCardHtml.h"
-#include "util/LongWords.h"
+#include "models/util/LongWords.h"
+#include "ui/card/RecordCardHtml.h"
 
 #include <QDesktopServices>
 #include <QMimeData>

@@ -1,13 +1,13 @@
-#include "card/RecordTab.h"
+#include "ui/card/RecordTab.h"
 
-#include "card/OutcomeBar.h"
-#include "card/RecordCardView.h"
-#include "editing/DiffView.h"
-#include "editing/EditSession.h"
-#include "editing/RecordEditor.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "ui/card/OutcomeBar.h"
+#include "ui/card/RecordCardView.h"
+#include "ui/editing/DiffView.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/RecordEditor.h"
+#include "ui/style/StatusColors.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>

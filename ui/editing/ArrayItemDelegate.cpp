@@ -1,11 +1,11 @@
-#include "editing/ArrayItemDelegate.h"
+#include "ui/editing/ArrayItemDelegate.h"
 
-#include "itemmodels/ArrayTableModel.h"
+#include "models/itemmodels/ArrayTableModel.h"
 
-#include "editing/LinkTargetCompleter.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "ui/editing/LinkTargetCompleter.h"
+#include "ui/style/StatusColors.h"
 
 #include <QApplication>
 #include <QComboBox>

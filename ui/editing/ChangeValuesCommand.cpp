@@ -1,7 +1,7 @@
-#include "editing/ChangeValuesCommand.h"
+#include "ui/editing/ChangeValuesCommand.h"
 
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
 
 namespace Errata {
 

@@ -1,7 +1,7 @@
-#include "editing/DiffView.h"
+#include "ui/editing/DiffView.h"
 
-#include "editing/TextWrap.h"
-#include "util/TextDiff.h"
+#include "models/util/TextDiff.h"
+#include "ui/editing/TextWrap.h"
 
 #include <QEvent>
 #include <QFontDatabase>

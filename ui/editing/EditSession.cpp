@@ -1,10 +1,10 @@
-#include "editing/EditSession.h"
+#include "ui/editing/EditSession.h"
 
-#include "editing/RenameRecordCommand.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
+#include "ui/editing/RenameRecordCommand.h"
 
 #include <QUndoStack>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "editing/ChangeValuesCommand.h"
-#include "validation/Problem.h"
+#include "models/kb/Problem.h"
+#include "ui/editing/ChangeValuesCommand.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,9 +1,9 @@
-#include "editing/FieldBindings.h"
+#include "ui/editing/FieldBindings.h"
 
-#include "editing/EditSession.h"
-#include "editing/TextWrap.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
+#include "models/record/Record.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/TextWrap.h"
+#include "ui/style/StatusColors.h"
 
 #include <QComboBox>
 #include <QDateEdit>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/Problem.h"
 
 #include <QList>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "editing/FoldOutcomesCommand.h"
+#include "ui/editing/FoldOutcomesCommand.h"
 
 namespace Errata {
 

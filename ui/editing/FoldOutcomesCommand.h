@@ -1,7 +1,7 @@
 #pragma once
 
-#include "editing/ChangeValuesCommand.h"
-#include "outcomes/OutcomeLog.h"
+#include "models/outcomes/OutcomeLog.h"
+#include "ui/editing/ChangeValuesCommand.h"
 
 #include <memory>
 

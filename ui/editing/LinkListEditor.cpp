@@ -1,12 +1,12 @@
-#include "editing/LinkListEditor.h"
+#include "ui/editing/LinkListEditor.h"
 
-#include "editing/ArrayItemDelegate.h"
-#include "editing/EditSession.h"
-#include "editing/LinkTargetCompleter.h"
-#include "itemmodels/ArrayTableModel.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
+#include "models/itemmodels/ArrayTableModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "ui/editing/ArrayItemDelegate.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/LinkTargetCompleter.h"
+#include "ui/style/StatusColors.h"
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "links/ReciprocalLinks.h"
-#include "record/Link.h"
+#include "models/links/ReciprocalLinks.h"
+#include "models/record/Link.h"
 
 #include <QWidget>
 

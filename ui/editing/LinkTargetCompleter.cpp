@@ -1,6 +1,6 @@
-#include "editing/LinkTargetCompleter.h"
+#include "ui/editing/LinkTargetCompleter.h"
 
-#include "itemmodels/LinkTargetModel.h"
+#include "models/itemmodels/LinkTargetModel.h"
 
 #include <QAbstractItemView>
 #include <QLineEdit>

@@ -1,4 +1,4 @@
-#include "editing/ReciprocalLinksDialog.h"
+#include "ui/editing/ReciprocalLinksDialog.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

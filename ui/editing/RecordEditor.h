@@ -1,7 +1,7 @@
 #pragma once
 
-#include "links/ReciprocalLinks.h"
-#include "validation/Problem.h"
+#include "models/kb/Problem.h"
+#include "models/links/ReciprocalLinks.h"
 
 #include <QTimer>
 #include <QWidget>

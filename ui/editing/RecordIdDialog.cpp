@@ -1,8 +1,8 @@
-#include "editing/RecordIdDialog.h"
+#include "ui/editing/RecordIdDialog.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordOperations.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordOperations.h"
+#include "models/record/Record.h"
 
 #include <QCompleter>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "editing/RecordUndoKeys.h"
+#include "ui/editing/RecordUndoKeys.h"
 
 #include <QApplication>
 #include <QKeyEvent>

@@ -1,8 +1,8 @@
-#include "editing/RenameRecordCommand.h"
+#include "ui/editing/RenameRecordCommand.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordOperations.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordOperations.h"
+#include "models/record/Record.h"
 
 #include <QCoreApplication>
 

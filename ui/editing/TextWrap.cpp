@@ -1,6 +1,6 @@
-#include "editing/TextWrap.h"
+#include "ui/editing/TextWrap.h"
 
-#include "util/LongWords.h"
+#include "models/util/LongWords.h"
 
 #include <QPlainTextEdit>
 

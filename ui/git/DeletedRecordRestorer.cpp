@@ -1,10 +1,10 @@
-#include "git/DeletedRecordRestorer.h"
+#include "ui/git/DeletedRecordRestorer.h"
 
-#include "browser/BrowserDock.h"
-#include "git/GitRestore.h"
-#include "git/GitStateTracker.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
+#include "models/git/GitRestore.h"
+#include "models/git/GitStateTracker.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/session/KnowledgeBaseSession.h"
+#include "ui/browser/BrowserDock.h"
 
 #include <QAction>
 #include <QInputDialog>

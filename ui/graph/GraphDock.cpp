@@ -1,11 +1,11 @@
-#include "graph/GraphDock.h"
+#include "ui/graph/GraphDock.h"
 
-#include "graph/GraphScene.h"
-#include "graph/GraphView.h"
-#include "kb/KnowledgeBase.h"
-#include "links/LinkGraph.h"
-#include "record/Record.h"
-#include "settings/Settings.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/links/LinkGraph.h"
+#include "models/record/Record.h"
+#include "models/settings/Settings.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,7 +1,7 @@
-#include "graph/GraphScene.h"
+#include "ui/graph/GraphScene.h"
 
-#include "links/DomainPalette.h"
-#include "links/GraphLayout.h"
+#include "models/links/DomainPalette.h"
+#include "models/links/GraphLayout.h"
 
 #include <QCursor>
 #include <QFontMetricsF>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "links/LinkGraph.h"
+#include "models/links/LinkGraph.h"
 
 #include <QGraphicsScene>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "graph/GraphView.h"
+#include "ui/graph/GraphView.h"
 
-#include "graph/GraphScene.h"
+#include "ui/graph/GraphScene.h"
 
 #include <QGraphicsItem>
 #include <QKeyEvent>

@@ -1,6 +1,6 @@
-#include "logs/LogExcerpt.h"
+#include "ui/logs/LogExcerpt.h"
 
-#include "lookup/LookupResult.h"
+#include "models/lookup/LookupResult.h"
 
 namespace Errata {
 

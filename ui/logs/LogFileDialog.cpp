@@ -1,4 +1,4 @@
-#include "logs/LogFileDialog.h"
+#include "ui/logs/LogFileDialog.h"
 
 #include <QCoreApplication>
 #include <QDir>

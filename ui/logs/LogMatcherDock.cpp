@@ -1,16 +1,16 @@
-#include "logs/LogMatcherDock.h"
+#include "ui/logs/LogMatcherDock.h"
 
-#include "browser/LookupHitDelegate.h"
-#include "itemmodels/LogMatchModel.h"
-#include "itemmodels/LookupHitModel.h"
-#include "kb/KnowledgeBase.h"
-#include "logs/LogExcerpt.h"
-#include "logs/LogFileDialog.h"
-#include "logs/MatchHighlighter.h"
-#include "lookup/LookupEngine.h"
-#include "matching/LogMatcher.h"
-#include "matching/LogReader.h"
-#include "settings/Settings.h"
+#include "models/itemmodels/LogMatchModel.h"
+#include "models/itemmodels/LookupHitModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/matching/LogMatcher.h"
+#include "models/matching/LogReader.h"
+#include "models/settings/Settings.h"
+#include "ui/browser/LookupHitDelegate.h"
+#include "ui/logs/LogExcerpt.h"
+#include "ui/logs/LogFileDialog.h"
+#include "ui/logs/MatchHighlighter.h"
 
 #include <QApplication>
 #include <QCheckBox>

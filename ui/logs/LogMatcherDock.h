@@ -1,9 +1,9 @@
 #pragma once
 
-#include "logs/LogExcerpt.h"
-#include "matching/LogMatchResult.h"
-#include "matching/LogMatcher.h"
-#include "util/BackgroundJob.h"
+#include "models/matching/LogMatchResult.h"
+#include "models/matching/LogMatcher.h"
+#include "models/util/BackgroundJob.h"
+#include "ui/logs/LogExcerpt.h"
 
 #include <QDockWidget>
 #include <QTimer>

@@ -1,4 +1,4 @@
-#include "logs/MatchHighlighter.h"
+#include "ui/logs/MatchHighlighter.h"
 
 #include <QPalette>
 #include <QPlainTextEdit>

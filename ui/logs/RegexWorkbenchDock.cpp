@@ -1,16 +1,16 @@
-#include "logs/RegexWorkbenchDock.h"
+#include "ui/logs/RegexWorkbenchDock.h"
 
-#include "editing/EditSession.h"
-#include "itemmodels/RegexMatchListModel.h"
-#include "kb/KnowledgeBase.h"
-#include "logs/LogFileDialog.h"
-#include "logs/MatchHighlighter.h"
-#include "matching/LogReader.h"
-#include "matching/RegexEngine.h"
-#include "record/Record.h"
-#include "settings/Settings.h"
-#include "style/StatusColors.h"
-#include "util/Utf16Offsets.h"
+#include "models/itemmodels/RegexMatchListModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/matching/LogReader.h"
+#include "models/matching/RegexEngine.h"
+#include "models/record/Record.h"
+#include "models/settings/Settings.h"
+#include "models/util/Utf16Offsets.h"
+#include "ui/editing/EditSession.h"
+#include "ui/logs/LogFileDialog.h"
+#include "ui/logs/MatchHighlighter.h"
+#include "ui/style/StatusColors.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "matching/RegexMatch.h"
-#include "util/BackgroundJob.h"
+#include "models/matching/RegexMatch.h"
+#include "models/util/BackgroundJob.h"
 
 #include <QDockWidget>
 #include <QPointer>

@@ -1,7 +1,7 @@
-#include "merge/ConflictMergeDialog.h"
+#include "ui/merge/ConflictMergeDialog.h"
 
-#include "merge/ConflictSession.h"
-#include "style/StatusColors.h"
+#include "models/merge/ConflictSession.h"
+#include "ui/style/StatusColors.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

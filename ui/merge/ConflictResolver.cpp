@@ -1,10 +1,10 @@
-#include "merge/ConflictResolver.h"
+#include "ui/merge/ConflictResolver.h"
 
-#include "git/GitStateTracker.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
-#include "merge/ConflictMergeDialog.h"
-#include "merge/ConflictSession.h"
+#include "models/git/GitStateTracker.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/merge/ConflictSession.h"
+#include "models/session/KnowledgeBaseSession.h"
+#include "ui/merge/ConflictMergeDialog.h"
 
 #include <QAction>
 #include <QInputDialog>

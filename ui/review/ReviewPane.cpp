@@ -1,11 +1,11 @@
-#include "review/ReviewPane.h"
+#include "ui/review/ReviewPane.h"
 
-#include "editing/TextWrap.h"
+#include "ui/editing/TextWrap.h"
 
-#include "itemmodels/ReviewModel.h"
-#include "record/Record.h"
-#include "style/StatusColors.h"
-#include "validation/ConsistencyChecker.h"
+#include "models/itemmodels/ReviewModel.h"
+#include "models/record/Record.h"
+#include "models/validation/ConsistencyChecker.h"
+#include "ui/style/StatusColors.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,6 +1,6 @@
-#include "review/ReviewStatusDelegate.h"
+#include "ui/review/ReviewStatusDelegate.h"
 
-#include "itemmodels/ReviewModel.h"
+#include "models/itemmodels/ReviewModel.h"
 
 namespace Errata {
 

@@ -1,15 +1,15 @@
-#include "review/ReviewView.h"
+#include "ui/review/ReviewView.h"
 
-#include "editing/EditSession.h"
-#include "itemmodels/ReviewFilterModel.h"
-#include "itemmodels/ReviewModel.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "review/ReviewPane.h"
-#include "review/ReviewStatusDelegate.h"
-#include "review/ReviewTally.h"
-#include "settings/Settings.h"
-#include "style/StatusColors.h"
+#include "models/itemmodels/ReviewFilterModel.h"
+#include "models/itemmodels/ReviewModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewTally.h"
+#include "models/settings/Settings.h"
+#include "ui/editing/EditSession.h"
+#include "ui/review/ReviewPane.h"
+#include "ui/review/ReviewStatusDelegate.h"
+#include "ui/style/StatusColors.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -418,7 +418,7 @@ void ReviewView::updateProgress()
     m_domains->setEnabled(!m_model->isCounting()); // the figures of the KB before, if any
     if (m_model->isCounting())
         return; // showCounting() says how far it has come
-    const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(*m_model);
+    const QMap<QString, ReviewTally::Counts> domains = m_model->tally();
     const ReviewTally::Counts total = ReviewTally::total(domains);
     const QString selected = m_domains->currentItem() ? m_domains->currentItem()->data(0, Qt::UserRole).toString()
                                                       : Settings::reviewDomain();

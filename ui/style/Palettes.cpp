@@ -1,4 +1,4 @@
-#include "style/Palettes.h"
+#include "ui/style/Palettes.h"
 
 #include <QApplication>
 #include <QStyle>

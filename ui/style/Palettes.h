@@ -1,6 +1,6 @@
 #pragma once
 
-#include "settings/Settings.h"
+#include "models/settings/Settings.h"
 
 #include <QPalette>
 

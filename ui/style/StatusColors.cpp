@@ -1,6 +1,6 @@
-#include "style/StatusColors.h"
+#include "ui/style/StatusColors.h"
 
-#include "style/Palettes.h"
+#include "ui/style/Palettes.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "window/DockLayout.h"
+#include "ui/window/DockLayout.h"
 
 #include <QDockWidget>
 #include <QEvent>

@@ -1,12 +1,12 @@
-#include "window/GitSupport.h"
+#include "ui/window/GitSupport.h"
 
-#include "browser/BrowserDock.h"
-#include "git/DeletedRecordRestorer.h"
-#include "git/GitStateTracker.h"
-#include "kb/KnowledgeBaseWatcher.h"
-#include "merge/ConflictResolver.h"
-#include "record/Record.h"
-#include "window/KnowledgeBaseStatus.h"
+#include "models/git/GitStateTracker.h"
+#include "models/kb/KnowledgeBaseWatcher.h"
+#include "models/record/Record.h"
+#include "ui/browser/BrowserDock.h"
+#include "ui/git/DeletedRecordRestorer.h"
+#include "ui/merge/ConflictResolver.h"
+#include "ui/window/KnowledgeBaseStatus.h"
 
 #include <QWidget>
 

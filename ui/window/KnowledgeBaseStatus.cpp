@@ -1,8 +1,8 @@
-#include "window/KnowledgeBaseStatus.h"
+#include "ui/window/KnowledgeBaseStatus.h"
 
-#include "git/GitStatus.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseSession.h"
+#include "models/git/GitStatus.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/session/KnowledgeBaseSession.h"
 
 #include <QLabel>
 #include <QMap>

@@ -4,7 +4,7 @@
 #include <QMainWindow>
 #include <QTimer>
 
-#include "links/ReciprocalLinks.h"
+#include "models/links/ReciprocalLinks.h"
 
 #include <memory>
 

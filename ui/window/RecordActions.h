@@ -1,6 +1,6 @@
 #pragma once
 
-#include "links/ReciprocalLinks.h"
+#include "models/links/ReciprocalLinks.h"
 
 #include <QList>
 #include <QObject>

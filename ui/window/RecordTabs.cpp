@@ -1,10 +1,10 @@
-#include "window/RecordTabs.h"
+#include "ui/window/RecordTabs.h"
 
-#include "card/RecordTab.h"
-#include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "record/RecordId.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/record/RecordId.h"
+#include "ui/card/RecordTab.h"
+#include "ui/editing/EditSession.h"
 
 #include <QUndoGroup>
 #include <QUndoStack>

@@ -1,8 +1,8 @@
-#include "window/RecoveryKeeper.h"
+#include "ui/window/RecoveryKeeper.h"
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLock.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLock.h"
+#include "models/record/Record.h"
 
 #include <QDir>
 #include <QLocale>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kb/RecoveryStore.h"
+#include "models/kb/RecoveryStore.h"
 
 #include <QObject>
 #include <QTimer>

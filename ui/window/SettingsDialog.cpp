@@ -1,8 +1,8 @@
-#include "window/SettingsDialog.h"
+#include "ui/window/SettingsDialog.h"
 
-#include "review/Reviewer.h"
-#include "settings/Settings.h"
-#include "window/Translations.h"
+#include "models/review/Reviewer.h"
+#include "models/settings/Settings.h"
+#include "ui/window/Translations.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

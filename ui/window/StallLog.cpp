@@ -1,4 +1,4 @@
-#include "window/StallLog.h"
+#include "ui/window/StallLog.h"
 
 #include <QLoggingCategory>
 

@@ -1,6 +1,6 @@
-#include "window/Translations.h"
+#include "ui/window/Translations.h"
 
-#include "settings/Settings.h"
+#include "models/settings/Settings.h"
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "window/WelcomePage.h"
+#include "ui/window/WelcomePage.h"
 
 namespace Errata {
 

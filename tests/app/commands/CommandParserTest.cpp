@@ -3,7 +3,7 @@
 // 80 columns, and an unknown option is exit code 2 with a message that
 // names it and the help to read. Then the wrapping itself.
 
-#include "commands/CommandParser.h"
+#include "app/commands/CommandParser.h"
 
 #include "support/ErrataProcess.h"
 

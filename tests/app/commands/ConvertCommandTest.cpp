@@ -4,11 +4,11 @@
 // a full disk, overlapping folders, links and folders in the way, and the
 // shared corpus imported and validated when it is present.
 
+#include "models/json/OrderedJson.h"
 #include "support/ErrataProcess.h"
 #include "support/FileSizeLimit.h"
 #include "support/JsonKeys.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>

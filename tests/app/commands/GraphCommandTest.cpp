@@ -4,7 +4,7 @@
 // 2 bad usage or unreadable folder). Every key of the JSON output is
 // snake_case.
 
-#include "commands/GraphCommand.h"
+#include "app/commands/GraphCommand.h"
 #include "support/ErrataProcess.h"
 #include "support/JsonKeys.h"
 #include "support/TestFiles.h"

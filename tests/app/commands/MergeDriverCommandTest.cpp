@@ -5,7 +5,7 @@
 // leaves OURS as it was; and a real `git merge` through the driver, when git
 // is installed.
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 #include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
 

@@ -3,8 +3,8 @@
 // sidecar (current and stale), and bad usage. Every key of the JSON output
 // is snake_case, the status names used as keys too.
 
-#include "record/Record.h"
-#include "review/ReviewStore.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewStore.h"
 #include "support/ErrataProcess.h"
 #include "support/JsonKeys.h"
 #include "support/TestFiles.h"

@@ -1,7 +1,7 @@
 // TerminalText: the control characters a command must not print raw, and
 // JSON text that says the same with them escaped.
 
-#include "commands/TerminalText.h"
+#include "app/commands/TerminalText.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

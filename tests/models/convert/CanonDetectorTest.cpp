@@ -2,9 +2,9 @@
 // by a sample of its files, and the sample itself. The canons are small
 // ones of the tests' own, written to a temporary folder.
 
-#include "convert/CanonDetector.h"
+#include "models/convert/CanonDetector.h"
 
-#include "kb/KnowledgeBaseSession.h"
+#include "models/session/KnowledgeBaseSession.h"
 #include "support/TestFiles.h"
 
 #include <QTemporaryDir>

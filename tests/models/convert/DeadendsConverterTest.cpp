@@ -3,11 +3,11 @@
 // and the round trip toCanon(toRecord(c)) == c. The whole shared corpus is in
 // DeadendsCorpusTest.
 
-#include "convert/DeadendsConverter.h"
-#include "record/Record.h"
-#include "validation/Problem.h"
-#include "validation/RecordValidator.h"
-#include "validation/SchemaValidator.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
+#include "models/validation/SchemaValidator.h"
 
 #include <QDir>
 #include <QFile>

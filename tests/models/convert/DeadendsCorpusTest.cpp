@@ -3,10 +3,10 @@
 // back unchanged. Skipped when the corpus is not there. The mapping field by
 // field is in DeadendsConverterTest.
 
-#include "convert/DeadendsConverter.h"
-#include "record/Record.h"
-#include "validation/Problem.h"
-#include "validation/SchemaValidator.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/validation/SchemaValidator.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -3,11 +3,11 @@
 // do not stop the rest, and ids that must not become paths outside the
 // destination (RecordId).
 
-#include "convert/FolderConverter.h"
-#include "convert/DeadendsConverter.h"
-#include "record/RecordId.h"
+#include "models/convert/FolderConverter.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/Problem.h"
+#include "models/record/RecordId.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
 
 #include <QDateTime>
 #include <QDir>

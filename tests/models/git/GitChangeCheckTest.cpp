@@ -6,15 +6,15 @@
 // with the cache cold, warm and damaged. GitSummaryCache's entries are
 // tested on their own too.
 
-#include "git/GitChangeCheck.h"
-#include "git/GitStatus.h"
-#include "git/GitSummaryCache.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/git/GitChangeCheck.h"
+#include "models/git/GitStatus.h"
+#include "models/git/GitSummaryCache.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,7 +63,7 @@ QHash<QString, QStringList> wholeKbFindings(const QString &root)
 {
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::KeepDocuments));
-    kb.validateAll(RecordValidator(Today));
+    RecordValidator(Today).validateAll(kb);
     QHash<QString, QList<Problem>> byFile;
     for (int i = 0; i < kb.count(); ++i)
         byFile[kb.relativePath(kb.recordAt(i)->filePath())] << kb.problems(kb.recordAt(i));

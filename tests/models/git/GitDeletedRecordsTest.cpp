@@ -3,9 +3,9 @@
 // them, so that git reports them unchanged again. Repositories are made
 // with libgit2 (no git executable needed).
 
-#include "git/GitDeletedRecords.h"
-#include "git/GitRestore.h"
-#include "git/GitStatus.h"
+#include "models/git/GitDeletedRecords.h"
+#include "models/git/GitRestore.h"
+#include "models/git/GitStatus.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 

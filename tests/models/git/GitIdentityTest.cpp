@@ -5,7 +5,7 @@
 // expected names are the ones set at a higher level, and where git is
 // installed its own answer is compared too.
 
-#include "git/GitIdentity.h"
+#include "models/git/GitIdentity.h"
 #include "support/TestFiles.h"
 
 #include <QDir>

@@ -3,13 +3,13 @@
 // the checkout (a commit), and the tree and its search follow them
 // (GitStateRole, "changed", "git:new").
 
-#include "git/GitStateTracker.h"
-#include "itemmodels/RecordFilterModel.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
+#include "models/git/GitStateTracker.h"
+#include "models/itemmodels/RecordFilterModel.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
 #include "support/GitTestRepository.h"
 
 #include <QSignalSpy>

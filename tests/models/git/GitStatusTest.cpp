@@ -3,7 +3,7 @@
 // additions staged or not, deletions, renames, conflicts, a KB below the
 // repository's root, and a folder that is no repository.
 
-#include "git/GitStatus.h"
+#include "models/git/GitStatus.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 

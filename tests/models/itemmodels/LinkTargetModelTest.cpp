@@ -1,10 +1,10 @@
 // Completion of link targets: which records a typed text offers, in which
 // order, and that the record being edited is never offered.
 
-#include "itemmodels/LinkTargetModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
+#include "models/itemmodels/LinkTargetModel.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

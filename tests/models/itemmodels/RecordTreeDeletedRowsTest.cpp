@@ -3,13 +3,13 @@
 // of their groups; RecordFilterModel keeps them for git:deleted and changed. The KB
 // is a real checkout made with libgit2.
 
-#include "git/GitDeletedRecords.h"
-#include "git/GitStatus.h"
-#include "itemmodels/RecordFilterModel.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "search/SearchIndex.h"
+#include "models/git/GitDeletedRecords.h"
+#include "models/git/GitStatus.h"
+#include "models/itemmodels/RecordFilterModel.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/search/SearchIndex.h"
 #include "support/GitTestRepository.h"
 
 #include <QAbstractItemModelTester>

@@ -1,9 +1,9 @@
-#include "itemmodels/RecordTreeModel.h"
-#include "itemmodels/RecordFilterModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "search/SearchIndex.h"
-#include "validation/RecordValidator.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/itemmodels/RecordFilterModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/search/SearchIndex.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,5 +1,5 @@
-#include "itemmodels/RegexMatchListModel.h"
-#include "matching/RegexEngine.h"
+#include "models/itemmodels/RegexMatchListModel.h"
+#include "models/matching/RegexEngine.h"
 
 #include <QAbstractItemModelTester>
 #include <QtTest>

@@ -1,11 +1,11 @@
-#include "itemmodels/ReviewModel.h"
-#include "itemmodels/ReviewFilterModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "review/ReviewStore.h"
-#include "review/ReviewTally.h"
-#include "settings/Settings.h"
+#include "models/itemmodels/ReviewModel.h"
+#include "models/itemmodels/ReviewFilterModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/ReviewTally.h"
+#include "models/settings/Settings.h"
 #include "support/TestFiles.h"
 
 #include <QAbstractItemModelTester>
@@ -417,7 +417,7 @@ void ReviewModelTest::countsWithoutKeepingDocuments()
     const int raw = model.rowOf(kb.find(QStringLiteral("net/raw")));
     QCOMPARE(model.status(raw, Sig), TranslationStatus::Missing);
     QCOMPARE(model.index(raw, ReviewModel::TierColumn).data().toString(), QStringLiteral("ai_generated"));
-    QCOMPARE(ReviewTally::total(ReviewTally::byDomain(model)).byStatus,
+    QCOMPARE(ReviewTally::total(model.tally()).byStatus,
              ReviewTally::total(ReviewTally::byDomain(kb, model.store())).byStatus);
     for (int i = 0; i < kb.count(); ++i) // nor does the command line's tally
         QVERIFY(!kb.recordAt(i)->hasDocument());

@@ -2,7 +2,7 @@
 // text, line and column of an offset (columns in characters), and the
 // nesting-depth check that runs before parsing.
 
-#include "json/JsonText.h"
+#include "models/json/JsonText.h"
 
 #include <QFile>
 #include <QTest>

@@ -3,7 +3,7 @@
 // fails, at the same byte and with the same message; and, unlike it, refuse
 // a key written twice in one object, naming the member.
 
-#include "json/OrderedJsonBuilder.h"
+#include "models/json/OrderedJsonBuilder.h"
 #include "support/TestFiles.h"
 
 #include <QDir>

@@ -2,13 +2,13 @@
 // file, replacing a record's whole state in place, reloading from disk,
 // saving with a signal, and indexes that stay right when an edit throws.
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>

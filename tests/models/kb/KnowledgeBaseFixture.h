@@ -3,10 +3,10 @@
 // What KnowledgeBaseTest and KnowledgeBaseIndexTest share: the reference date,
 // a clean record, and short views of a KB and of findings.
 
-#include "kb/KnowledgeBase.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/Problem.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
 
 #include <QDate>
 #include <QStringList>

@@ -4,14 +4,14 @@
 // KnowledgeBaseTest.
 
 #include "KnowledgeBaseFixture.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "links/LinkIndex.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/LinkIndex.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
+#include "models/validation/RecordValidator.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "validation/RecordValidator.h"
 
 #include <QDir>
 #include <QFile>
@@ -108,7 +108,7 @@ void KnowledgeBaseIndexTest::linkIndex()
     QVERIFY(links.backlinks(QStringLiteral("g/nobody")).isEmpty());
 
     // The validator uses the index: dangling and non-reciprocal links.
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     const QStringList ofA = rules(kb.problems(kb.find(QStringLiteral("g/a"))));
     QCOMPARE(ofA.count(QStringLiteral("link-reciprocal")), 1); // a -> c has no c <- a
     const QStringList ofB = rules(kb.problems(kb.find(QStringLiteral("g/b"))));
@@ -157,7 +157,7 @@ void KnowledgeBaseIndexTest::adoptReplacesEverything()
     KnowledgeBase kb;
     QSignalSpy reset(&kb, &KnowledgeBase::reset);
     kb.adopt(load(first.path()));
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     QCOMPARE(kb.loadProblems().size(), 1);
     QVERIFY(kb.counts().errors > 0);
 
@@ -249,7 +249,7 @@ void KnowledgeBaseIndexTest::allProblemsAndCounts()
     QVERIFY(writeFile(dir.filePath(QStringLiteral("k/c.json")), "{]"));
     KnowledgeBase kb;
     kb.adopt(load(dir.path()));
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     const QList<Problem> all = kb.allProblems();
     QVERIFY(!all.isEmpty());
     QCOMPARE(all.first().rule, QStringLiteral("file")); // load problems come first
@@ -285,8 +285,8 @@ void KnowledgeBaseIndexTest::documentsAreReleasedUnlessKept()
     }
     QCOMPARE(released.links().backlinks(QStringLiteral("g/ghost")).size(), 1);
 
-    QVERIFY(released.validateAll(RecordValidator(Today)));
-    QVERIFY(kept.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(released));
+    QVERIFY(RecordValidator(Today).validateAll(kept));
     for (int i = 0; i < 2; ++i) {
         QVERIFY2(!released.recordAt(i)->hasDocument(), "validation parses a released document only for itself");
         QCOMPARE(rules(released.problems(released.recordAt(i))), rules(kept.problems(kept.recordAt(i))));

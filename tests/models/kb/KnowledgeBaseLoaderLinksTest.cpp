@@ -6,11 +6,11 @@
 // problem naming it; the good records still load.
 
 #include "KnowledgeBaseFixture.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -3,13 +3,13 @@
 // reporting of loading and validation. The KB's indexes once loaded are in
 // KnowledgeBaseIndexTest.
 
-#include "kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBase.h"
 #include "KnowledgeBaseFixture.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "validation/RecordValidator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -160,7 +160,7 @@ void KnowledgeBaseTest::emptyFolder()
     KnowledgeBase kb;
     kb.adopt(std::move(result));
     QCOMPARE(kb.count(), 0);
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     QCOMPARE(kb.counts().errors, 0);
 }
 
@@ -271,7 +271,7 @@ void KnowledgeBaseTest::badFile()
              qPrintable(problem.toText()));
 
     // Validation still runs on the good records and keeps the load problem.
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     QCOMPARE(kb.counts().errors, 1);
     QCOMPARE(kb.allProblems().first().message, problem.message);
 }
@@ -372,7 +372,7 @@ void KnowledgeBaseTest::byteOrderMark()
     QVERIFY(!plain->hadByteOrderMark());
     QCOMPARE(bom->signature(), QStringLiteral("Error: disk full on /dev/sda1"));
 
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     const QList<Problem> problems = kb.problems(bom);
     QCOMPARE(rules(problems).count(QStringLiteral("byte-order-mark")), 1);
     for (const Problem &problem : problems) {
@@ -412,7 +412,7 @@ void KnowledgeBaseTest::megabyteString()
     QCOMPARE(record->rootCause().toUtf8(), big);
 
     // Validation copes with it too (no std::regex recursion on long strings).
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     QCOMPARE(kb.counts().errors, 0);
     QVERIFY(rules(kb.problems(record)).contains(QStringLiteral("untranslated")));
     QVERIFY2(timer.elapsed() < 10000, qPrintable(QStringLiteral("took %1 ms").arg(timer.elapsed())));
@@ -437,7 +437,7 @@ void KnowledgeBaseTest::duplicateIds()
     QVERIFY(kb.filesWithId(QStringLiteral("disk/none")).isEmpty());
     QVERIFY(kb.find(QStringLiteral("disk/full")));
 
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     int duplicateErrors = 0;
     for (int i = 0; i < kb.count(); ++i) {
         const Record *record = kb.recordAt(i);
@@ -571,7 +571,7 @@ void KnowledgeBaseTest::pathId()
     QCOMPARE(kb.pathId(*record), pathId);
     QCOMPARE(kb.relativePath(record->filePath()), relativePath);
 
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
     QCOMPARE(rules(kb.problems(record)).contains(QStringLiteral("id-path")), pathId != contentId);
 }
 
@@ -630,15 +630,15 @@ void KnowledgeBaseTest::cancelledValidation()
     QCOMPARE(kb.count(), 2);
 
     std::atomic_bool cancel{true};
-    QVERIFY(!kb.validateAll(RecordValidator(Today), &cancel));
+    QVERIFY(!RecordValidator(Today).validateAll(kb, &cancel));
     QVERIFY(kb.allProblems().isEmpty()); // nothing half-done is kept
     cancel = false;
-    QVERIFY(kb.validateAll(RecordValidator(Today), &cancel));
+    QVERIFY(RecordValidator(Today).validateAll(kb, &cancel));
     QCOMPARE(kb.counts().errors, 1);
 
     // A cancelled run keeps the previous findings.
     cancel = true;
-    QVERIFY(!kb.validateAll(RecordValidator(Today), &cancel));
+    QVERIFY(!RecordValidator(Today).validateAll(kb, &cancel));
     QCOMPARE(kb.counts().errors, 1);
 }
 
@@ -681,7 +681,7 @@ void KnowledgeBaseTest::validationProgressReachesTotal()
     int last = -1;
     int lastTotal = -1;
     bool monotonic = true;
-    QVERIFY(kb.validateAll(RecordValidator(Today), nullptr, [&](int done, int total) {
+    QVERIFY(RecordValidator(Today).validateAll(kb, nullptr, [&](int done, int total) {
         monotonic = monotonic && done >= last;
         last = done;
         lastTotal = total;

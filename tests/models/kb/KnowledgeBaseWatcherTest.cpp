@@ -3,14 +3,14 @@
 // files are reported, bursts are handled once, and Errata's own writes
 // cause no signal. Real files in a temporary folder.
 
-#include "kb/KnowledgeBaseWatcher.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBaseWatcher.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordOperations.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QElapsedTimer>

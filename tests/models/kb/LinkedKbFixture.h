@@ -3,10 +3,10 @@
 // What RecordOperationsTest and RecordRenameTest share: records in the layout
 // Errata writes, a snapshot of a folder, and a small KB of linked records.
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDate>
 #include <QDir>

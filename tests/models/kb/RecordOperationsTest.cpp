@@ -2,15 +2,15 @@
 // and the records linking to one; no new record goes through a folder that
 // is a symbolic link. Renaming is in RecordRenameTest.
 
-#include "kb/RecordOperations.h"
+#include "models/kb/RecordOperations.h"
 #include "LinkedKbFixture.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
-#include "record/RecordTemplate.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
+#include "models/record/RecordTemplate.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -3,13 +3,13 @@
 // whole-record edits are in RecordOperationsTest.
 
 #include "LinkedKbFixture.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordOperations.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -4,15 +4,15 @@
 // several records (or files) are written as one step, put back on a
 // failure, and a record file that is a symbolic link is read-only.
 
-#include "kb/RecordWriter.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/kb/RecordWriter.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "validation/RecordValidator.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,15 +3,15 @@
 // save still sees changes made on disk meanwhile), dropped once saved; a
 // full disk keeps what was stored before.
 
-#include "kb/RecoveryStore.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecordWriter.h"
-#include "record/Record.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordOperations.h"
+#include "models/kb/RecordWriter.h"
+#include "models/record/Record.h"
 #include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QCryptographicHash>
 #include <QDir>

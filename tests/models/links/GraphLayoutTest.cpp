@@ -1,11 +1,11 @@
 // Node positions: rings by depth, boxes that never overlap, even for a
 // record with 30 neighbours of different sizes, and a compact result.
 
-#include "links/GraphLayout.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "links/LinkGraph.h"
-#include "json/OrderedJson.h"
+#include "models/links/GraphLayout.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/links/LinkGraph.h"
 
 #include <QDir>
 #include <QFile>

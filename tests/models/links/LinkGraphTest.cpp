@@ -1,10 +1,10 @@
 // The graph of links: a record's neighbourhood to a depth, the whole KB,
 // missing targets, self-links and duplicates kept as edges.
 
-#include "links/LinkGraph.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "json/OrderedJson.h"
+#include "models/links/LinkGraph.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
 #include <QDir>
 #include <QFile>

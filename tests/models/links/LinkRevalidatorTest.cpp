@@ -3,13 +3,13 @@
 // reciprocal findings are never stale; rename keeps every link pointing at
 // the record.
 
-#include "links/LinkRevalidator.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordOperations.h"
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
-#include "json/OrderedJson.h"
+#include "models/links/LinkRevalidator.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordOperations.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 
 #include <QDir>
 #include <QFile>
@@ -87,7 +87,7 @@ void LinkRevalidatorTest::init()
     write(QStringLiteral("a/watcher"), {{"frequently_confused_with", {"a/target"}}});
     m_kb = std::make_unique<KnowledgeBase>();
     m_kb->adopt(KnowledgeBaseLoader::load(m_dir.path()));
-    m_kb->validateAll(m_validator);
+    m_validator.validateAll(*m_kb);
     m_revalidator = new LinkRevalidator(m_kb.get(), &m_validator, m_kb.get());
     QCOMPARE(rules(QStringLiteral("a/source")), strings({"link-reciprocal /transition_graph/leads_to/1"}));
 }

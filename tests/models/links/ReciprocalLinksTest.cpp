@@ -1,12 +1,12 @@
 // Missing reciprocal links: which are found, the edit that adds one, and
 // the KB-wide fix written as one step (refused for unsaved records).
 
-#include "links/ReciprocalLinks.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/links/ReciprocalLinks.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>

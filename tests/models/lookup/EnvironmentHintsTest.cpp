@@ -1,7 +1,7 @@
 // EnvironmentHints: where an error happened, as hints a text and a record
 // can share.
 
-#include "lookup/EnvironmentHints.h"
+#include "models/lookup/EnvironmentHints.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // ErrorLines: which lines of a pasted text lookup compares.
 
-#include "lookup/ErrorLines.h"
+#include "models/lookup/ErrorLines.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // LookupEngine: the ranking rules of docs/record-format.md ("Lookup") on
 // small KBs made for each rule, and what each hit says of why it was chosen.
 
-#include "lookup/LookupEngine.h"
-#include "kb/KnowledgeBase.h"
-#include "lookup/LookupIndex.h"
-#include "record/Record.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/lookup/LookupIndex.h"
+#include "models/record/Record.h"
 
 #include <QTest>
 

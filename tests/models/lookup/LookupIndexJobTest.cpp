@@ -3,13 +3,13 @@
 // and removed, answers as the lookup side built with the index and kept up
 // with the same edits.
 
-#include "lookup/LookupIndexJob.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecordOperations.h"
-#include "lookup/LookupEngine.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
+#include "models/lookup/LookupIndexJob.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecordOperations.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
 
 #include "support/TestFiles.h"
 

@@ -1,7 +1,7 @@
 // LookupText: what varies between occurrences of an error is normalised
 // away, and what says most about it weighs most.
 
-#include "lookup/LookupText.h"
+#include "models/lookup/LookupText.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // (empty alternatives, long keys, bytes of every value, lengths past one
 // LEB128 byte), and anyAlternative() as the lists of lists answered it.
 
-#include "lookup/PackedRegexKeys.h"
+#include "models/lookup/PackedRegexKeys.h"
 
 #include <QtTest>
 

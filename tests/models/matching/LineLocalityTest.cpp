@@ -2,8 +2,8 @@
 // one line (and find the same there as in the whole text), read
 // conservatively; LogMatcher::isLineLocal forwards to it.
 
-#include "matching/LineLocality.h"
-#include "matching/LogMatcher.h"
+#include "models/matching/LineLocality.h"
+#include "models/matching/LogMatcher.h"
 
 #include <QTest>
 

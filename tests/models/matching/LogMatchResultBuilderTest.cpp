@@ -4,8 +4,8 @@
 // the longest required literal, the score and the ranking, the skipped
 // records and the log's size.
 
-#include "matching/LogMatchResultBuilder.h"
-#include "matching/MatchPlan.h"
+#include "models/matching/LogMatchResultBuilder.h"
+#include "models/matching/MatchPlan.h"
 
 #include <QTest>
 

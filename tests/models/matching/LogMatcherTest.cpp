@@ -8,14 +8,14 @@
 // Which patterns are line-local (LogMatcher::isLineLocal) is tested in
 // LineLocalityTest.
 
-#include "matching/LogMatcher.h"
-#include "convert/DeadendsConverter.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "matching/LiteralScanner.h"
-#include "matching/RegexEngine.h"
-#include "record/Record.h"
-#include "util/Parallel.h"
+#include "models/matching/LogMatcher.h"
+#include "models/convert/DeadendsConverter.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/matching/LiteralScanner.h"
+#include "models/matching/RegexEngine.h"
+#include "models/record/Record.h"
+#include "models/util/Parallel.h"
 
 #include <QDirIterator>
 #include <QFile>

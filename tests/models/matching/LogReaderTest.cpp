@@ -3,7 +3,7 @@
 // limit and then refused; a FIFO is read as its writer writes, and the wait
 // for a writer is cancellable.
 
-#include "matching/LogReader.h"
+#include "models/matching/LogReader.h"
 #include "support/TestFiles.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 // through the Set, across chunks), the regexes searched in full, progress
 // and cancellation.
 
-#include "matching/LogScan.h"
+#include "models/matching/LogScan.h"
 
 #include <QTest>
 

@@ -4,9 +4,9 @@
 // searched with the log around it; tallies of pieces appended at their
 // offsets; cancellation and a deadline.
 
-#include "matching/LogSearch.h"
-#include "matching/RegexBudget.h"
-#include "matching/RegexEngine.h"
+#include "models/matching/LogSearch.h"
+#include "models/matching/RegexBudget.h"
+#include "models/matching/RegexEngine.h"
 
 #include <QTest>
 

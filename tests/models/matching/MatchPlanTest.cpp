@@ -3,7 +3,7 @@
 // alternatives and literal runs kept per entry, and the fallbacks (with
 // their notes) when the memory budget is too small.
 
-#include "matching/MatchPlan.h"
+#include "models/matching/MatchPlan.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // RE2's DFA, on the whole-text path and on the per-line path) while the
 // other regexes keep their whole answer.
 
-#include "matching/RegexBudget.h"
-#include "matching/LogMatcher.h"
+#include "models/matching/RegexBudget.h"
+#include "models/matching/LogMatcher.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>

@@ -2,7 +2,7 @@
 // on (plain words, a position in characters), matching, and findAll() on
 // UTF-8 text with byte offsets, lines and columns.
 
-#include "matching/RegexEngine.h"
+#include "models/matching/RegexEngine.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // alternatives (with its leading flags, never when that is not safe) and the
 // runs of literal text that every match of an alternative holds as written.
 
-#include "matching/RegexLiterals.h"
+#include "models/matching/RegexLiterals.h"
 
 #include <QTest>
 

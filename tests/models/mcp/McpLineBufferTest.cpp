@@ -2,7 +2,7 @@
 // CRLF, blank lines, a line longer than the limit dropped as it comes (never
 // held whole) and reported once, and the last line at the end of input.
 
-#include "mcp/McpLineBuffer.h"
+#include "models/mcp/McpLineBuffer.h"
 
 #include <QTest>
 

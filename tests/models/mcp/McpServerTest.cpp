@@ -4,10 +4,10 @@
 // (a thousand of them, generated), every tool with good and bad arguments,
 // resources, and the KB followed on disk while the server runs.
 
-#include "mcp/McpServer.h"
-#include "kb/KnowledgeBase.h"
-#include "mcp/McpKnowledgeBase.h"
-#include "outcomes/OutcomeLog.h"
+#include "models/mcp/McpServer.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/mcp/McpKnowledgeBase.h"
+#include "models/outcomes/OutcomeLog.h"
 #include "support/TestFiles.h"
 
 #include <QDir>

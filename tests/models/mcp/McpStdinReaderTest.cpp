@@ -2,7 +2,7 @@
 // thread while the reader waits on its own, the end of the input is said
 // once, and a descriptor that cannot be read ends with its error.
 
-#include "mcp/McpStdinReader.h"
+#include "models/mcp/McpStdinReader.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -4,11 +4,11 @@
 // side or an edit, the save gate refuses a result with errors, and a save
 // writes the file in OURS's layout and ends the conflict in the index.
 
-#include "merge/ConflictSession.h"
-#include "git/GitStatus.h"
+#include "models/merge/ConflictSession.h"
+#include "models/git/GitStatus.h"
+#include "models/validation/RecordValidator.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
 
 #include <QTemporaryDir>
 #include <QTest>

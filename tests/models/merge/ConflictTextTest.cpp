@@ -2,8 +2,8 @@
 // two versions of a text differ, widened to whole conflicting members, with
 // the text's own line ends, found again by the loader's ConflictMarkers.
 
-#include "merge/ConflictText.h"
-#include "git/ConflictMarkers.h"
+#include "models/merge/ConflictText.h"
+#include "models/json/ConflictMarkers.h"
 
 #include <QTest>
 

@@ -4,8 +4,8 @@
 // THEIRS, and git's markers around each conflicting member only, each side
 // of which is the document with every conflict taken from that side.
 
-#include "merge/RecordFileMerge.h"
-#include "record/Record.h"
+#include "models/merge/RecordFileMerge.h"
+#include "models/record/Record.h"
 
 #include <QFile>
 #include <QTest>

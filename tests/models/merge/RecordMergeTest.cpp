@@ -4,7 +4,7 @@
 // lists as sets; other arrays whole), conflicts with their pointers, and
 // resolutions.
 
-#include "merge/RecordMerge.h"
+#include "models/merge/RecordMerge.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // reports only, evidence_count raised by the reports folded, rates the
 // record lacks, and reports on items the record no longer has.
 
-#include "outcomes/OutcomeFold.h"
-#include "record/Record.h"
+#include "models/outcomes/OutcomeFold.h"
+#include "models/record/Record.h"
 
 #include <QTest>
 

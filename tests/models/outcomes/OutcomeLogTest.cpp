@@ -3,7 +3,7 @@
 // being appended, a link at the path) named by file and line without losing
 // the good lines.
 
-#include "outcomes/OutcomeLog.h"
+#include "models/outcomes/OutcomeLog.h"
 #include "support/TestFiles.h"
 
 #include <QFile>

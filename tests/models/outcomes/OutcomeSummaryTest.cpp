@@ -1,6 +1,6 @@
 // A record's outcome reports in one sentence, as the card shows them.
 
-#include "outcomes/OutcomeSummary.h"
+#include "models/outcomes/OutcomeSummary.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // remove) and the modification state, and refusal of hostile or broken input
 // without crashing. Round trips and number spellings are in RecordTest.
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
 
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "record/RecordId.h"
+#include "models/record/RecordId.h"
 
 #include <QtTest>
 

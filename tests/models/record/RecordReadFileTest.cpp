@@ -2,7 +2,7 @@
 // to one, or a device is refused at once, never opened for a blocking read
 // (a FIFO without a writer would block forever, /dev/zero never ends).
 
-#include "record/Record.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
 
 #include <QFile>

@@ -3,9 +3,9 @@
 // order marks, and a record whose document was released. Typed getters,
 // generic access and bad input are in RecordAccessTest.
 
-#include "record/Record.h"
+#include "models/record/Record.h"
+#include "models/json/NumberSpellings.h"
 #include "support/TestFiles.h"
-#include "json/NumberSpellings.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "review/ReviewStore.h"
-#include "record/Record.h"
+#include "models/review/ReviewStore.h"
+#include "models/record/Record.h"
 #include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 

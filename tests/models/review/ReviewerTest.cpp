@@ -1,8 +1,8 @@
 // Who a review is recorded for: the name of the settings, else git's
 // user.name for the KB, else the account's name; never asked for.
 
-#include "review/Reviewer.h"
-#include "settings/Settings.h"
+#include "models/review/Reviewer.h"
+#include "models/settings/Settings.h"
 #include "support/TestFiles.h"
 
 #include <QDir>

@@ -8,11 +8,11 @@
 // grew (ERRATA_FUZZ_CORPUS, default build-fuzz/fuzz-corpus in the source
 // tree; skipped when absent), and on texts made to tell them apart.
 
-#include "scan/RecordScanner.h"
-#include "record/Record.h"
-#include "review/ReviewStore.h"
-#include "review/TranslationSummary.h"
-#include "scan/RecordFields.h"
+#include "models/scan/RecordScanner.h"
+#include "models/record/Record.h"
+#include "models/review/ReviewStore.h"
+#include "models/review/TranslationSummary.h"
+#include "models/scan/RecordFields.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -2,7 +2,7 @@
 // field class it was first met in; the flat table growing past its first
 // size without losing a token; runs moved in order keeping lists sorted.
 
-#include "search/PostingRun.h"
+#include "models/search/PostingRun.h"
 
 #include <QtTest>
 

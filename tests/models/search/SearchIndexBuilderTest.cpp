@@ -4,13 +4,13 @@
 // that could not be read leaving gaps; and it is refused for a KB that is
 // not the one read.
 
-#include "search/SearchIndexBuilder.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "lookup/LookupIndexJob.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
-#include "search/SearchQuery.h"
+#include "models/search/SearchIndexBuilder.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupIndexJob.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
 
 #include "bench/SyntheticKnowledgeBase.h"
 #include "support/TestFiles.h"

@@ -5,10 +5,10 @@
 // documents, byte for byte as the cache writes them. On the sample KB and
 // the shared corpus (ERRATA_CORPUS_DIR; skipped when absent).
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
 
 #include <QBuffer>
 #include <QDataStream>

@@ -1,8 +1,8 @@
-#include "search/SearchIndex.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
+#include "models/search/SearchIndex.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 
 #include "bench/SyntheticKnowledgeBase.h"
 
@@ -100,7 +100,7 @@ void SearchIndexTest::initTestCase()
     writeRecord(root, bad);
     m_kb.adopt(KnowledgeBaseLoader::load(root));
     QCOMPARE(m_kb.count(), 6);
-    m_kb.validateAll(RecordValidator(QDate(2026, 12, 2)));
+    RecordValidator(QDate(2026, 12, 2)).validateAll(m_kb);
     m_index.build(m_kb, QDate(2026, 12, 2));
     QCOMPARE(m_index.size(), 6);
 }

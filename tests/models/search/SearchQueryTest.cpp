@@ -1,4 +1,4 @@
-#include "search/SearchQuery.h"
+#include "models/search/SearchQuery.h"
 
 #include <QtTest>
 
@@ -92,9 +92,9 @@ void SearchQueryTest::unknownKeyIsAWord()
 
 void SearchQueryTest::folding()
 {
-    QCOMPARE(SearchQuery::fold(QStringLiteral("Café ÉCOLE")), QStringLiteral("cafe ecole"));
-    QCOMPARE(SearchQuery::fold(QStringLiteral("梯度 NaN")), QStringLiteral("梯度 nan"));
-    QCOMPARE(SearchQuery::fold(QStringLiteral("ＣＵＤＡ")), QStringLiteral("cuda")); // full-width forms
+    QCOMPARE(SearchTokenizer::fold(QStringLiteral("Café ÉCOLE")), QStringLiteral("cafe ecole"));
+    QCOMPARE(SearchTokenizer::fold(QStringLiteral("梯度 NaN")), QStringLiteral("梯度 nan"));
+    QCOMPARE(SearchTokenizer::fold(QStringLiteral("ＣＵＤＡ")), QStringLiteral("cuda")); // full-width forms
 }
 
 void SearchQueryTest::emptyQuery()
@@ -131,3 +131,4 @@ void SearchQueryTest::gitFilters()
 
 QTEST_GUILESS_MAIN(SearchQueryTest)
 #include "SearchQueryTest.moc"
+#include "models/text/SearchTokenizer.h"

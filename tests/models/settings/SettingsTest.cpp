@@ -1,7 +1,7 @@
 // Settings: typed, remembered, with the defaults and bounds the program
 // relies on, under the keys users already have.
 
-#include "settings/Settings.h"
+#include "models/settings/Settings.h"
 
 #include <QtTest>
 

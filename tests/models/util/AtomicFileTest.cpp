@@ -3,7 +3,7 @@
 // so, for bytes at hand and for a stream, and symbolic links are never
 // written through.
 
-#include "util/AtomicFile.h"
+#include "models/util/AtomicFile.h"
 #include "support/FileSizeLimit.h"
 #include "support/TestFiles.h"
 

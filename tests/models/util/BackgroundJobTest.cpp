@@ -1,7 +1,7 @@
 // BackgroundJob: work on a thread of its own, its result applied on the
 // owner's thread; progress; cancel, supersede, finish now, discard.
 
-#include "util/BackgroundJob.h"
+#include "models/util/BackgroundJob.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // the checksum of the same bytes held whole, and the checksum tells bytes
 // apart.
 
-#include "util/ChecksumDevice.h"
+#include "models/util/ChecksumDevice.h"
 
 #include <QtTest>
 

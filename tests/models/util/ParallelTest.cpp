@@ -2,7 +2,7 @@
 // threads or, when one thread would do it all, on the calling thread;
 // cancelling stops it; progress ends with the number done.
 
-#include "util/Parallel.h"
+#include "models/util/Parallel.h"
 
 #include <QMutex>
 #include <QSet>

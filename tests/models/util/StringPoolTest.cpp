@@ -2,7 +2,7 @@
 // data, different ones do not, and threads sharing at once all get the
 // same copy.
 
-#include "util/StringPool.h"
+#include "models/util/StringPool.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "util/TextDiff.h"
+#include "models/util/TextDiff.h"
 
 #include <QTest>
 

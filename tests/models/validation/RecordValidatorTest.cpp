@@ -2,13 +2,13 @@
 // (file, line, column in characters) and sorted; the seed record and the
 // bundled sample KB give exactly the findings their documents announce.
 
-#include "validation/RecordValidator.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/validation/RecordValidator.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -408,7 +408,7 @@ void RecordValidatorTest::sampleKnowledgeBase()
     kb.adopt(KnowledgeBaseLoader::load(SampleKbPath));
     QVERIFY2(kb.loadProblems().isEmpty(), qPrintable(describe(kb.loadProblems())));
     QCOMPARE(kb.count(), 24);
-    QVERIFY(kb.validateAll(RecordValidator(Today)));
+    QVERIFY(RecordValidator(Today).validateAll(kb));
 
     const Record *noSpace = kb.find(QStringLiteral("docker/no-space-left-on-device"));
     QVERIFY(noSpace);

@@ -5,12 +5,12 @@
 // Included after the test class: moc does not lex raw string literals and
 // would read the "//" of their URLs as a comment.
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
 
 #include <QDate>
 #include <QDir>

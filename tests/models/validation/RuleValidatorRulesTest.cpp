@@ -2,13 +2,13 @@
 // findings expected (rule, severity, pointer). The other RuleValidator tests
 // are in RuleValidatorTest.
 
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
+#include "models/validation/RuleValidator.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "validation/RuleValidator.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
-#include "validation/RuleValidator.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "models/validation/RuleValidator.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/Problem.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
 
 #include <QDir>
 #include <QFile>

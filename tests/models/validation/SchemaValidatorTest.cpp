@@ -1,6 +1,6 @@
-#include "validation/SchemaValidator.h"
-#include "validation/Problem.h"
-#include "json/OrderedJson.h"
+#include "models/validation/SchemaValidator.h"
+#include "models/json/OrderedJson.h"
+#include "models/kb/Problem.h"
 
 #include <QFile>
 #include <QStringList>

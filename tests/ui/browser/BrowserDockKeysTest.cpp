@@ -3,13 +3,13 @@
 // over the rows of domains and categories between, and Enter opens the
 // record they reached.
 
-#include "browser/BrowserDock.h"
-#include "card/RecordTab.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/RecoveryStore.h"
-#include "record/Record.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
+#include "ui/browser/BrowserDock.h"
+#include "ui/card/RecordTab.h"
+#include "ui/window/MainWindow.h"
 
 #include <QLineEdit>
 #include <QSettings>

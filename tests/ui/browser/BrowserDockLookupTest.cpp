@@ -3,21 +3,21 @@
 // it, Enter opens the best, "Search words instead" and Esc go back to word
 // search; a typed error line is looked up, a typed word is searched.
 
-#include "browser/BrowserDock.h"
-#include "browser/LookupPanel.h"
-#include "card/RecordTab.h"
-#include "editing/EditSession.h"
-#include "itemmodels/LookupHitModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecoveryStore.h"
-#include "lookup/LookupEngine.h"
-#include "lookup/LookupIndexJob.h"
-#include "record/Record.h"
-#include "search/SearchIndex.h"
+#include "models/itemmodels/LookupHitModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/lookup/LookupIndexJob.h"
+#include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
-#include "window/Translations.h"
+#include "ui/browser/BrowserDock.h"
+#include "ui/browser/LookupPanel.h"
+#include "ui/card/RecordTab.h"
+#include "ui/editing/EditSession.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/Translations.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -2,8 +2,8 @@
 // selected or not: the colours come from the palette, and the tag's text
 // stands out from what is under it.
 
-#include "browser/LookupHitDelegate.h"
-#include "itemmodels/LookupHitModel.h"
+#include "ui/browser/LookupHitDelegate.h"
+#include "models/itemmodels/LookupHitModel.h"
 
 #include <QApplication>
 #include <QImage>

@@ -3,7 +3,7 @@
 // The dock sets the field's text for a pasted text; these tests check only
 // what the field hands on.
 
-#include "browser/SearchField.h"
+#include "ui/browser/SearchField.h"
 
 #include <QApplication>
 #include <QClipboard>

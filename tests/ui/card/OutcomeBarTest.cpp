@@ -3,15 +3,15 @@
 // noted in the reports file only as saved (a fold undone after its save is
 // taken back there too); a broken line of the file is named in the tooltip.
 
-#include "card/OutcomeBar.h"
-#include "card/RecordTab.h"
-#include "editing/EditSession.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "outcomes/OutcomeLog.h"
-#include "record/Record.h"
+#include "ui/card/OutcomeBar.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/outcomes/OutcomeLog.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
+#include "ui/card/RecordTab.h"
+#include "ui/editing/EditSession.h"
 
 #include <QFile>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "card/RecordCardHtml.h"
-#include "card/RecordCardView.h"
-#include "kb/KnowledgeBase.h"
+#include "ui/card/RecordCardHtml.h"
+#include "models/kb/KnowledgeBase.h"
+#include "ui/card/RecordCardView.h"
 
 #include <QSignalSpy>
 #include <QTextBlock>

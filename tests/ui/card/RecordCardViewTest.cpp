@@ -1,7 +1,7 @@
-#include "card/RecordCardView.h"
-#include "card/RecordCardHtml.h"
-#include "kb/KnowledgeBase.h"
-#include "util/LongWords.h"
+#include "ui/card/RecordCardView.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/util/LongWords.h"
+#include "ui/card/RecordCardHtml.h"
 
 #include <QApplication>
 #include <QClipboard>

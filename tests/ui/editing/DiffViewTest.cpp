@@ -1,4 +1,4 @@
-#include "editing/DiffView.h"
+#include "ui/editing/DiffView.h"
 
 #include <QApplication>
 #include <QFontDatabase>

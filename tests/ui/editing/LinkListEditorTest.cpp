@@ -4,22 +4,22 @@
 // and reordering, every change one undo step; the records linking here;
 // and the reciprocal link added to the other record as an undoable edit.
 
-#include "editing/LinkListEditor.h"
-#include "card/RecordCardView.h"
-#include "card/RecordTab.h"
-#include "editing/EditSession.h"
-#include "editing/LinkTargetCompleter.h"
-#include "editing/ReciprocalLinksDialog.h"
-#include "editing/RecordEditor.h"
-#include "itemmodels/ArrayTableModel.h"
-#include "itemmodels/LinkTargetModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/RecoveryStore.h"
-#include "record/Record.h"
+#include "ui/editing/LinkListEditor.h"
+#include "models/itemmodels/ArrayTableModel.h"
+#include "models/itemmodels/LinkTargetModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
-#include "window/MainWindow.h"
+#include "ui/card/RecordCardView.h"
+#include "ui/card/RecordTab.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/LinkTargetCompleter.h"
+#include "ui/editing/ReciprocalLinksDialog.h"
+#include "ui/editing/RecordEditor.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAbstractItemView>
 #include <QLineEdit>
@@ -108,7 +108,7 @@ void LinkListEditorTest::init()
     m_kb = std::make_unique<KnowledgeBase>();
     m_kb->adopt(KnowledgeBaseLoader::load(m_dir.path()));
     m_validator = std::make_unique<RecordValidator>();
-    m_kb->validateAll(*m_validator);
+    m_validator->validateAll(*m_kb);
     m_session = std::make_unique<EditSession>(m_kb.get(), m_kb->find(QStringLiteral("a/one")), m_validator.get());
     m_editor = std::make_unique<RecordEditor>(m_session.get());
     m_editor->resize(1000, 800);

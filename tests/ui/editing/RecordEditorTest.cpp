@@ -1,14 +1,14 @@
-#include "editing/RecordEditor.h"
-#include "editing/DiffView.h"
-#include "editing/EditSession.h"
-#include "editing/RecordIdDialog.h"
-#include "itemmodels/ArrayTableModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "record/Record.h"
+#include "ui/editing/RecordEditor.h"
+#include "models/itemmodels/ArrayTableModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
+#include "ui/editing/DiffView.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/RecordIdDialog.h"
 
 #include <QComboBox>
 #include <QDateEdit>

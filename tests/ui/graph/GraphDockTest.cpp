@@ -4,20 +4,20 @@
 // exports PNG and SVG, follows deletions, and counts dangling links as the
 // Problems dock does, on the sample KB and on the imported shared corpus.
 
-#include "graph/GraphDock.h"
-#include "browser/ProblemsDock.h"
-#include "card/RecordTab.h"
-#include "convert/FolderConverter.h"
-#include "graph/GraphScene.h"
-#include "graph/GraphView.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecoveryStore.h"
-#include "links/GraphLayout.h"
-#include "links/LinkGraph.h"
-#include "record/Record.h"
+#include "ui/graph/GraphDock.h"
+#include "models/convert/FolderConverter.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordOperations.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/links/GraphLayout.h"
+#include "models/links/LinkGraph.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
+#include "ui/browser/ProblemsDock.h"
+#include "ui/card/RecordTab.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QGraphicsRectItem>
 #include <QImage>

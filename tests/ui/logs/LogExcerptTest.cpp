@@ -2,8 +2,8 @@
 // one; of a long one its head and tail, cut at line ends, with line numbers
 // mapped back to the log's.
 
-#include "logs/LogExcerpt.h"
-#include "lookup/LookupResult.h"
+#include "ui/logs/LogExcerpt.h"
+#include "models/lookup/LookupResult.h"
 
 #include <QtTest>
 

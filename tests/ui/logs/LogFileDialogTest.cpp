@@ -4,10 +4,10 @@
 // docks' openLog(), which the command line's --workbench and --match call
 // without the dialog, refuses the same.
 
-#include "logs/LogFileDialog.h"
-#include "logs/LogMatcherDock.h"
-#include "logs/RegexWorkbenchDock.h"
+#include "ui/logs/LogFileDialog.h"
 #include "support/TestFiles.h"
+#include "ui/logs/LogMatcherDock.h"
+#include "ui/logs/RegexWorkbenchDock.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -3,10 +3,10 @@
 // run in progress, Cancel stops a run, a click opens the record, and a
 // regex stopped for its time budget is named.
 
-#include "logs/LogMatcherDock.h"
-#include "itemmodels/LogMatchModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
+#include "ui/logs/LogMatcherDock.h"
+#include "models/itemmodels/LogMatchModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
 
 #include <QApplication>
 #include <QClipboard>

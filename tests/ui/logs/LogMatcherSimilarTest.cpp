@@ -3,14 +3,14 @@
 // matches (less the matched ones), labelled as such, and open on a click;
 // with three matches or more they are not.
 
-#include "itemmodels/LogMatchModel.h"
-#include "itemmodels/LookupHitModel.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "logs/LogExcerpt.h"
-#include "logs/LogMatcherDock.h"
-#include "lookup/LookupEngine.h"
-#include "search/SearchIndex.h"
+#include "models/itemmodels/LogMatchModel.h"
+#include "models/itemmodels/LookupHitModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/lookup/LookupEngine.h"
+#include "models/search/SearchIndex.h"
+#include "ui/logs/LogExcerpt.h"
+#include "ui/logs/LogMatcherDock.h"
 
 #include <QElapsedTimer>
 #include <QLabel>

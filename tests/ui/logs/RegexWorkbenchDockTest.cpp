@@ -1,9 +1,9 @@
-#include "logs/RegexWorkbenchDock.h"
-#include "editing/EditSession.h"
-#include "itemmodels/RegexMatchListModel.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "validation/RecordValidator.h"
+#include "ui/logs/RegexWorkbenchDock.h"
+#include "models/itemmodels/RegexMatchListModel.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/validation/RecordValidator.h"
+#include "ui/editing/EditSession.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>

@@ -4,13 +4,13 @@
 // text that is not JSON) that writes nothing, and a save that writes the
 // file and ends the conflict.
 
-#include "merge/ConflictMergeDialog.h"
+#include "ui/merge/ConflictMergeDialog.h"
 
-#include "git/GitStatus.h"
-#include "merge/ConflictSession.h"
+#include "models/git/GitStatus.h"
+#include "models/merge/ConflictSession.h"
+#include "models/validation/RecordValidator.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
-#include "validation/RecordValidator.h"
 
 #include <QComboBox>
 #include <QLabel>

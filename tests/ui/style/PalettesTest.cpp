@@ -2,12 +2,12 @@
 // alone; Light and Dark give Errata's own, with Fusion; and every colour
 // that carries a meaning reads on both (WCAG's 4.5:1 for text).
 
-#include "style/Palettes.h"
-#include "card/RecordCardHtml.h"
-#include "kb/KnowledgeBase.h"
-#include "record/Record.h"
-#include "settings/Settings.h"
-#include "style/StatusColors.h"
+#include "ui/style/Palettes.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/record/Record.h"
+#include "models/settings/Settings.h"
+#include "ui/card/RecordCardHtml.h"
+#include "ui/style/StatusColors.h"
 
 #include <QApplication>
 #include <QRegularExpression>

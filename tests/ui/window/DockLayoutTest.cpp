@@ -8,13 +8,13 @@
 // on a real X server of 1920×1080 without a window manager, where the
 // absolute sizes are checked too.
 
-#include "window/DockLayout.h"
-#include "browser/BrowserDock.h"
-#include "browser/ProblemsDock.h"
-#include "kb/RecoveryStore.h"
-#include "logs/RegexWorkbenchDock.h"
+#include "ui/window/DockLayout.h"
+#include "models/kb/RecoveryStore.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
+#include "ui/browser/BrowserDock.h"
+#include "ui/browser/ProblemsDock.h"
+#include "ui/logs/RegexWorkbenchDock.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QHeaderView>

@@ -3,18 +3,18 @@
 // changed record's state, and "changed" and "git:…" search by it; a KB in
 // no checkout shows none of it.
 
-#include "window/MainWindow.h"
+#include "ui/window/MainWindow.h"
 
-#include "browser/BrowserDock.h"
-#include "card/RecordTab.h"
-#include "git/DeletedRecordRestorer.h"
-#include "git/GitStateTracker.h"
-#include "git/GitStatus.h"
-#include "itemmodels/RecordTreeModel.h"
-#include "kb/KnowledgeBase.h"
+#include "models/git/GitStateTracker.h"
+#include "models/git/GitStatus.h"
+#include "models/itemmodels/RecordTreeModel.h"
+#include "models/kb/KnowledgeBase.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
-#include "window/GitSupport.h"
+#include "ui/browser/BrowserDock.h"
+#include "ui/card/RecordTab.h"
+#include "ui/git/DeletedRecordRestorer.h"
+#include "ui/window/GitSupport.h"
 
 #include <QAction>
 #include <QLabel>

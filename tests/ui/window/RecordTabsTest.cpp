@@ -1,10 +1,10 @@
 // Tab titles are the shortest distinguishing ending of the id: two tabs
 // used to read "docker27-linux".
 
-#include "kb/KnowledgeBase.h"
-#include "kb/RecoveryStore.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecoveryStore.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
+#include "ui/window/MainWindow.h"
 
 #include <QSettings>
 #include <QStandardPaths>

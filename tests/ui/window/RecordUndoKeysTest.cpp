@@ -3,16 +3,16 @@
 // is (they used to run the focused field's own undo, or nothing), and a
 // rename leaves the record clean (it stayed marked ● with nothing to save).
 
-#include "card/RecordTab.h"
-#include "editing/EditSession.h"
-#include "editing/RecordEditor.h"
-#include "editing/RenameRecordCommand.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/RecordOperations.h"
-#include "kb/RecoveryStore.h"
-#include "record/Record.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/RecordOperations.h"
+#include "models/kb/RecoveryStore.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
-#include "window/MainWindow.h"
+#include "ui/card/RecordTab.h"
+#include "ui/editing/EditSession.h"
+#include "ui/editing/RecordEditor.h"
+#include "ui/editing/RenameRecordCommand.h"
+#include "ui/window/MainWindow.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>

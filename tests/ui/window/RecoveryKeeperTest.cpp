@@ -4,11 +4,11 @@
 // first closes, the second takes over; when the first crashed, its copies
 // are offered first.
 
-#include "window/RecoveryKeeper.h"
-#include "kb/KnowledgeBase.h"
-#include "kb/KnowledgeBaseLoader.h"
-#include "kb/KnowledgeBaseLock.h"
-#include "record/Record.h"
+#include "ui/window/RecoveryKeeper.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/KnowledgeBaseLoader.h"
+#include "models/kb/KnowledgeBaseLock.h"
+#include "models/record/Record.h"
 #include "support/TestFiles.h"
 
 #include <QCoreApplication>

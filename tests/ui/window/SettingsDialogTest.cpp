@@ -3,8 +3,8 @@
 // scheme is offered, shows what is stored and stores what is chosen (the
 // language has its own test in TranslationsTest).
 
-#include "window/SettingsDialog.h"
-#include "settings/Settings.h"
+#include "ui/window/SettingsDialog.h"
+#include "models/settings/Settings.h"
 #include "support/TestFiles.h"
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 // StallLog: a line under errata.stall for each time the thread was held
 // longer than the threshold; nothing when the category is off.
 
-#include "window/StallLog.h"
+#include "ui/window/StallLog.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
-#include "window/Translations.h"
-#include "kb/KnowledgeBase.h"
-#include "matching/RegexEngine.h"
-#include "record/Record.h"
-#include "review/ReviewView.h"
-#include "validation/RuleValidator.h"
-#include "validation/SchemaValidator.h"
-#include "window/MainWindow.h"
-#include "window/SettingsDialog.h"
+#include "ui/window/Translations.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/matching/RegexEngine.h"
+#include "models/record/Record.h"
+#include "models/validation/RuleValidator.h"
+#include "models/validation/SchemaValidator.h"
+#include "ui/review/ReviewView.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SettingsDialog.h"
 
 #include <QApplication>
 #include <QComboBox>
