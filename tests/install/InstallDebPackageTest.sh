@@ -5,7 +5,7 @@
 # and checks its control fields (dependencies worked out by dpkg-shlibdeps,
 # maintainer, section, description) and that it holds the install tree
 # under /usr. Skipped (exit 77) where dpkg-deb or dpkg-shlibdeps is missing.
-# Installing it is left to a person (see the README's "Install").
+# Installing it is left to a person (see docs/install.md, "The Debian package").
 set -eu
 
 build=$1
