@@ -77,9 +77,10 @@ foreach(layer models ui)
             list(FIND uses_${room} ${included} used)
             if(used EQUAL -1)
                 string(REPLACE ";" " " named "${uses_${room}}")
-                refuse("${file}" "${include_line}" "includes ${header}, but models/${room}/ uses only: ${named} "
-                    "(models/${room}/CMakeLists.txt). A room uses only rooms below it (ERRATA_ROOMS in "
-                    "models/CMakeLists.txt): move the shared piece down, or name ${included} there if it is below ${room}")
+                string(CONCAT why "includes ${header}, but models/${room}/ uses only: ${named} "
+                    "(ROOMS in models/${room}/CMakeLists.txt). A room uses only rooms below it (ERRATA_ROOMS in "
+                    "models/CMakeLists.txt): move the shared piece down, or name ${included} there if it is below")
+                refuse("${file}" "${include_line}" "${why}")
             endif()
         endforeach()
     endforeach()
