@@ -26,7 +26,6 @@ namespace Errata {
 // for the DFA's first states): a Set that would overrun the budget (RegexBudget) is not run, its regexes searched one
 // by one, and a regex that would overrun is searched in pieces of about ProbeBytes so that it can stop in time.
 // Deadlines are checked between matches and pieces: a budget can be overrun by one line, chunk or piece.
-//
 // Example: a plan for "No space left on device" over a log whose line 3 says so: one match on line 2 (0-based).
 class LogScan
 {
