@@ -13,11 +13,10 @@ namespace Errata {
 
 // Parses JSON text into an OrderedJson document like OrderedJson::parse, but moves each object's members into a
 // vector of the right size once the object closes: nlohmann's DOM parser grows the vector member by member and copies
-// every earlier member whole on each growth (a pair with a const key cannot be moved).
-//
-// Unlike nlohmann's parser, it refuses a key written twice in one object (nlohmann keeps the last, so an edit would
-// drop the other silently): parse() fails and duplicateKey() names the member. It also refuses a NUL byte after the
-// value, which nlohmann takes for the end of the text ("{}\0garbage" would read as "{}").
+// every earlier member whole on each growth (a pair with a const key cannot be moved). Unlike nlohmann's parser, it
+// refuses a key written twice in one object (nlohmann keeps the last, so an edit would drop the other silently):
+// parse() fails and duplicateKey() names the member. It also refuses a NUL byte after the value, which nlohmann takes
+// for the end of the text ("{}\0garbage" would read as "{}").
 //
 //     if (builder.parse(R"({"b": 1, "b": [true]})"))
 //         OrderedJson document = builder.takeDocument();

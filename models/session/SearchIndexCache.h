@@ -34,9 +34,7 @@ class SearchIndexBuilder;
 //   kb.adopt(KnowledgeBaseLoader::load(root, ..., &cache));
 //   cache.validate(kb, validator);          // cached own findings + the rest anew
 //   cache.index(kb, index, today);          // cached entries + the rest anew
-//   if (cache.isOutdated())
-//       cache.save(kb, index, &error);
-// `errata validate` calls update(kb, &error) instead of index() and save().
+//   if (cache.isOutdated()) cache.save(kb, index, &error); // `errata validate`: update(kb, &error) instead
 class SearchIndexCache final : public LoadCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
