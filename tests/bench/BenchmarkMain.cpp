@@ -1,5 +1,4 @@
 // errata-bench: performance figures for Errata on synthetic KBs (docs/performance.md).
-//
 //   errata-bench generate N DIR [--seed S]
 //   errata-bench load DIR [--cache FILE] [--no-checks] [--format text|json]
 //   errata-bench read DIR [--threads N]
