@@ -28,10 +28,10 @@ class KnowledgeBaseWatcher : public QObject
 public:
     static constexpr int DebounceMs = 200;
     // A stream of changes is handled at least this often.
+    static constexpr int MaxDelayMs = 1000;
     // Record files are watched this many at once when the KB is (re)read, then a batch per turn of the event loop:
-    // watching one file costs two system calls, and a large KB at once would freeze the window. Until its batch comes, a
-    // change to a file is not noticed.
-    // file is not noticed.
+    // watching one file costs two system calls, and a large KB at once would freeze the window. Until its batch comes,
+    // a change to a file is not noticed.
     static constexpr int FirstBatch = 2000;
     static constexpr int Batch = 500;
 

@@ -25,12 +25,12 @@ struct LogMatchResult
         QString matchedText; // the match (it may run on to later lines)
     };
 
-    // One matching record. Ranked "most specific first" by: 1. literalLength, longer first (the longest required literal
-    // of the regex, an RE2 prefilter atom, found ignoring case in a kept match); 2. signatureHit first (a kept line holds
-    // the record's signature verbatim); 3. matchCount, fewer first (a regex that matches all over the log says less about
-    // this one error); 4. the earlier first matching line; 5. the record id. For "CUDA error: out of memory", the regex
-    // "CUDA error: out of memory" (literal 25) comes before "out of memory" (13), before "(?i)error" (5). `score` orders
-    // as keys 1 to 3: literalLength, plus 0.5 for a signature hit, plus 0.25 / (1 + matchCount).
+    // One matching record. Ranked "most specific first" by: 1. literalLength, longer first (the longest required
+    // literal of the regex, an RE2 prefilter atom, found ignoring case in a kept match); 2. signatureHit first (a kept
+    // line holds the record's signature verbatim); 3. matchCount, fewer first (a regex that matches all over the log
+    // says less about this one error); 4. the earlier first matching line; 5. the record id. For "CUDA error: out of
+    // memory", the regex "CUDA error: out of memory" (literal 25) comes before "out of memory" (13), before "(?i)error"
+    // (5). `score` orders as keys 1 to 3: literalLength, plus 0.5 for a signature hit, plus 0.25 / (1 + matchCount).
     struct Match
     {
         QString recordId;

@@ -387,8 +387,8 @@ bool SearchIndexCache::readIndex(SearchIndex &index)
     restored.reserve(m_rows.size());
     for (const Row &row : m_rows)
         restored.push_back(row.record);
-        // Read from the file as the index is made: reading the rest whole first would hold it all in memory beside the
-        // index.
+    // Read from the file as the index is made: reading the rest whole first would hold it all in memory beside the
+    // index.
     QDataStream &in = m_in;
     quint32 trailer = 0;
     if (!index.read(in, restored))

@@ -6,10 +6,10 @@ class QPlainTextEdit;
 
 namespace Errata {
 
-// Line wrapping for the text fields that show record text. Breaking lines
 // Line wrapping for the text fields that show record text. Breaking lines at word boundaries costs N² in one word of
 // N characters (see LongWords), which freezes the window on a long token. A field whose text holds a word longer than
 // LongestWord wraps anywhere instead; others at word boundaries.
+class TextWrap
 {
 public:
     // Sets `text`, with the wrap mode chosen before the layout sees it.

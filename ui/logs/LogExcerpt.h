@@ -7,11 +7,11 @@ namespace Errata {
 
 struct LookupResult;
 
-// What a lookup in the window reads of a long log: its head, where a CI log
 // What a lookup in the window reads of a long log: its head, where a CI log says what it runs on (versions, the OS),
 // and its tail, where it says what failed, cut at line ends. LookupEngine reads every line of its text on the calling
 // thread, and the window's thread, which owns the index the engine reads, cannot wait for a log of many megabytes.
 // The regex matcher still reads the whole log.
+//
 //   LogExcerpt excerpt = LogExcerpt::of(log);
 //   LookupResult result = engine.lookup(excerpt.text());
 //   excerpt.mapLines(result); // line numbers as in the log
