@@ -8,24 +8,13 @@
 
 namespace Errata {
 
-// Converts a whole folder between deadends.dev canons and Errata records.
-// Each output file is written at <destination>/<id>.json (the id taken from
-// the content, which also puts flat-layout canons in their nested place),
-// atomically (AtomicFile), and never over an existing entry unless
-// `overwrite` is set. A file that already holds exactly what would be
-// written is skipped, not failed: converting the same folder again changes
-// nothing and fails nothing (with `overwrite` it is written again). Any
-// other entry at that path counts as existing: a file, a
-// symbolic link (even a dangling one) or a folder. With `overwrite` a link
-// is replaced by a regular file, never written through, and a folder is a
-// failure; a folder below the destination that is a symbolic link is never
-// written into. A file that fails (a full disk included) is reported and
-// the others are still converted.
-//
-// Source and destination must not overlap (the same folder, or one inside
-// the other, symbolic links resolved): the conversion is then refused
-// before anything is read or written, since it would write over sources
-// not yet read, or read its own output.
+// Converts a whole folder between deadends.dev canons and Errata records, each to <destination>/<id>.json (the id
+// taken from the content), atomically (AtomicFile). An entry already at that path (a file, a symbolic link, a folder)
+// is never written over unless `overwrite` is set; then a link is replaced, never written through, and a folder is a
+// failure. A file that already holds exactly the output is skipped, so converting again changes nothing. A folder
+// below the destination that is a symbolic link is never written into. A failed file is reported and the others are
+// still converted. Source and destination must not overlap (symbolic links resolved): that is refused before anything
+// is read, as it would write over sources not yet read, or read its own output.
 class FolderConverter
 {
 public:

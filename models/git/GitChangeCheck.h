@@ -9,17 +9,12 @@
 
 namespace Errata {
 
-// The findings of the record files a KB's git checkout changed (GitStatus),
-// worked out without reading the files git reports unchanged: the rules
-// that read the KB (id against path, duplicate ids, dangling and one-way
-// links) take the other records' ids and links from GitSummaryCache, by
-// the blob id git's index holds for each. Only the changed files, links,
-// and files whose blob the cache does not know yet are read. The findings
-// are those a check of the whole KB gives the same files (errata validate),
-// for the KB as git tracks it: a file git ignores is not read.
+// The findings of the record files a KB's git checkout changed (GitStatus), without reading the files git reports
+// unchanged: the rules that read the whole KB (id against path, duplicate ids, dangling and one-way links) take the
+// other records' ids and links from GitSummaryCache, by their blob ids in git's index. The findings are those
+// `errata validate` gives the same files, for the KB as git tracks it (a file git ignores is not read).
 //
-//   const GitStatus status = GitStatus::read(root);
-//   for (const GitChangeCheck::Checked &item : GitChangeCheck::check(root, status, options))
+//   for (const GitChangeCheck::Checked &item : GitChangeCheck::check(root, GitStatus::read(root), options))
 //       print(item.entry.path, item.findings);
 class GitChangeCheck
 {

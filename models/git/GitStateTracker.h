@@ -16,17 +16,11 @@ namespace Errata {
 class BackgroundJob;
 class KnowledgeBase;
 
-// Keeps the git state of an open KB's files (GitStatus), and the record
-// files deleted since HEAD (GitDeletedRecords, without those whose record
-// the KB still holds), up to date, read in the background so that the
-// window never waits for git:
-//  - when the KB is set, and when it is reloaded;
-//  - when a record is saved, added or removed through the program;
-//  - when git itself changes the checkout (a commit, a checkout, a merge:
-//    the repository's folder holding HEAD and the index changes);
-//  - when refresh() is called (the window calls it for files changed on
-//    disk by others, which the KB's watcher reports).
-// Requests that come close together are read once, after a short delay.
+// Keeps the git state of an open KB's files (GitStatus) and the record files deleted since HEAD (GitDeletedRecords,
+// less those the KB still holds) up to date, read in the background so that the window never waits for git. It reads
+// again when the KB is set or reloaded, when the program saves, adds or removes a record, when git changes the
+// checkout (the folder holding HEAD and the index), and on refresh() (files changed on disk by others); requests
+// close together are read once, after a short delay.
 //
 //   tracker.setKnowledgeBase(&kb);
 //   connect(&tracker, &GitStateTracker::updated, this, [&] { show(tracker.status()); });

@@ -6,27 +6,16 @@
 
 namespace Errata {
 
-// The state of a KB's record files against the HEAD of the git checkout
-// that holds the KB, read with libgit2 (no git executable is needed).
+// The state of a KB's record files against the HEAD of the git checkout that holds the KB, read with libgit2 (no git
+// executable needed). Only the files the loader reads count (".json", outside hidden folders, below the KB's root); a
+// folder outside any repository has none (isRepository() false).
 //
-// Only the files the loader reads count: names ending in ".json", outside
-// hidden folders, below the KB's root. A KB inside a larger repository
-// gets the states of its own files only; a folder that is not in a
-// repository has none (isRepository() false, no entries).
+// One state per file, as a curator reads it: conflicted (the index holds an unfinished merge's stages); renamed (moved
+// since HEAD, staged or found by content: a deleted and a new file at least RenameThreshold percent alike); added (in
+// the index, not HEAD); untracked (only on disk); deleted (in HEAD, gone from the index or the disk); modified
+// (anything else that differs from HEAD). A file added to the index and then deleted from the disk is left out.
 //
-// One state per file, as a curator reads it:
-//  - conflicted: the index holds the stages of an unfinished merge;
-//  - renamed: moved since HEAD (staged, or found by content in the work
-//    tree: a deleted file and a new one at least RenameThreshold percent
-//    alike), with the path it had;
-//  - added: new in the index, not in HEAD; untracked: only on disk;
-//  - deleted: in HEAD, gone from the index or the disk (it can be restored);
-//  - modified: anything else that differs from HEAD (content or type).
-// A file added to the index and then deleted from the disk is in neither
-// HEAD nor the work tree, and is left out.
-//
-//   const GitStatus status = GitStatus::read(kbRoot);
-//   for (const GitStatus::Entry &entry : status.entries())
+//   for (const GitStatus::Entry &entry : GitStatus::read(kbRoot).entries())
 //       qInfo() << entry.path << GitStatus::stateName(entry.state);
 class GitStatus
 {

@@ -11,18 +11,14 @@
 
 namespace Errata {
 
-// What the KB-wide rules read of a record (its id and its links), kept on
-// disk by the id of the git blob it was read from, so that `errata status`
-// need not read the files git reports unchanged (GitChangeCheck). A blob id
-// names one content for ever: an entry never goes stale, and a file that
-// does not load is kept as such (no summary).
+// What the KB-wide rules read of a record (its id and its links), kept on disk by the id of the git blob it was read
+// from, so that `errata status` need not read the files git reports unchanged (GitChangeCheck). A blob id names one
+// content for ever: an entry never goes stale, and a file that does not load is kept as such (no summary).
 //
-// The file holds the entries of one KB, in the user's cache folder, sorted
-// by blob id, and is used as it is read: a lookup is a binary search, and
-// only the entries asked for are decoded (50,000 entries are about 10 MB).
-// It is written whole (AtomicFile) with only the entries of the files of
-// the run that writes it. A file of another format or program version is
-// not used; a damaged entry is not found, so its file is read again.
+// One file per KB in the user's cache folder, sorted by blob id and used as it is read: a lookup is a binary search
+// that decodes only the entries asked for, so a large KB costs little memory. It is written whole (AtomicFile) with the
+// entries of the run's files only. A file of another format or program version is not used; a damaged entry is not
+// found, so its file is read again.
 class GitSummaryCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::GitSummaryCache)

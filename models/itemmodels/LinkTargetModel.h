@@ -8,19 +8,14 @@ namespace Errata {
 
 class KnowledgeBase;
 
-// The records a link could point to, for completion while typing a target:
-// setQuery("oom") lists the records whose id or signature fits the words
-// typed, best first. Matching ignores case and is forgiving:
+// The records a link could point to, for completion while typing a target: setQuery("oom") lists the records whose
+// id or signature fits the words typed, best first, ignoring case:
 //
-//   "kubernetes/oomkilled"  exact id              (best)
-//   "kube"                  start of the id
-//   "oomk"                  start of the id's last segment
-//   "crash back"            every word starts a word of the id or signature
-//   "killed"                inside the id, then inside the signature
-//   "k8soom" / "kbrnts"     the letters in order in the id (closest first)
+//   "kubernetes/oomkilled" exact id (best); "kube" start of the id; "oomk" start of its last segment;
+//   "crash back" every word starts a word of the id or signature; "killed" inside the id, then the signature;
+//   "k8soom" / "kbrnts" the letters in order in the id (closest first)
 //
-// Each row shows "id — signature"; its edit role is the id, which is what
-// a completer inserts.
+// Each row shows "id — signature"; its edit role is the id, which a completer inserts.
 class LinkTargetModel : public QAbstractListModel
 {
     Q_OBJECT

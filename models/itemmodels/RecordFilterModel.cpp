@@ -59,8 +59,8 @@ void RecordFilterModel::setSearchText(const QString &text)
     keepGitStates();
     computeRanks();
     endResetModel();
-    // The tree keeps each level in name order, which is what the list shows
-    // without a search; sorting 50,000 rows again by their ids took 130 ms.
+    // The tree keeps each level in name order, which is what the list shows without a search; sorting every row
+    // again by its id would cost a keystroke's time in a large KB.
     sort(isSearching() ? 0 : -1);
 }
 

@@ -5,21 +5,13 @@
 
 namespace Errata {
 
-// The merge-conflict blocks git (or `errata merge-driver`) leaves in a file
-// it could not merge:
+// The merge-conflict blocks git (or `errata merge-driver`) leaves in a file it could not merge:
 //
-//   <<<<<<< ours
-//     "root_cause": "A",
-//   ||||||| base              (diff3 style only)
-//     "root_cause": "B",
-//   =======
-//     "root_cause": "C",
-//   >>>>>>> theirs
+//   <<<<<<< ours / "root_cause": "A", / ||||||| base (diff3 only) / "B", / ======= / "C", / >>>>>>> theirs
 //
-// A marker is seven '<', '|', '=' or '>' at the start of a line, then the
-// end of the line ('=') or a space or the end of the line (the others). No
-// line of valid JSON starts so, so a record file holding a block is a
-// conflict to resolve, not a malformed record.
+// A marker is seven '<', '|', '=' or '>' at the start of a line, then the end of the line ('=') or a space or the end
+// of the line (the others). No line of valid JSON starts so: a record file holding a block is a conflict to resolve,
+// not a malformed record.
 class ConflictMarkers
 {
 public:

@@ -11,29 +11,17 @@
 
 namespace Errata {
 
-// Parses JSON text into an OrderedJson document, as OrderedJson::parse
-// does, but without its cost on objects: nlohmann's DOM parser inserts each
-// member into the object's vector as the member is read, and when that
-// vector grows it copies every earlier member whole (a pair with a const key
-// cannot be moved), so a record's top-level object of thirty members is
-// deep-copied several times over. Here an object's members are gathered
-// first and moved into a vector of the right size once the object closes.
+// Parses JSON text into an OrderedJson document like OrderedJson::parse, but moves each object's members into a
+// vector of the right size once the object closes: nlohmann's DOM parser grows the vector member by member and copies
+// every earlier member whole on each growth (a pair with a const key cannot be moved). Unlike nlohmann's parser, it
+// refuses a key written twice in one object (nlohmann keeps the last, so an edit would drop the other silently):
+// parse() fails and duplicateKey() names the member. It also refuses a NUL byte after the value, which nlohmann takes
+// for the end of the text ("{}\0garbage" would read as "{}").
 //
-// Unlike nlohmann's parser, which keeps the last value of a key written
-// twice in one object (so that an edit then drops the other silently), the
-// builder refuses such a text: parse() fails and duplicateKey() names the
-// member, for the caller to find both places in the text. It also refuses a
-// NUL byte after the value, which nlohmann's parser takes for the end of the
-// text (so that "{}\0garbage" would read as "{}").
-//
-// Example:
-//     OrderedJsonBuilder builder;
 //     if (builder.parse(R"({"b": 1, "b": [true]})"))
 //         OrderedJson document = builder.takeDocument();
 //     else if (builder.hasDuplicateKey())
 //         qWarning() << builder.duplicateKey().to_string().c_str(); // "/b"
-//     else
-//         qWarning() << builder.errorByte() << builder.errorMessage().c_str();
 class OrderedJsonBuilder : private nlohmann::json_sax<OrderedJson>
 {
 public:

@@ -234,11 +234,9 @@ bool readRecord(const QByteArray &text, KnowledgeBaseLoader::Documents documents
 
 } // namespace
 
-// As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them
-// (hidden entries and folders left out, folder links not followed), but from
-// the type each directory entry already gives: QDirIterator asks the file
-// system about every file, which took a fifth of a lookup's time at 2,000
-// records. Only links and special files cost a system call or two more.
+// As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them (hidden entries and folders left out,
+// folder links not followed), but from the type each directory entry already gives: QDirIterator asks the file system
+// about every file, a noticeable part of a lookup's time. Only links and special files cost a system call or two more.
 KnowledgeBaseLoader::Listing KnowledgeBaseLoader::list(const QString &root)
 {
     Listing listing;

@@ -19,18 +19,10 @@ namespace Errata {
 class LoadCache;
 class LoadIndexer;
 
-// Reads every record of a KB folder on all cores. Files that cannot be read
-// or parsed become problems (with line and column for JSON errors); the rest
-// still load. Hidden folders (".git") and hidden files are skipped.
-//
-// Links and special files follow one rule (docs/record-format.md, "Reading
-// a file"), and every *.json entry it leaves out is a load problem naming
-// it: a link to a regular file inside the KB folder is loaded, at the
-// link's path (RecordWriter refuses to save through it); a link that leads
-// out of the folder, dangles or loops, a FIFO, socket or device (or a link
-// to one), and a name that is not valid UTF-8 are not loaded (errors).
-// Links to folders are not followed, and a folder whose name is not valid
-// UTF-8 is not read (warnings, whatever their names).
+// Reads every record of a KB folder on all cores. Files that cannot be read or parsed become problems (with line and
+// column for JSON errors); the rest still load. Hidden folders (".git") and hidden files are skipped. Links and
+// special files follow docs/record-format.md, "Reading a file": every *.json entry left out is a load problem naming
+// it; a link to a regular file inside the KB folder is loaded at the link's path.
 class KnowledgeBaseLoader
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::KnowledgeBaseLoader)
@@ -53,9 +45,8 @@ public:
         QList<Problem> skipped;          // one per entry left out (rule "file", or "folder")
     };
 
-    // Whether loaded records keep their parsed documents. Released ones are
-    // parsed again when needed (Record::json()), which costs time but keeps
-    // a large KB in less than half the memory (2.26x its files, not 5.23x).
+    // Whether loaded records keep their parsed documents. Released ones are parsed again when needed (Record::json()),
+    // which costs time but keeps a large KB in far less memory.
     enum Documents { ReleaseDocuments, KeepDocuments };
 
     static Listing list(const QString &root);

@@ -16,18 +16,11 @@ namespace Errata {
 class KnowledgeBase;
 class Record;
 
-// Follows a KB's folder on disk while it is open: the record files and the
-// (non-hidden) folders are watched, and bursts of changes are handled
-// together after DebounceMs of quiet.
-//
-// - A record file whose bytes differ from Record::originalText: an
-//   unmodified record is reloaded (reloaded), a modified one is left alone
-//   (conflict, once per new content on disk).
-// - A record file that is gone: removedOnDisk (the record stays in the KB).
-// - A new *.json file in a watched folder (or a new folder): loaded and added
-//   to the KB (added), or loadFailed when it cannot be read or parsed.
-// Errata's own writes leave the file equal to originalText, so they cause no
-// signal. Records added, taken or moved through the KB are followed.
+// Follows a KB's folder on disk while it is open: record files and (non-hidden) folders are watched, and bursts of
+// changes are handled together after DebounceMs of quiet. A changed record file is reloaded when unmodified
+// (reloaded), left alone when modified (conflict, once per new content); a file gone is removedOnDisk (the record
+// stays); a new *.json file or folder is loaded and added (added, or loadFailed). Errata's own writes leave the file
+// equal to Record::originalText, so they cause no signal. Records added, taken or moved through the KB are followed.
 class KnowledgeBaseWatcher : public QObject
 {
     Q_OBJECT
@@ -36,11 +29,9 @@ public:
     static constexpr int DebounceMs = 200;
     // A stream of changes is handled at least this often.
     static constexpr int MaxDelayMs = 1000;
-    // Record files are watched this many at once when the KB is (re)read,
-    // then a batch per turn of the event loop: watching one file costs
-    // two system calls, about 4 s for 50,000 files on a virtual machine,
-    // which would freeze the window. Until its batch comes, a change to a
-    // file is not noticed.
+    // Record files are watched this many at once when the KB is (re)read, then a batch per turn of the event loop:
+    // watching one file costs two system calls, and a large KB at once would freeze the window. Until its batch comes,
+    // a change to a file is not noticed.
     static constexpr int FirstBatch = 2000;
     static constexpr int Batch = 500;
 

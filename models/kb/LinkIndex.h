@@ -30,8 +30,7 @@ public:
     bool hasLink(const QString &sourceId, Link::Kind kind, const QString &targetId) const;
 
 private:
-    // The ids are the records' own strings, shared, not copied: a key made
-    // by joining them took 12 MB at 50,000 records.
+    // The ids are the records' own strings, shared, not copied: a key made by joining them costs memory at scale.
     struct Edge
     {
         QString sourceId;

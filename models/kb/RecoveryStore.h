@@ -12,20 +12,11 @@ namespace Errata {
 class KnowledgeBase;
 class Record;
 
-// Keeps the unsaved edits of a KB's records on disk so that they survive a
-// crash. The caller stores every few seconds; after a crash the next run
-// lists the entries and restores the ones the user wants.
-//
-// Layout: <base>/<sha1 of the KB root>/ holds, per record, "<sha1 of its
-// file path>.json" (the text it would be saved as), "<same>.orig" (the text
-// it was read from, absent for a record never saved) and "manifest.json"
-// (KB root; per entry: id, file, name, time, new). Every file is written
-// with AtomicFile, the manifest last; a KB with no entry has no folder. A
-// write that fails (a full disk) keeps the file it would have replaced, so
-// the entry stored before stays restorable.
-//
-// Entries are keyed by the record's file path, which stays the same while a
-// record has unsaved edits (its id may be one of them).
+// Keeps the unsaved edits of a KB's records on disk so that they survive a crash. The caller stores every few
+// seconds; after a crash the next run lists the entries and restores the ones the user wants. The layout is in
+// docs/record-format.md, "Recovery folder"; every file is written with AtomicFile, the manifest last, so a failed
+// write (a full disk) keeps the entry stored before restorable. Entries are keyed by the record's file path, which
+// stays the same while a record has unsaved edits (its id may be one of them).
 class RecoveryStore
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::RecoveryStore)

@@ -129,10 +129,9 @@ QList<double> GraphLayout::desiredAngles(const QList<Item> &items, const QList<i
     return desired;
 }
 
-// How much farther out every other box of a crowded ring goes, so that
-// neighbours on the ring can sit side by side in depth instead of in a line:
-// enough for a box to clear the one before it near the top of the ring
-// (measured: 1.4 times the bare minimum gives the smallest rings).
+// How much farther out every other box of a crowded ring goes, so that neighbours on the ring can sit side by side in
+// depth instead of in a line: enough for a box to clear the one before it near the top of the ring (1.4 times the
+// bare minimum gives the smallest rings).
 double GraphLayout::staggerOf(const QList<Item> &items, const QList<int> &ring)
 {
     if (ring.size() < StaggerFrom)

@@ -7,21 +7,13 @@
 
 namespace Errata {
 
-// Positions for the nodes of a record's neighbourhood: the centre in the
-// middle, the nodes at depth d on ring d around it. Rings are ellipses,
-// wider than tall (Flatten), because the boxes are. Each node is a box of
-// the size its text needs (measured by the caller). Boxes never overlap, by
-// construction: a box is put on its ring only where it keeps RingGap from
-// every box of the inner rings (room for lines and their labels) and Gap
-// from the boxes of its own ring; a ring that has no such place for every
-// box moves outwards (8% at a time) until it has. A crowded ring is
-// staggered: every other box sits a little farther out, so that two
-// neighbours can share an angle, which nearly halves the ring.
-//
-// Ring 1 keeps the order the caller gives (`order`, then index), spread
-// evenly from the top, clockwise; a box of an outer ring goes as close as
-// it can after the angle of the node it was reached from, so that branches
-// point away from the centre.
+// Positions for the nodes of a record's neighbourhood: the centre in the middle, the nodes at depth d on ring d around
+// it, on ellipses wider than tall (Flatten) because the boxes are. Each node is a box of the size its text needs
+// (measured by the caller). Boxes never overlap, by construction: a box goes on its ring only where it keeps RingGap
+// from every box of the inner rings (room for lines and labels) and Gap from its own ring's; a ring without such a
+// place for every box moves outwards until it has. A crowded ring is staggered (every other box a little farther out)
+// so that two neighbours can share an angle. Ring 1 keeps the caller's order (`order`, then index), clockwise from the
+// top; a box of an outer ring goes just after the angle of the node it was reached from, so branches point outwards.
 class GraphLayout
 {
 public:

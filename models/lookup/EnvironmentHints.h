@@ -10,20 +10,11 @@ namespace Errata {
 
 class Record;
 
-// Where an error happened, read from a text or a record, as canonical hints
-// that the two can share: "python", "python3", "python3.11", "os:linux",
-// "arch:arm64", "gpu:rtx3090", "mem:40gb".
-//
-//   text:   "Python 3.11.4 on linux", "node v20.11.1 (darwin)",
-//           "torch 2.1.0+cu121", "go1.21.5", "py311", "Ubuntu 22.04"
-//   record: the id's last segment ("py311-linux", "node20-macos-x64",
-//           "torch2.1-rtx3090"), its versions ("python>=3.11,<3.13") and
-//           the keys of its OS notes.
-//
-// Names have one spelling (py, cp, python -> python; nodejs, node.js ->
-// node; k8s, kubectl -> kubernetes; pt, pytorch -> torch ...). A compact
-// version of a name whose major version is one digit is read as major and
-// minor: py311 -> python3.11, go121 -> go1.21, k8s128 -> kubernetes1.28.
+// Where an error happened, read from a text ("Python 3.11.4 on linux", "torch 2.1.0+cu121", "py311") or a record (the
+// id's last segment "py311-linux", its versions, its OS notes' keys), as canonical hints that the two can share:
+// "python3.11", "os:linux", "arch:arm64", "gpu:rtx3090", "mem:40gb". Names have one spelling (py, cp -> python;
+// nodejs -> node; k8s -> kubernetes; pytorch -> torch ...). A compact version of a name whose major version is one
+// digit reads as major and minor: py311 -> python3.11, go121 -> go1.21, k8s128 -> kubernetes1.28.
 class EnvironmentHints
 {
 public:

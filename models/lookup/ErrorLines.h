@@ -6,27 +6,12 @@
 
 namespace Errata {
 
-// Finds the lines of a text that state an error, so that lookup compares a
-// whole CI log or stack trace by what went wrong, not by its noise.
-//
-//   Strong (3): an exception line ("KeyError: 'x'", "java.io.IOException:
-//   ..."), a line that starts with error:/fatal:/panic: or an error mark
-//   ("npm ERR!", "##[error]", "E  ", "ERROR"), "Caused by:", an error code
-//   (E0502, TS2322, ORA-00942, errno names such as ENOENT), and the line
-//   that ends a Python traceback.
-//   Weak (2): a line with a word of failure (failed, cannot, denied,
-//   refused, not found, timed out, killed, invalid, unexpected ...).
-//   Unmarked (1): any other line, and the closing line of a failed job
-//   ("Process completed with exit code 1"), which says that something
-//   failed but not what.
-//   None (0): a line logged at a quiet level (INFO, DEBUG, TRACE), one
-//   that counts no errors ("0 errors"), stack frames ("  at ...",
-//   "  File ...") and a traceback's own lines but its last.
-// A line that ends with a colon and states an error gives the line after
-// it its strength: "ERROR [x] operation failed:" then the message.
-//
-// Example: in a Python traceback, the frames are none and the last line,
-// "ModuleNotFoundError: No module named 'torch'", is strong.
+// Finds the lines of a text that state an error, so that lookup compares a whole CI log or stack trace by what went
+// wrong, not by its noise. The strengths are Strong (3: an exception line, "error:", an error mark or code, a
+// traceback's last line), Weak (2: a word of failure), Unmarked (1: any other line, and a failed job's closing line)
+// and None (0: quiet log levels, "0 errors", stack frames, a traceback's other lines); a line that ends with a colon
+// and states an error gives the next line its strength. The full list is docs/record-format.md, "Lookup: "what is
+// this error?"", rule 1.
 class ErrorLines
 {
 public:

@@ -112,9 +112,8 @@ void LookupIndex::add(const std::vector<const Record *> &records, std::vector<Lo
     postFrom(first);
 }
 
-// Posts the entries from `first` on. Their postings are counted first and
-// each term's list grown once to its size: grown a posting at a time, the
-// lists held a third more than they used (about 20 MB at 50,000 records).
+// Posts the entries from `first` on. Their postings are counted first and each term's list grown once to its size:
+// grown a posting at a time, the lists would hold a third more than they use.
 void LookupIndex::postFrom(size_t first)
 {
     std::vector<uint32_t> added(m_terms.size(), 0);

@@ -21,18 +21,12 @@ namespace Errata {
 class KnowledgeBase;
 class Record;
 
-// The text retrieval side of lookup: every record's lookup document
-// (LookupDocument: its weighted words, environment hints, regex keys) with
-// its words as numbers in one dictionary of terms, and posting lists from
-// each term to the records that hold it, for BM25F scoring. SearchIndex
-// keeps one beside its own tokens, so that it is built in the same pass,
-// follows the same edits and is kept in the same KB cache; build() makes
-// one on its own (tests, benchmarks).
-//
-// Words are kept once, in the dictionary: at 50,000 records a string per
-// word of each record took more memory than the records' own text.
-// Entries are never moved: a changed record's entry is retired (record
-// null) and a new one appended, as in SearchIndex.
+// The text retrieval side of lookup: every record's LookupDocument (weighted words, environment hints, regex keys)
+// with its words as numbers in one dictionary of terms, and posting lists from each term to its records, for BM25F
+// scoring. SearchIndex keeps one beside its own tokens, built in the same pass, following the same edits and kept in
+// the same KB cache; build() makes one on its own (tests, benchmarks). Words are kept once, in the dictionary (a string
+// per word of each record would take more than the records' own text). Entries are never moved: a changed record's
+// entry is retired (record null) and a new one appended, as in SearchIndex.
 class LookupIndex
 {
 public:

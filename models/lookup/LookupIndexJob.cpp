@@ -23,9 +23,8 @@ LookupIndexJob::LookupIndexJob(const std::vector<const Record *> &records)
     }
 }
 
-// A batch at a time, each batch's documents posted before the next is
-// made: only one batch's words are held at once (at 50,000 records all of
-// them took more memory than the records' texts).
+// A batch at a time, each batch's documents posted before the next is made: only one batch's words are held at once
+// (all of a large KB's would take more memory than the records' texts).
 bool LookupIndexJob::run(const std::atomic_bool *cancel, const std::function<void(int, int)> &progress)
 {
     constexpr int Batch = 2048;

@@ -9,25 +9,15 @@
 
 namespace Errata {
 
-// The words of a text as lookup compares them: what varies between two
-// occurrences of one error is normalised away first, and each word has a
-// weight for how much it says about the error.
+// The words of a text as lookup compares them: what varies between two occurrences of one error is normalised away
+// first (URLs, ids, times, addresses, versions, long numbers, a path's folders), and each word has a weight for how
+// much it says about the error: low for quoted names, a path's file name and short numbers (a count or a port may be
+// the error's own: "exit code 137"), high for error codes and exception class names, next to nothing for English
+// function words. Words are folded and split as SearchTokenizer splits a query. The rules and weights are in
+// docs/record-format.md, "Lookup: "what is this error?"", rule 2.
 //
 //   "KeyError: 'user_id' at /srv/app/models/user.py:42 (0x7f3a9c)"
-//     -> keyerror key error (1.0 each, class-like names 1.5), user id (0.3:
-//        quoted), user py (0.3: the file name of a path), 42 (0.2: a short
-//        number); the directories and the hex address are dropped.
-//
-// Normalised away: URLs, UUIDs, timestamps and clock times, IP addresses,
-// hex numbers and hashes, version numbers, numbers of five digits or more,
-// the folders of a path. Kept with a low weight: quoted names, a path's
-// file name, short numbers (a count or a port may be the error's own:
-// "exit code 137", "HTTP 502"). Kept with a high weight: error codes
-// (E0502, TS2322, ORA-00942) and exception class names (KeyError,
-// NullPointerException). English function words ("the", "is", "of") weigh
-// next to nothing. Words are folded (case, accents) and split as
-// SearchTokenizer splits them for a query: camelCase parts beside the
-// whole word, Chinese as character pairs.
+//     -> keyerror key error (1.5), user id (0.3: quoted), user py (0.3: file name), 42 (0.2); the rest dropped
 class LookupText
 {
 public:

@@ -7,11 +7,10 @@
 
 namespace Errata {
 
-// A regex's keys (RegexKeys::Keys) packed in one string, as each entry of
-// the lookup index keeps them for as long as the KB is open: a list of
-// lists of strings took over 10 MB at 50,000 records (a vector and its
-// block per alternative, a block per key longer than a short string), the
-// packed form about half. Each count and length is a LEB128 number:
+// A regex's keys (RegexKeys::Keys) packed in one string, as each entry of the lookup index keeps them for as long as
+// the KB is open: a list of lists of strings costs a vector and its block per alternative and a block per key longer
+// than a short string (docs/performance.md, "Memory: peak RSS ≤ 3× the raw JSON"). Each count and length is a LEB128
+// number:
 //
 //   alternatives, then for each: keys, then for each: length, bytes
 class PackedRegexKeys

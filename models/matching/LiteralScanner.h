@@ -9,24 +9,15 @@
 
 namespace Errata {
 
-// Finds, in one pass, which of many literals occur on which line of a text:
-// an Aho-Corasick automaton with a dense transition table over byte classes.
+// Finds, in one pass, which of many literals occur on which line of a text: an Aho-Corasick automaton with a dense
+// transition table over byte classes. The literals are re2::FilteredRE2's atoms, lowercased as RE2's prefilter does;
+// the text is folded the same way as it is scanned, so an atom is reported on every line where the prefilter would see
+// it (LogMatcherTest checks the folding against RE2's). A literal holding a line feed is never reported: build() lists
+// it in unsearchable() and the caller must treat it as present. The table is column-major, states numbered breadth
+// first, so the busy shallow states share cache lines; scan() walks two halves of a text at once to keep two lookups
+// in flight.
 //
-// The literals are the atoms of re2::FilteredRE2: lowercased the way RE2's
-// prefilter lowercases them (simple Unicode case folding). The text is folded
-// the same way as it is scanned (ASCII A-Z to a-z, other characters with
-// QChar::toCaseFolded), so an atom is reported on every line where RE2's
-// prefilter would see it (LogMatcherTest checks the folding against RE2's
-// for every character up to U+1FFFF). Bytes that are not valid UTF-8 are
-// scanned as they are. A literal holding a line feed is never reported:
-// build() lists it in unsearchable() and the caller must treat it as present.
-//
-// The table is column-major with the states numbered breadth first, so the
-// busy shallow states of each byte class share cache lines; scan() walks the
-// two halves of a text at once so that two lookups are in flight.
-//
-// Example: with the literals {"error", "disk full"}, scanning
-// "ok\nDISK FULL: error\n" reports line 1 with literals 0 and 1.
+// Example: with {"error", "disk full"}, scanning "ok\nDISK FULL: error\n" reports line 1 with literals 0 and 1.
 class LiteralScanner
 {
 public:

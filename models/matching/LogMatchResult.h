@@ -25,20 +25,12 @@ struct LogMatchResult
         QString matchedText; // the match (it may run on to later lines)
     };
 
-    // One matching record. Ranked "most specific first" by, in this order:
-    //   1. literalLength, longer first: the length in characters of the
-    //      longest required literal of the regex (an RE2 prefilter atom) that
-    //      occurs, ignoring case, in one of the kept matches;
-    //   2. signatureHit first: a kept matching line holds the record's own
-    //      signature verbatim (ignoring case with the case-insensitive option);
-    //   3. matchCount, fewer first: a regex that matches all over the log
-    //      says less about this one error;
-    //   4. the earlier first matching line; 5. the record id, ascending.
-    // Example, for the log line "CUDA error: out of memory": a record whose
-    // regex is "CUDA error: out of memory" (literal 25) comes before one whose
-    // regex is "out of memory" (13), which comes before "(?i)error" (5).
-    // `score` orders the same way as keys 1 to 3: literalLength, plus 0.5 for
-    // a signature hit, plus 0.25 / (1 + matchCount).
+    // One matching record. Ranked "most specific first" by: 1. literalLength, longer first (the longest required
+    // literal of the regex, an RE2 prefilter atom, found ignoring case in a kept match); 2. signatureHit first (a kept
+    // line holds the record's signature verbatim); 3. matchCount, fewer first (a regex that matches all over the log
+    // says less about this one error); 4. the earlier first matching line; 5. the record id. For "CUDA error: out of
+    // memory", the regex "CUDA error: out of memory" (literal 25) comes before "out of memory" (13), before "(?i)error"
+    // (5). `score` orders as keys 1 to 3: literalLength, plus 0.5 for a signature hit, plus 0.25 / (1 + matchCount).
     struct Match
     {
         QString recordId;

@@ -17,42 +17,17 @@ namespace Errata {
 class KnowledgeBase;
 class Record;
 
-// Finds every record of a KB whose regex matches a log, in one pass for all
-// records, and ranks them (see LogMatchResult::Match). The answer is always
-// the one that searching each record's regex over the whole log gives
-// (matchEachRegex(), RegexEngine::findAll's semantics); only the time differs.
+// Finds every record of a KB whose regex matches a log, in one pass for all records, and ranks them (see
+// LogMatchResult::Match). The answer is always the one that searching each record's regex over the whole log gives
+// (matchEachRegex()); only the time differs. build() once, then match() any number of logs from any thread (never
+// during a build() of the same matcher). Regexes are applied as written, or all ignoring case; those that do not
+// compile or match the empty string are listed in LogMatchResult::skipped.
 //
-// How (build() once, then match() any number of logs, from any thread):
-//  - re2::FilteredRE2 reduces each top-level alternative of each regex to the
-//    literals a match must hold (its atoms, an AND/OR tree);
-//  - a LiteralScanner (Aho-Corasick) finds, in one pass over the log, the
-//    atoms on each line, and FilteredRE2 names the regexes they allow;
-//  - a regex that can only match within one line (isLineLocal()) runs on
-//    those lines only, after a check that the line holds the literal text
-//    its alternatives need as written (case-sensitive patterns only);
-//  - the regexes that can span lines or have an alternative without any atom
-//    go into one RE2::Set matched over the whole log at the same time; only
-//    those it finds are then searched (chunk by chunk when line-local). The
-//    Set is checked with RE2::Set::ErrorInfo: when it fails (out of memory),
-//    its regexes are searched one by one and the result says so;
-//  - a regex that does not fit the fast path's memory budget, or every regex
-//    when the scanner does not, is searched one by one over the whole log:
-//    LogMatchResult::usedFallback and note say so. Nothing is ever dropped;
-//  - each regex has a time budget on the log (budgetNs()): a regex that
-//    defeats RE2's DFA (RE2 then falls back to its NFA, hundreds of times
-//    slower, without a sign) is stopped once its budget is spent, and
-//    LogMatchResult::cutShort names it. Its matches so far are kept; only
-//    a regex named there can have missed a match (LogScan says how).
-//
-// The work is done by MatchPlan (what build() works out), LogScan (the
-// passes of a match), LogSearch (one regex over a text) and
-// LogMatchResultBuilder (the lines, columns and ranking of the result);
-// LineLocality and RegexLiterals read the patterns.
-//
-// Records whose regex does not compile or matches the empty string are not
-// tried and are listed in LogMatchResult::skipped. Regexes are applied as
-// written (case-sensitive unless they say (?i)), or all ignoring case.
-// build() must not run while a match() of the same matcher does.
+// FilteredRE2's atoms are found in one LiteralScanner pass; a line-local regex then runs only on the lines they allow,
+// the others in one RE2::Set. What does not fit the fast path's memory budget is searched one by one (usedFallback):
+// nothing is dropped. A regex that spends its time budget (budgetNs(), a regex that defeats RE2's DFA) is stopped and
+// named in cutShort; only it can have missed a match. Users' view: docs/record-format.md, "Regexes in the workbench
+// and the log matcher".
 class LogMatcher
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::LogMatcher)

@@ -16,34 +16,17 @@
 
 namespace Errata {
 
-// One match of a log against a MatchPlan, in two parallel passes:
-//  - the first pass runs the whole-text RE2::Set over the log while the
-//    literal scanner reads it chunk by chunk; on each line that holds atoms,
-//    the Lines-path regexes they allow run on that line only;
-//  - the second pass searches in full the regexes the Set found, those whose
-//    atoms occur in the log (Text path) and those always searched (Each
-//    path): over the whole log, or chunk by chunk when line-local.
-// What each regex found is then the same as searching it over the whole log
-// (LogSearch::searchText); LogMatchResultBuilder makes the result of it.
+// One match of a log against a MatchPlan, in two parallel passes: the first runs the whole-text RE2::Set while the
+// literal scanner reads the log chunk by chunk, and the Lines-path regexes on the lines whose atoms allow them; the
+// second searches in full the regexes the Set found and those of the Text and Each paths. Each regex then finds what
+// searching it over the whole log gives (LogSearch::searchText).
 //
-// Each regex has a time budget on the log (LogMatcher::budgetNs()), kept in
-// a RegexBudget: its searches are timed and stop once it is spent, and the
-// outcome names every regex cut short. RE2 gives no sign when its DFA runs
-// out of memory and falls back to the far slower NFA, and one RE2 call
-// cannot be interrupted, so two searches are timed first on the log's first
-// ProbeBytes (and, when that looks slow, on the next ProbeBytes: the first
-// bytes also pay for the DFA's first states): the Set (when the whole log
-// would take longer than the budget, the Set is not run and its regexes are
-// searched one by one) and a regex to search over the whole log (when the
-// whole log would take longer than what is left of its budget, it is
-// searched in pieces of about ProbeBytes, so that it can stop in time). A
-// search is checked against its deadline between two matches and between
-// two pieces, never inside one call of RE2: a budget can be overrun by one
-// line, one chunk or one piece. A regex that is quick on the log's first
-// bytes and slow further on is searched whole, and stopped late.
-//
-// Example: with a plan for "No space left on device", run() over a log whose
-// line 3 says so gives that entry a Tally of one match on line 2 (0-based).
+// RE2 gives no sign when its DFA falls back to the far slower NFA, and one RE2 call cannot be interrupted, so the Set
+// and each whole-log search are first timed on the log's first ProbeBytes (twice when slow: the first bytes also pay
+// for the DFA's first states): a Set that would overrun the budget (RegexBudget) is not run, its regexes searched one
+// by one, and a regex that would overrun is searched in pieces of about ProbeBytes so that it can stop in time.
+// Deadlines are checked between matches and pieces: a budget can be overrun by one line, chunk or piece.
+// Example: a plan for "No space left on device" over a log whose line 3 says so: one match on line 2 (0-based).
 class LogScan
 {
 public:

@@ -8,19 +8,13 @@
 
 namespace Errata {
 
-// The time each regex of one match may take, and the time it took. Every
-// search of a regex (on one line, on a chunk, over the whole log) charges
-// its entry, from any thread; once an entry has spent its budget it is
-// stopped, and the searches still to come for it are not made. Times are
-// on the steady clock (now()), in nanoseconds: what the searches of one
-// regex took, added up over the threads that ran them.
+// The time each regex of one match may take, and the time it took (steady clock, nanoseconds, added up over the
+// threads that ran its searches). Every search of a regex (one line, a chunk, the whole log) charges its entry, from
+// any thread; once an entry has spent its budget, the searches still to come for it are not made. A regex is stopped
+// only when a search of it is cut short, or not made, for its budget: one whose last search ends past it is complete.
 //
-// A regex is stopped only when a search of it is cut short, or not made,
-// for its budget: one whose last search ends past the budget is complete.
-//
-// Example: with a budget of 5 s, a regex whose first two chunks took 2 s
-// and 3.1 s has no third: mayStart() says no, cut() says Stopped, and
-// spentNs() is 5.1 s.
+// Example: with a budget of 5 s, a regex whose first two chunks took 2 s and 3.1 s has no third: mayStart() says no,
+// cut() says Stopped, and spentNs() is 5.1 s.
 class RegexBudget
 {
 public:

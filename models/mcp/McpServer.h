@@ -12,24 +12,13 @@ namespace Errata {
 
 class McpKnowledgeBase;
 
-// The Model Context Protocol side of `errata mcp`: one JSON-RPC 2.0 message
-// in, at most one out (a notification or a client's response gets none).
-//
-// - initialize: the client's protocolVersion when supported
-//   (protocolVersions()), else the latest; capabilities tools and resources
-//   (neither changes its list while the server runs); serverInfo; short
-//   instructions. Before it, only ping is answered; the rest is an error.
-// - ping; tools/list and tools/call (McpToolCatalog, McpTools);
-//   resources/list (every record as errata://record/ID, application/json,
-//   ResourcesPerPage a page with nextCursor), resources/templates/list
-//   (errata://record/{id}) and resources/read (the record's file as it is
-//   on disk).
-// - Errors: -32700 for text that is not JSON (id null), -32600 for JSON
-//   that is not a request (a batch too: MCP has none since 2025-06-18),
-//   -32601 for an unknown method, -32602 for bad params or an unknown tool,
-//   -32002 for a resource that does not exist, -32603 if a handler fails.
-//   A message longer than McpLineBuffer::MaxMessageBytes gets -32600 too
-//   (oversized()). A tool's own failures are tool results with isError.
+// The Model Context Protocol side of `errata mcp`: one JSON-RPC 2.0 message in, at most one out (a notification or a
+// client's response gets none). What each method answers is in the README's "The KB for coding agents: `errata mcp`":
+// initialize (the client's protocolVersion when supported, else the latest; before it only ping is answered), ping,
+// tools/list and tools/call (McpToolCatalog, McpTools), resources/list (ResourcesPerPage a page), resources/templates/
+// list and resources/read. Errors: -32700 not JSON, -32600 not a request (a batch too: MCP has none since 2025-06-18,
+// or longer than McpLineBuffer::MaxMessageBytes), -32601 unknown method, -32602 bad params or unknown tool, -32002 no
+// such resource, -32603 a handler failed. A tool's own failures are tool results with isError.
 class McpServer
 {
 public:

@@ -5,19 +5,10 @@
 
 namespace Errata {
 
-// The text of a merge that has conflicts, as git writes it: the lines both
-// sides agree on once, and each run of lines where they differ between
-// git's markers, seven characters, a space and a label, alone on a line:
-//
-//     <<<<<<< ours
-//       "root_cause": "A race between the two writers.",
-//     =======
-//       "root_cause": "The cache is read before it is filled.",
-//     >>>>>>> theirs
-//
-// so that git, editors and the loader (ConflictMarkers, in git/: "merge
-// conflict, lines a–b") recognise them. Marker lines end as the text's
-// lines do (CRLF or LF).
+// The text of a merge that has conflicts, as git writes it: the lines both sides agree on once, and each run of lines
+// where they differ between git's markers (seven characters, a space and a label, alone on a line: "<<<<<<< ours",
+// "=======", ">>>>>>> theirs"), so that git, editors and the loader (ConflictMarkers) recognise them. Marker lines end
+// as the text's lines do (CRLF or LF).
 class ConflictText
 {
 public:

@@ -8,23 +8,14 @@
 
 namespace Errata {
 
-// Which items of a list matched by content are the same item in BASE, OURS
-// and THEIRS, for RecordMerge, and the order they take in the merged list.
-// An item's identity is the string member `identityKey` of an object (a
-// dead end's `action`, a link's `error_id`), or with `bareStrings` a string
-// item itself (a bare link); any other item is identified by its whole
-// value. The n-th item of an identity on one side is the n-th of that
-// identity on the other.
+// Which items of a list matched by content are the same item in BASE, OURS and THEIRS, for RecordMerge, and the order
+// they take in the merged list; the rules are docs/record-format.md, "Merging a record". An item's identity is the
+// string member `identityKey` of an object, or with `bareStrings` a string item itself; any other item is its whole
+// value. The n-th item of an identity on one side is the n-th on the other. A base item that a side no longer has
+// matches that side's item at the same position when it is an object of an identity the base does not have.
 //
-// An identity edited on one side: a base item that the side no longer has
-// is matched with the side's item at the same position when that item is
-// an object whose identity the base does not have (and is not matched
-// otherwise).
-//
-// Example: base [A, B], ours [B', A] (B edited, moved first), theirs [A, B,
-// C]: entries {base 1, ours 0, theirs 1}, {base 0, ours 1, theirs 0},
-// {theirs 2}. With ours [A, B'] and theirs [B, A] instead: {base 1, ours 1,
-// theirs 0}, {base 0, ours 0, theirs 1}, THEIRS's move.
+// Example: base [A, B], ours [B', A] (B edited, moved first), theirs [A, B, C]: {base 1, ours 0, theirs 1},
+// {base 0, ours 1, theirs 0}, {theirs 2}.
 class ListItemMatch
 {
 public:

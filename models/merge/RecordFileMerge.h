@@ -10,20 +10,12 @@ namespace Errata {
 
 class Record;
 
-// The text a record's file should hold after a three-way merge (RecordMerge)
-// of its BASE, OURS and THEIRS versions, in OURS's layout: what
-// `errata merge-driver` writes in place of OURS.
-//
-// - Clean, and nothing to take from THEIRS: OURS's bytes as they are.
-// - Clean otherwise: the merged document written as Errata saves a record
-//   (Record: OURS's key order, number spellings, line ends and final
-//   newline), indented as OURS is (the unit of its first indented line:
-//   2 or 4 spaces, a tab), with OURS's byte order mark if it has one. Only
-//   the merged members differ from OURS, unless OURS was laid out otherwise
-//   than Errata writes (a list on one line).
-// - With conflicts: the same with each conflicting member between git's
-//   markers (ConflictText), OURS's version above THEIRS's; every other
-//   member merged. Such a text is not JSON until the markers are resolved.
+// The text a record's file should hold after a three-way merge (RecordMerge) of its BASE, OURS and THEIRS versions,
+// in OURS's layout: what `errata merge-driver` writes in place of OURS. Clean with nothing from THEIRS: OURS's bytes
+// as they are. Clean otherwise: the merged document written as Errata saves a record, with OURS's indent unit and byte
+// order mark, so that only the merged members differ (unless OURS was laid out otherwise than Errata writes). With
+// conflicts: each conflicting member between git's markers (ConflictText), OURS's above THEIRS's, which is not JSON
+// until the markers are resolved.
 class RecordFileMerge
 {
 public:

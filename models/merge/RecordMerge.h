@@ -9,48 +9,12 @@
 
 namespace Errata {
 
-// A three-way merge of one record's document: BASE (the common ancestor),
-// OURS and THEIRS, field by field and list item by list item, so that two
-// curators who edited different parts of a record need not resolve
-// anything by hand. The rules (docs/record-format.md, "Merging a record"):
-//
-// - A value changed on one side only is taken; changed the same way on
-//   both sides, taken; changed differently on both sides, a conflict. A
-//   member deleted on one side and unchanged on the other is deleted;
-//   deleted on one side and changed on the other, a conflict. Equality is
-//   JSON equality, key order included.
-// - Objects changed on both sides are merged key by key, recursively. The
-//   merged object has OURS's key order; a key that only THEIRS has is put
-//   after the nearest key before it in THEIRS that the merged object holds,
-//   or at the end when there is none.
-// - The lists `dead_ends`, `workarounds` and the three link lists of
-//   `transition_graph` are matched by content, not position: an item's
-//   identity is its `action` (dead ends, workarounds) or its `error_id`
-//   (links; a bare link string is its own id, so a bare link and the object
-//   with that `error_id` are the same link). An item without one is
-//   identified by its whole value; the n-th item of an identity is matched
-//   with the n-th item of that identity on the other side. When an item's
-//   identity was edited on one side (its `action` reworded), the base item
-//   whose identity that side no longer has is matched with that side's item
-//   at the same position, if that item is an object whose identity the base
-//   does not have. Matched items are merged field by field; items added on
-//   either side are kept (added on both sides with one identity: merged as
-//   one, with no base); an item removed on one side and unchanged on the
-//   other is removed. Order: OURS's (but when only THEIRS moved items that
-//   both kept, THEIRS's order of those, in OURS's places), a base item that
-//   OURS removed at its base place (after the item before it in the base),
-//   items only THEIRS added at the end, in THEIRS's order.
-// - Other arrays of scalars (`tags`, `aliases`, `workarounds_zh`…) changed
-//   on both sides are merged as sets: an item added on either side is kept,
-//   an item removed on either side is removed; OURS's order, THEIRS's
-//   additions at the end. Other arrays (`versions`) are whole values.
-// - No BASE (the record was added on both sides) is an empty object; so is
-//   a base value that is not an object where both sides hold objects (and
-//   an empty array for arrays).
-//
-// The merged document takes OURS's value for every conflict until a
-// conflict is resolved otherwise: a conflict view shows conflicts(), lets
-// the user pick a side or edit a value (resolve()), and takes outcome().
+// A three-way merge of one record's document: BASE (the common ancestor), OURS and THEIRS, field by field and list
+// item by list item, so that two curators who edited different parts of a record need not resolve anything by hand.
+// The rules are docs/record-format.md, "Merging a record": a value changed on one side is taken, changed differently
+// on both a conflict; objects merge key by key; the item lists are matched by identity (ListItemMatch), other scalar
+// arrays merged as sets. The merged document takes OURS's value for every conflict until it is resolved otherwise: a
+// conflict view shows conflicts(), lets the user pick a side or edit a value (resolve()), and takes outcome().
 //
 //     RecordMerge merge(&base, ours, theirs);
 //     for (int i = 0; i < merge.conflicts().size(); ++i)

@@ -14,20 +14,11 @@ namespace Errata {
 
 class Record;
 
-// What folding outcome reports into a record changes, as a careful curator
-// would work it out. The figures the record holds count as `w` reports,
-// w = max(evidence_count, 1) (a record without evidence still weighs as one
-// report, so that one report cannot swing a rate to 0 or 1):
-//
-//   workaround i:  success_rate' = (success_rate·w + worked) / (w + reports on i)
-//   dead end i:    fail_rate'    = (fail_rate·w + failed)   / (w + reports on i)
-//   fix_success_rate' = (fix_success_rate·w + workarounds that worked) / (w + workaround reports)
-//   evidence_count'   = evidence_count + reports folded
-//
-// A dead end that "worked" does not raise fix_success_rate: it is not the
-// fix the record offers. A rate the record lacks starts from the reports
-// alone. Rates are rounded to two decimals, as records write them. Reports
-// whose index the record no longer has are left out and named in skipped.
+// What folding outcome reports into a record changes, as a careful curator would work it out (the formulas are
+// docs/record-format.md, "Outcome reports"). The figures the record holds count as w = max(evidence_count, 1) reports,
+// so that one report cannot swing a rate to 0 or 1. A dead end that "worked" does not raise fix_success_rate: it is
+// not the fix the record offers. Rates are rounded to two decimals, as records write them. Reports whose index the
+// record no longer has are left out and named in skipped.
 class OutcomeFold
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::OutcomeFold)

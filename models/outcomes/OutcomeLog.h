@@ -12,22 +12,12 @@
 
 namespace Errata {
 
-// The outcome reports of a KB, kept beside the records in the hidden file
-// ".errata-outcomes.jsonl" at the KB root (the loader skips hidden files and
-// reads only *.json). Records are never changed by a report: a curator folds
-// reports in (OutcomeFold), and the fold is noted in the same file. One JSON
-// object per line, appended with O_APPEND in a single write, so that a server
-// and a window may append at the same time:
-//
-//   {"client":"claude-code","id":"python/module-not-found","index":1,
-//    "kind":"workaround","note":"","report":"r-1b4e…","time":"2026-12-04T20:01:02.345Z","worked":true}
-//   {"by":"Ana","fold":"f-93c0…","id":"python/module-not-found","reports":["r-1b4e…"],"time":"…"}
-//   {"id":"python/module-not-found","time":"…","unfold":"f-93c0…"}
-//
-// An "unfold" line takes back the fold it names (the fold's edit was undone
-// and saved). The file is untrusted input: read() keeps every good line and
-// names the file and line of each bad one; a last line without its line end
-// (an append in progress) is left for the next read without a word. Lines
+// The outcome reports of a KB, kept beside the records in the hidden file ".errata-outcomes.jsonl" at the KB root
+// (the loader skips it); the lines are docs/record-format.md, "Outcome reports". Records are never changed by a
+// report: a curator folds reports in (OutcomeFold), and the fold (or an "unfold" taking it back) is noted in the same
+// file. One JSON object per line, appended with O_APPEND in a single write, so that a server and a window may append
+// at the same time. The file is untrusted input: read() keeps every good line and names the file and line of each bad
+// one; a last line without its line end (an append in progress) is left for the next read without a word; lines
 // longer than MaxLineBytes are skipped unread.
 class OutcomeLog
 {

@@ -23,23 +23,15 @@
 
 namespace Errata {
 
-// One error record: the parsed document plus what is needed to write it back
-// exactly as it was read. Key order and unknown keys live in the ordered
-// document; the original text is kept, so an unchanged record is written
-// back byte for byte (and never rewritten at all); number spellings that the
-// JSON library would normalise ("1.50", "1e-3") are restored when a changed
-// record is serialised; a final newline, CRLF line ends and a BOM are noted.
+// One error record: the parsed document plus what is needed to write it back exactly as it was read. The ordered
+// document keeps key order and unknown keys; the original text is kept, so an unchanged record is never rewritten;
+// number spellings the JSON library would normalise ("1.50", "1e-3") are restored, and a final newline, CRLF and a BOM
+// noted. Typed getters never throw: a field of the wrong type reads as empty, so an invalid record can still be shown.
 //
-// Typed getters never throw: a field of the wrong type reads as empty, so a
-// record that fails validation can still be shown.
-//
-// The parsed document is the larger part of a record in memory (about three
-// times its text), so a KB of tens of thousands of records does not keep
-// them all: releaseDocument() drops the document of an unchanged record, and
-// json() parses the text again when it is next needed. What the tree, the
-// link index and the log matcher read of every record (id, signature and its
-// Chinese, regex, domain, category, link targets) is kept aside and read
-// without the document. A record is used by one thread at a time.
+// The parsed document is the larger part of a record in memory, so a large KB does not keep them all:
+// releaseDocument() drops an unchanged record's document and json() parses the text again when needed. What the tree,
+// the link index and the log matcher read of every record is kept aside in its summary(). A record is used by one
+// thread at a time.
 class Record
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::Record)
@@ -175,8 +167,8 @@ public:
     QList<Link> allLinks() const;
     QList<LinkTarget> linkTargets() const { return summary().links; }
     const Summary &summary() const { return m_summary ? *m_summary : *noSummary(); }
-    // Shared, never changed: what a copy of the summary for another thread
-    // holds (SearchIndexCache's rows), 16 bytes instead of 192.
+    // Shared, never changed: what a copy of the summary for another thread holds (SearchIndexCache's rows), a pointer
+    // instead of a copy.
     std::shared_ptr<const Summary> sharedSummary() const { return m_summary ? m_summary : noSummary(); }
     QString officialDocUrl() const { return stringField("official_doc_url"); }
     QString officialDocSection() const { return stringField("official_doc_section"); }

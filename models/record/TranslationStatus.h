@@ -8,20 +8,12 @@ namespace Errata {
 
 class Record;
 
-// The state of one bilingual field of a record (signature / signature_zh,
-// root_cause / root_cause_zh, workarounds / workarounds_zh), judged from the
-// record alone; whether a translation was reviewed is the ReviewStore's
-// business. The rules are those of the validator (RuleValidator):
-//   - NotApplicable: the English side is empty, so there is nothing to
-//     translate ("workarounds" absent or empty counts as empty).
-//   - Missing: the Chinese field is absent or empty.
-//   - CountMismatch: workarounds_zh has a different number of items than
-//     workarounds (checked before the items themselves).
-//   - Untranslated: the Chinese holds no Han character or repeats the English
-//     text (after trimming); for workarounds_zh, any item that does.
-//   - Translated: none of the above.
-// Reviewed is never returned here; ReviewModel and ReviewTally upgrade
-// Translated to Reviewed when the ReviewStore holds a current review.
+// The state of one bilingual field of a record (signature, root_cause, workarounds and their _zh), judged from the
+// record alone by the validator's rules (RuleValidator): NotApplicable (the English side is empty), Missing (the
+// Chinese is absent or empty), CountMismatch (workarounds_zh has another number of items, checked first), Untranslated
+// (the Chinese holds no Han character or repeats the English; for workarounds_zh, any item that does), else
+// Translated. Whether a translation was reviewed is the ReviewStore's business: ReviewModel and ReviewTally upgrade
+// Translated to Reviewed, never returned here.
 class TranslationStatus
 {
 public:

@@ -14,30 +14,12 @@ namespace Errata {
 class Record;
 class TranslationSummary;
 
-// Which translations a person has reviewed, kept beside the records in the
-// hidden file ".errata-review.json" at the KB root (the loader skips hidden
-// files). For every reviewed field it holds a hash of the English and of the
-// Chinese text at review time, so a review goes stale by itself when either
-// text changes later. The file is written with sorted keys and 2-space
-// indentation through AtomicFile, so it diffs and merges well in git:
-//
-//   {
-//     "format": "errata-review",
-//     "reviews": {
-//       "pytorch/oom": {
-//         "signature_zh": {"accepted_at": "2026-12-02T14:02:37Z", "accepted_by": "Ana",
-//                          "date": "2026-12-02", "en": "9f86d081884c7d65", "zh": "…"}
-//       }
-//     },
-//     "version": 1
-//   }
-//
-// Who accepted a review and when (UTC) are optional: files written before
-// they were recorded load as they are.
-//
-// A file that cannot be read is reported and never overwritten; a failed
-// save (a full disk) leaves the file as it was. A file that is a symbolic
-// link is not written through.
+// Which translations a person has reviewed, kept beside the records in the hidden file ".errata-review.json" at the KB
+// root (docs/record-format.md, "The review file"). For every reviewed field it holds a hash of the English and of the
+// Chinese text at review time, so a review goes stale by itself when either text changes. It is written with sorted
+// keys and 2-space indentation through AtomicFile, so it diffs and merges well in git. Who accepted a review and when
+// (UTC) are optional. A file that cannot be read is reported and never overwritten; a failed save (a full disk) leaves
+// the file as it was; a symbolic link is not written through.
 class ReviewStore
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::ReviewStore)

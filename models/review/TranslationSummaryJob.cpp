@@ -45,7 +45,7 @@ bool TranslationSummaryJob::run(const std::atomic_bool *cancel, const std::funct
                 return; // parsed when loaded; take() reads the record itself
             m_summaries[size_t(i)] = TranslationSummary::of(copy);
         }
-        m_strings.share(m_summaries[size_t(i)].tier); // a few for the KB: 3 MB of copies at 50,000 records
+        m_strings.share(m_summaries[size_t(i)].tier); // a few for the KB: not a copy per record
         m_done[size_t(i)] = 1;
     };
     const auto report = [&](int done) {

@@ -34,11 +34,9 @@ public:
     int count() const { return int(m_records.size()); }
     // False when cancelled.
     bool run(const std::atomic_bool *cancel = nullptr, const std::function<void(int, int)> &progress = {});
-    // The summaries of `kb`'s records now, in its order: those run() found,
-    // handed over, not copied (at 50,000 records two sets of them were
-    // what put review mode over its memory target), and those of records
-    // edited, saved or added meanwhile worked out from the record now. The
-    // job is spent afterwards.
+    // The summaries of `kb`'s records now, in its order: those run() found, handed over, not copied (two sets of them
+    // would put review mode over its memory target), and those of records edited, saved or added meanwhile worked out
+    // from the record now. The job is spent afterwards.
     std::vector<TranslationSummary> take(const KnowledgeBase &kb);
 
 private:

@@ -8,19 +8,11 @@
 
 namespace Errata {
 
-// The tokens of a run of consecutive index entries and their postings, as
-// one thread gathers them while SearchIndex is built: each thread keeps its
-// own dictionary of the tokens it has met, so that a token costs one lookup
-// and no allocation of its own per record, and the runs are put together
-// once, token by token, rather than posting by posting.
-//
-// The dictionary is a flat table (open addressing) over one string of the
-// tokens' text: a token met again costs a hash and a comparison, no node
-// to visit and nothing to allocate.
-//
-// Entries are added in increasing order, the tokens of each entry with
-// their best field class first (the signature's before the body's): a
-// token's first posting for an entry is the one kept.
+// The tokens of a run of consecutive index entries and their postings, as one thread gathers them while SearchIndex
+// is built: each thread keeps its own dictionary (a flat open-addressing table over one string of the tokens' text),
+// so that a token met again costs a hash and a comparison and allocates nothing, and the runs are put together once,
+// token by token, rather than posting by posting. Entries are added in increasing order, the tokens of each with their
+// best field class first (the signature's before the body's): a token's first posting for an entry is the one kept.
 class PostingRun
 {
 public:

@@ -79,10 +79,9 @@ SearchIndex::Entry SearchIndex::makeEntry(const Record &record, const RecordFiel
     return entry;
 }
 
-// Equal strings held elsewhere are shared, not kept twice (over 20 MB at
-// 50,000 records): the record's own id and signature, read again from its
-// text or the cache; the folded id, most often the id itself; and the
-// domains, categories, tiers and resolvable values, a few for the KB.
+// Equal strings held elsewhere are shared, not kept twice: the record's own id and signature, read again from its
+// text or the cache; the folded id, most often the id itself; and the domains, categories, tiers and resolvable
+// values, a few for the KB.
 void SearchIndex::shareStrings(Entry &entry) const
 {
     const auto shareEqual = [](QString &made, const QString &held) {

@@ -127,9 +127,8 @@ private:
 
     // The first character of a token, as UTF-8: what a one-letter query is.
     static std::string initialOf(const std::string &token);
-    // A one-letter query matches every token with that initial, thousands
-    // of them at 50,000 records; their postings are merged ahead of time,
-    // one per entry with its best field class.
+    // A one-letter query matches every token with that initial, thousands of them in a large KB; their postings are
+    // merged ahead of time, one per entry with its best field class.
     void buildInitials();
     void addInitial(const std::string &token, uint32_t posting);
     // Scores every entry for one query part into `partBest`.

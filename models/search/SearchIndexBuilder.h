@@ -19,21 +19,13 @@ class KnowledgeBase;
 class Record;
 struct RecordFields;
 
-// Makes a SearchIndex from records handed to it with their scanned fields,
-// a batch at a time, so that the pass that reads a KB's files indexes each
-// record as it scans it (KnowledgeBaseLoader): a record's text is scanned
-// once, not once to be read and again to be indexed. SearchIndex::build()
-// over records in memory goes through it too.
+// Makes a SearchIndex from records handed to it with their scanned fields, a batch at a time, so that the pass that
+// reads a KB's files indexes each record as it scans it (KnowledgeBaseLoader): a record's text is scanned once, not
+// once to be read and again to be indexed. SearchIndex::build() goes through it too. A batch is cut in runs, each
+// filled by one thread at a time; each record comes with a slot, its place among the items handed over, and finish()
+// closes the gaps of slots left empty (a file that could not be read).
 //
-// A batch is cut in runs, each filled by one thread at a time; each record
-// comes with a slot, its place among the items handed over (a file of the
-// listing, a record of the KB). A slot may stay empty (a file that could
-// not be read): finish() closes the gaps.
-//
-//   SearchIndexBuilder builder(SearchIndex::LookupLater);
-//   builder.addInRuns(count, [&](int run, int item) {  // on the runs' threads
-//       builder.add(run, uint32_t(item), record, fields);
-//   });
+//   builder.addInRuns(count, [&](int run, int item) { builder.add(run, uint32_t(item), record, fields); });
 //   builder.finish(index, kb, today);
 class SearchIndexBuilder final : public LoadIndexer
 {

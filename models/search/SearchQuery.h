@@ -10,21 +10,11 @@
 
 namespace Errata {
 
-// A search as typed in the search field: free words plus field filters.
-//
-//   "nan loss"                 -> words {nan, loss}
-//   "domain:pytorch fix<0.5"   -> domain pytorch, fix_success_rate < 0.5
-//   "cuda tier:ai_generated"   -> word cuda, verification_tier ai_generated
-//   "-has:zh stale"            -> records lacking Chinese text, stale ones
-//   "confidence>=0.8 severity:warning resolvable:partial category:oom"
-//   "git:modified", "git:new", "git:conflicted", "changed" -> by the state of
-//                                  the record's file in git (RecordFilterModel)
-//
-// Words and filter values are folded (case and accents ignored). A word in
-// quotes ("out of memory") is one phrase. An unknown "key:value" is taken as
-// a plain word, so "RuntimeError: CUDA" still searches for what was typed.
-// A quoted term is always a word: typed with its quotes, "changed" searches
-// for the word, where changed alone keeps the records changed in git.
+// A search as typed in the search field: free words plus field filters (the README's "The desktop program" lists
+// them): "nan loss", "domain:pytorch fix<0.5", "-has:zh stale", "git:modified", "changed". Words and filter values
+// are folded (case and accents ignored). A word in quotes ("out of memory") is one phrase, and a quoted term is always
+// a word ("changed" in quotes searches for the word, changed alone keeps the records changed in git). An unknown
+// "key:value" is a plain word, so "RuntimeError: CUDA" still searches for what was typed.
 class SearchQuery
 {
 public:

@@ -13,17 +13,11 @@ class OwnFindingsJob;
 class RecordValidator;
 class SearchIndexCache;
 
-// Sets the findings of checks done in the background (an OwnFindingsJob)
-// in a KB the window shows, without holding the window's thread: the rules
-// that read the whole KB (links, duplicate ids) are added to a slice of the
-// records at each turn of the event loop, and what they found is set in one
-// batch at the end. Meanwhile the KB stays in use: a record removed,
-// changed or given findings by others (an edit, the links' revalidation) is
-// left out, as the findings it has then are newer. finished() comes at the
-// turn after the findings are set, so that what follows it (the views, the
-// cache) holds the window's thread apart from setting them.
-//
-//   auto applier = new FindingsApplier(kb, validator, cache, job, parent);
+// Sets the findings of checks done in the background (an OwnFindingsJob) in a KB the window shows, without holding the
+// window's thread: the KB-wide rules (links, duplicate ids) run on a slice of the records at each turn of the event
+// loop, and the findings are set in one batch at the end. A record removed, changed or given findings by others
+// meanwhile is left out, as its findings are newer. finished() comes a turn after the findings are set, so that what
+// follows it (the views, the cache) holds the window's thread apart from setting them.
 //   connect(applier, &FindingsApplier::finished, ...);
 //   applier->start();
 class FindingsApplier : public QObject

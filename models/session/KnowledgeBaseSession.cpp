@@ -341,12 +341,10 @@ void KnowledgeBaseSession::lookupBuilt(LookupIndex &&lookup)
     emit checked(false, 0);
 }
 
-// The cache of a first opening is written once the checks and the lookup
-// side are both done, on a thread of its own: hashing the texts and
-// writing the index took over a second at 50,000 records, which the
-// window's thread would spend not responding. What the file holds of
-// each record is copied here; the index is read where it is, and every
-// change of it waits for the write to end (waitForCache()).
+// The cache of a first opening is written once the checks and the lookup side are both done, on a thread of its own:
+// hashing the texts and writing the index of a large KB would keep the window's thread from responding. What the file
+// holds of each record is copied here; the index is read where it is, and every change of it waits for the write to
+// end (waitForCache()).
 void KnowledgeBaseSession::saveCacheWhenComplete()
 {
     if (!m_cache || m_checksRunning || m_index->isLookupPending())

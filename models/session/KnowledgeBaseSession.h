@@ -24,27 +24,17 @@ class RecordValidator;
 class SearchIndexBuilder;
 class SearchIndexCache;
 
-// A KB as it is open: its records, their search index, the validator that
-// checks them, and the cache that carries the index and each record's own
-// findings between runs. Opening a KB goes through the same steps
-// everywhere: read (through the cache), check (what the cache has no
-// findings for), index, write the cache.
+// A KB as it is open: its records, their search index, the validator that checks them, and the cache that carries the
+// index and each record's own findings between runs. Opening a KB goes through the same steps everywhere (read
+// through the cache, check what the cache has no findings for, index, write the cache; docs/architecture.md, "How a KB
+// is opened"). `errata validate` and the benchmark run them on the calling thread:
 //
-// The synchronous form runs the steps on the calling thread; `errata
-// validate` and the benchmark use it:
-//
-//   KnowledgeBaseSession session;
 //   session.read(folder, options) && session.check() && session.buildIndex();
 //   session.writeCache(&error);
 //
-// The window uses the asynchronous form, open(): the steps run in the
-// background while the KB shown stays usable, the new KB replaces it
-// (aboutToReplace(), replaced()), and the records the cache held no
-// findings for are checked after that, while the new KB is already shown
-// (checking(), checked()). When the whole index was built anew, its lookup
-// side is built in the background first, after the KB is shown
-// (lookupReady()), and the checks follow; the cache is written once both
-// are done. The index follows every edit of the KB.
+// The window uses open(): the steps run in the background while the KB shown stays usable, the new KB replaces it
+// (aboutToReplace(), replaced()), and the checks, a lookup side built anew (lookupReady()) and the cache write follow
+// while it is shown (checking(), checked()). The index follows every edit of the KB.
 class KnowledgeBaseSession : public QObject
 {
     Q_OBJECT

@@ -17,23 +17,16 @@ namespace Errata {
 
 class SearchIndexCache;
 
-// The validation of records that a KB already shown in the window could
-// not take from the cache: their own findings (the schema and
-// RuleValidator::checkOwn, most of the work) are worked out on other
-// threads from copies of their texts, so that the records themselves,
-// which the window may be reading or editing meanwhile, are touched only
-// on the KB's thread.
+// The validation of records that a KB already shown in the window could not take from the cache: their own findings
+// (the schema and RuleValidator::checkOwn, most of the work) are worked out on other threads from copies of their
+// texts, so that the records, which the window may be reading or editing, are touched only on the KB's thread.
 //
 //   OwnFindingsJob job(deferred);          // on the KB's thread: copies the texts
 //   job.run(validator, &cancel);           // on any thread, on all cores
 //   job.apply(kb, validator, &cache);      // on the KB's thread again
 //
-// apply() is also done in steps, between which the KB may change
-// (FindingsApplier, in the window): forgetRemoved() leaves out the records
-// removed while run() ran, complete() adds the rules that read the KB to
-// the next records until a deadline, forget() leaves out a record removed,
-// changed or given findings by others meanwhile, and setFindings() sets
-// what was completed, in one batch.
+// FindingsApplier does apply() in steps between which the KB may change: forgetRemoved(), complete() until a
+// deadline, forget() for a record changed by others, then setFindings() in one batch.
 class OwnFindingsJob
 {
 public:

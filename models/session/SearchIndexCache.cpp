@@ -387,8 +387,8 @@ bool SearchIndexCache::readIndex(SearchIndex &index)
     restored.reserve(m_rows.size());
     for (const Row &row : m_rows)
         restored.push_back(row.record);
-    // Read from the file as the index is made: reading the rest whole first
-    // held it all in memory beside the index (150 MB at 50,000 records).
+    // Read from the file as the index is made: reading the rest whole first would hold it all in memory beside the
+    // index.
     QDataStream &in = m_in;
     quint32 trailer = 0;
     if (!index.read(in, restored))
@@ -458,9 +458,8 @@ bool SearchIndexCache::write(const KnowledgeBase &kb, const SearchIndex *index, 
     return commit(*prepareWrite(kb, index), error);
 }
 
-// What the file will hold of each record, copied on the KB's thread: the
-// texts and strings are shared, not copied, so this is quick even at
-// 50,000 records; the hashing and writing are commit()'s.
+// What the file will hold of each record, copied on the KB's thread: the texts and strings are shared, not copied, so
+// this is quick even for a large KB; the hashing and writing are commit()'s.
 struct SearchIndexCache::PendingSave
 {
     struct Row
@@ -537,9 +536,8 @@ void SearchIndexCache::writeRows(QDataStream &out, const PendingSave &save)
     }
 }
 
-// The rows are written twice: first to be measured and checksummed, which
-// the file gives before them, then to the file. Held whole, they would be
-// a transient 75 MB at 50,000 records.
+// The rows are written twice: first to be measured and checksummed, which the file gives before them, then to the
+// file. Held whole, they would be a large transient allocation.
 bool SearchIndexCache::commit(const PendingSave &save, QString *error)
 {
     ChecksumDevice rows;

@@ -24,48 +24,23 @@ namespace Errata {
 class KnowledgeBase;
 class SearchIndexBuilder;
 
-// The search index of a KB, and each record's own validation findings,
-// kept on disk between runs, so that opening the KB again parses,
-// validates and tokenises only the files that changed since.
+// The search index of a KB, and each record's own validation findings, kept on disk between runs, so that opening the
+// KB again parses, validates and tokenises only the files that changed since (docs/record-format.md, "Search index and
+// findings cache"). A file whose size and hash equal its row is taken without parsing (Record::restore), with its own
+// findings and index entry; the rules that read the KB or the date run for every record. A cache of another KB,
+// format, program version or byte order, or a damaged one, is not used at all. It is written whole with AtomicFile.
 //
-// A cache file holds, for every record that was indexed, its path below
-// the KB's root, the size and a 64-bit hash of its text, its summary (what
-// the tree, the link index and the KB-wide rules read), its own findings
-// (RecordValidator), and then the index itself, which may be missing:
-// `errata validate` keeps no index and writes none of its own. When the KB
-// is opened, a file whose size and hash equal its row is taken without
-// parsing (Record::restore), keeps its own findings and its index entry;
-// every other file is read, parsed, validated and indexed as without a
-// cache.
-// The rules that read the KB or the date run for every record. Findings
-// in another language than the messages now are worked out again. A cache
-// of another KB, another format version or program version, the other
-// byte order, or one that is damaged or truncated is not used at all.
-//
-// The file is written whole with AtomicFile, so a run that stops midway
-// leaves the previous cache. It holds what the KB's files hold, in the
-// user's cache folder.
-//
-//   SearchIndexCache cache(SearchIndexCache::fileFor(root));
 //   cache.open(root);                       // false: no usable cache
 //   kb.adopt(KnowledgeBaseLoader::load(root, ..., &cache));
 //   cache.validate(kb, validator);          // cached own findings + the rest anew
 //   cache.index(kb, index, today);          // cached entries + the rest anew
-//   if (cache.isOutdated())
-//       cache.save(kb, index, &error);
-//
-// `errata validate` opens, loads and validates the same way, then calls
-// update(kb, &error) instead of index() and save().
+//   if (cache.isOutdated()) cache.save(kb, index, &error); // `errata validate`: update(kb, &error) instead
 class SearchIndexCache final : public LoadCache
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::SearchIndexCache)
 public:
-    // Bump when the tokenizer, folding, SearchIndex::Entry, this file's
-    // layout, the text of a validator message (cached findings keep their
-    // text) or what a file must be to load changes (9: schema findings in
-    // plain words; 10: a NUL byte or git's conflict markers refuse a file;
-    // 11: the rows' checksum by chunks, ChecksumDevice): older caches are
-    // then not used.
+    // Bump when the tokenizer, folding, SearchIndex::Entry, this file's layout, the text of a validator message (cached
+    // findings keep their text) or what a file must be to load changes: older caches are then not used.
     static constexpr quint32 FormatVersion = 11;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.

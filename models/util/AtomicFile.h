@@ -7,26 +7,13 @@
 
 namespace Errata {
 
-// The one way Errata replaces a file. The bytes go to a temporary file in
-// the same folder, which is renamed over the old file only once every byte
-// is known to be on disk; any failure (a short write, a failed flush or
-// sync, a full disk, a file size limit) leaves the old file as it was and
-// errorString() says why.
-//
-// QSaveFile alone is not enough: in Qt 6.4 its commit() ignores a failed
-// flush of its write buffer (QTBUG-75077), so on a full disk it renames an
-// empty or truncated file over the old one and reports success. This class
-// checks the count of every write, flushes and syncs before the rename, and
-// checks each step.
-//
-// Symbolic links: QSaveFile writes through a link to its target, even a
-// dangling one. This class never does: a link at the path is refused, or
-// with ReplaceLink replaced by a regular file (the link is put back when
-// the write fails). A folder at the path is refused.
-//
-// Use writeFile() for bytes at hand; for a stream, open(), write through a
-// QDataStream on the AtomicFile, then commit(). close() without commit()
-// drops what was written.
+// The one way Errata replaces a file. The bytes go to a temporary file in the same folder, renamed over the old file
+// only once every byte is known to be on disk; any failure (a short write, a failed flush or sync, a full disk, a file
+// size limit) leaves the old file as it was and errorString() says why. QSaveFile alone is not enough: in Qt 6.4 its
+// commit() ignores a failed flush of its write buffer (QTBUG-75077), and it writes through a symbolic link, even a
+// dangling one. Here a link at the path is refused, or with ReplaceLink replaced by a regular file (put back when the
+// write fails); a folder at the path is refused. Use writeFile() for bytes at hand; for a stream, open(), write through
+// a QDataStream, then commit(); close() without commit() drops what was written.
 class AtomicFile : public QIODevice
 {
     Q_OBJECT

@@ -11,26 +11,15 @@
 
 namespace Errata {
 
-// The one way Errata runs work in the background, so that the window never
-// waits for a whole-KB pass and every such pass can be stopped:
-//
-//  - copy in: the work gets copies, or shared ownership, of what it reads,
-//    and never touches an object that the owner's thread uses meanwhile;
-//  - run on all cores: the work runs on a thread of its own and spreads a
-//    loop over every core with Control::forEach() (Parallel::forEach);
-//  - apply on the owner's thread: what the work returns is handed to
-//    `apply` on the thread of this object (a child of its owner), queued;
-//  - cancellable: cancel() asks the work to stop (Control::isCancelled(),
-//    and forEach() stops early); its result is still applied, saying how
-//    far it came. discard() stops it and drops the result.
+// The one way Errata runs work in the background, so that the window never waits for a whole-KB pass and every such
+// pass can be stopped. The work gets copies (or shared ownership) of what it reads and never touches what the owner's
+// thread uses; it runs on a thread of its own and spreads loops over every core (Control::forEach()); its result is
+// handed to `apply` on this object's thread, queued. cancel() asks it to stop and still applies its partial result;
+// discard() drops it. Starting a run while one still goes cancels the older one without waiting: only the newest
+// result is applied. The destructor cancels every run and waits for them, so the work may use this object to its end.
 //
 //   m_job.start([copy](const BackgroundJob::Control &control) { return work(copy, control); },
 //               [this](Result result) { show(result); });
-//
-// Starting a run while one still goes cancels the older one without
-// waiting: only the newest run's result is applied. The destructor cancels
-// every run and waits for them, so a run's work may use this object (and
-// what the owner keeps alive until then) to its end.
 class BackgroundJob : public QObject
 {
     Q_OBJECT

@@ -4,11 +4,9 @@
 
 namespace Errata {
 
-// Qt's text layout looks for a word boundary before it breaks a line inside
-// a word. In one unbroken run of N characters (a base64 blob, a minified
-// line, a hash pasted into a record) it looks again for every line, so the
-// layout costs N²: a 256 KB token froze the window for 10 s, a 1 MB one for
-// minutes. These helpers let a view avoid that.
+// Qt's text layout looks for a word boundary before it breaks a line inside a word. In one unbroken run of N
+// characters (a base64 blob, a minified line, a hash pasted into a record) it looks again for every line, so the
+// layout costs N² and a long token freezes the window. These helpers let a view avoid that.
 //
 // Example: breakable("abcdefgh", 3) is "abc\u200Bdef\u200Bgh"; the text
 // reads the same, and a line may now break after every third character.

@@ -11,22 +11,12 @@ namespace Errata {
 class KnowledgeBase;
 class Record;
 
-// The rules of the record format beyond what the JSON Schema can say:
-// id/path/domain agreement, RE2 compilation and self-match, URLs, calendar
-// dates and staleness, rate consistency, Chinese fields, links and unknown
-// keys, each with the severity the format document gives it.
-//
-// The rules fall in two parts. checkOwn() reads the record's text alone, so
-// its findings stay true for as long as the text and the program do not
-// change (SearchIndexCache keeps them between runs). checkContext() reads
-// only the record's summary and file path against the KB and the date: id
-// vs path, duplicate ids, dangling and one-way links, future dates and
-// staleness. It never parses the document.
-//
-// `today` is the reference date for staleness and future dates, so that
-// results do not change with the calendar (tests fix it). Without a KB,
-// the rules that need one (id vs path, duplicates, dangling links,
-// reciprocity) are skipped.
+// The rules of the record format beyond what the JSON Schema can say (docs/record-format.md, "Rules"), each with the
+// severity the format document gives it. checkOwn() reads the record's text alone, so its findings stay true while the
+// text and the program do not change (SearchIndexCache keeps them between runs). checkContext() reads only the
+// record's summary and path against the KB and the date (id vs path, duplicate ids, links, future dates, staleness)
+// and never parses the document; without a KB the rules that need one are skipped. `today` is the reference date, so
+// that results do not change with the calendar (tests fix it).
 class RuleValidator
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::RuleValidator)

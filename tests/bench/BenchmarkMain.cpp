@@ -1,5 +1,4 @@
-// errata-bench: performance figures for Errata on synthetic KBs.
-//
+// errata-bench: performance figures for Errata on synthetic KBs (docs/performance.md).
 //   errata-bench generate N DIR [--seed S]
 //   errata-bench load DIR [--cache FILE] [--no-checks] [--format text|json]
 //   errata-bench read DIR [--threads N]
@@ -7,12 +6,9 @@
 //   errata-bench mcp DIR
 //   errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]
 //
-// `all` generates each size (reusing a KB already generated there with the
-// same size and seed), then runs `load` and `search` in a fresh child
-// process each, so that the peak RSS is that of one size, and prints a
-// Markdown table with the targets next to it. `load` runs three times: on
-// its own, then through a new search index cache (a first open, which
-// writes the cache) and through that cache again (the KB reopened).
+// `all` generates each size (or reuses it), runs `load` and `search` in a fresh child process each, so that the peak
+// RSS is that of one size, and prints a Markdown table with the targets; `load` runs alone, then through a new cache
+// (a first open) and through it again (a reopening).
 
 #include "bench/Benchmark.h"
 #include "bench/McpBenchmark.h"

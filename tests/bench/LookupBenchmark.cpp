@@ -1,25 +1,12 @@
-// errata-lookup-bench: how well and how fast LookupEngine answers "what is
-// this error?" for pasted text.
+// errata-lookup-bench: how well and how fast LookupEngine answers "what is this error?" for pasted text.
 //
-//   errata-lookup-bench [--kb DIR] [--corpus DIR] [--seed S] [--cases FILE]
-//                       [--process N] [--failures]
+//   errata-lookup-bench [--kb DIR] [--corpus DIR] [--seed S] [--cases FILE] [--process N] [--failures]
 //
-// The KBs: the sample KB and the shared deadends.dev corpus (converted in
-// memory; said so and skipped when absent), or one KB folder (--kb). The
-// cases (bench/LookupCases.h): every kind for every record of a small KB
-// (up to 100 records), 300 records drawn with the seed for a larger one,
-// plus the hand-written cases of --cases whose record is in the KB. --seed
-// draws another set of the same shape, as a held-out set.
-//
-// For each KB: per kind and overall, P@1, P@3 and MRR (the rank of the
-// expected id among at most 10 hits; not found counts 0); the time to build
-// the LookupIndex; the warm latency of LookupEngine::lookup (p50, p95, max,
-// after one pass over every case); and the wall time of the whole
-// `errata lookup --kb DIR --format json TEXT` process on a warm KB cache
-// (--process runs, default 30; 0 skips it). Prints Markdown tables;
-// --failures adds every case whose expected id is not first, with the top 3
-// hits. Exit code 0, or 1 when something failed to run (an index that did
-// not build, the errata program failing), 2 for bad arguments.
+// On the sample KB and the shared deadends.dev corpus (skipped when absent), or one KB (--kb), with the cases of
+// bench/LookupCases.h plus those of --cases: P@1, P@3 and MRR per kind, the LookupIndex's build time, lookup()'s warm
+// latency and the wall time of `errata lookup` (--process runs, default 30; 0 skips it), as Markdown tables; --failures
+// adds every case whose expected id is not first. Exit code 0, 1 when something failed to run, 2 for bad arguments.
+// docs/performance.md, "Lookup quality and speed", has the figures.
 
 #include "bench/LookupCaseFile.h"
 #include "bench/LookupCases.h"

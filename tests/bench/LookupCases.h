@@ -32,31 +32,15 @@ struct LookupCaseRecord
     static LookupCaseRecord of(const Record &record);
 };
 
-// Generates lookup cases from a KB's records, the way users paste errors,
-// without knowing anything of the engine that will answer them. Kinds:
-//
-//  varied     the signature with its variable parts changed
-//             (LookupVariation) among 2-6 unrelated log lines;
-//  traceback  the varied signature in the stack trace of its language
-//             (LookupTraceback);
-//  ci-log     the varied signature late in a CI log of several dozen
-//             timestamped lines (LookupCiLog);
-//  lower      the varied signature in lower case, as typed into a search;
-//  partial    the varied signature cut short (50-80% of its words kept,
-//             "…" or not) or without its leading "SomeError: " or
-//             "fatal: ", as tools that shorten messages do;
-//  chinese    the Chinese signature, varied, alone or among log lines
-//             (only for records that have one).
-//
-// In about half of the cases, and always when another record of the KB has
-// the same signature (lower case, spaces collapsed), the text holds one
-// line naming the record's environment (LookupEnvironment), the only thing
-// that can tell such records apart.
-//
-// Each case is drawn with its own dice, seeded from the run's seed, the
-// record's id and the kind (LookupCaseDice::mix): the same seed gives the
-// same cases, another seed other cases of the same shape. No case text
-// shows a number of the signature that the variation changes.
+// Generates lookup cases from a KB's records, the way users paste errors, without knowing anything of the engine that
+// will answer them. Kinds: varied (the signature with its variable parts changed, LookupVariation, among 2-6 unrelated
+// log lines), traceback (in a stack trace of its language), ci-log (late in a CI log of several dozen lines), lower
+// (lower case, as typed), partial (50-80% of its words, or without its leading "SomeError: "), chinese (the Chinese
+// signature, when the record has one); docs/performance.md, "Lookup quality and speed". In about half of the cases, and
+// always when another record has the same signature, the text holds a line naming the record's environment
+// (LookupEnvironment), the only thing that can tell such records apart. Each case has its own dice, seeded from the
+// seed, the record's id and the kind: the same seed gives the same cases. No case text shows a number of the signature
+// that the variation changes.
 class LookupCases
 {
 public:

@@ -1,18 +1,11 @@
 // errata-match-bench: how fast LogMatcher finds the records of a KB in a log.
 //
-//   errata-match-bench [--kb DIR | --corpus DIR] [--sizes 1,10,100] [--seed S]
-//                      [--reference-up-to MB] [--log FILE]
+//   errata-match-bench [--kb DIR | --corpus DIR] [--sizes 1,10,100] [--seed S] [--reference-up-to MB] [--log FILE]
 //
-// The KB is an Errata KB folder (--kb), or a folder of deadends.dev canons
-// converted in memory (--corpus, by default the shared corpus next to the
-// source tree); without either the benchmark says so and exits 0. For each
-// size it generates a log of noise lines with, now and then, the signature of
-// one of 40 records, matches it with LogMatcher::match (the fast path), then
-// with LogMatcher::matchEachRegex (every regex searched over the whole log,
-// the reference) for sizes up to --reference-up-to, and checks that both
-// found the same records with the same match counts. Prints a Markdown table
-// (with the process CPU time of the fast path: the machine may be shared);
-// exit code 1 when the two disagree. --log FILE measures that file instead.
+// The KB is an Errata KB folder (--kb) or deadends.dev canons converted in memory (--corpus, by default the shared
+// corpus; without either it says so and exits 0). For each size it generates a log of noise with now and then the
+// signature of one of 40 records, matches it with LogMatcher::match and, up to --reference-up-to, with matchEachRegex
+// (the reference), and prints a Markdown table; exit code 1 when the two disagree. --log FILE measures that file.
 
 #include "models/convert/DeadendsConverter.h"
 #include "models/kb/KnowledgeBase.h"

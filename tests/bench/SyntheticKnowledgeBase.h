@@ -9,19 +9,13 @@
 
 namespace Errata {
 
-// A made-up KB for benchmarks, shaped like real records: about 4 KB each,
-// 25 domains of 10 categories, signatures made of error words and numbers
-// with a regex that matches them (and their aliases), 2-3 dead ends and
-// workarounds, Chinese text on about 80% of the records, 0-3 links to other
-// records (leads_to/preceded_by in reciprocal pairs), dates and rates. A few
-// records carry the warnings real KBs have (stale, little evidence).
+// A made-up KB for benchmarks, shaped like real records: about 4 KB each, 25 domains of 10 categories, signatures of
+// error words and numbers with a regex that matches them, 2-3 dead ends and workarounds, Chinese text on about 80% of
+// the records, 0-3 reciprocal links, dates and rates, and a few of real KBs' warnings (stale, little evidence). The
+// same count and seed always give the same bytes; record i depends only on (seed, i), so any record, and any link
+// target's id, is made on its own.
 //
-// The same count and seed always give the same bytes. Record i depends only
-// on (seed, i), so any record, and any link target's id, is made on its own.
-//
-//   SyntheticKnowledgeBase kb(10000, 7);
-//   kb.write(QStringLiteral("/tmp/kb"), &error);
-//   // /tmp/kb/cuda/failed-to-allocate-buffer-6.json, ... and /tmp/kb/.synthetic-kb
+//   SyntheticKnowledgeBase(10000, 7).write(QStringLiteral("/tmp/kb"), &error); // + /tmp/kb/.synthetic-kb
 class SyntheticKnowledgeBase
 {
 public:

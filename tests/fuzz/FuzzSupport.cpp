@@ -134,10 +134,9 @@ bool jsonEqual(const OrderedJson &a, const OrderedJson &b)
 
 } // namespace Errata::Fuzz
 
-// AddressSanitizer's defaults for the fuzz targets (ASAN_OPTIONS overrides
-// them): a smaller quarantine of freed memory, which otherwise holds 256 MB
-// and makes every allocation a fresh page, and shorter allocation stacks.
-// Together they make the targets about twice as fast.
+// AddressSanitizer's defaults for the fuzz targets (ASAN_OPTIONS overrides them): a smaller quarantine of freed memory,
+// which otherwise holds 256 MB and makes every allocation a fresh page, and shorter allocation stacks, so that the
+// targets run much faster.
 extern "C" const char *__asan_default_options()
 {
     return "quarantine_size_mb=16:malloc_context_size=8";

@@ -1,28 +1,14 @@
-// fuzz-kb-cache: the KB cache file (SearchIndexCache) read as a KB is
-// opened: its rows (paths, sizes, hashes, summaries, own findings), then
-// the search index part (SearchIndex::read, LookupIndex).
+// fuzz-kb-cache: the KB cache file (SearchIndexCache) read as a KB is opened: its rows, then the search index part.
+// The input is the file after its header: the target writes a valid header for its KB and the checksum of the rows,
+// so that the fuzzer gets past the checksum into the rows and the index.
 //
-// The input is the file after its header: the target writes a valid header
-// for its KB (magic, versions, byte order, root, language) and then the
-// input, with the checksum of the rows set right, so that the fuzzer gets
-// past the checksum into the rows and the index. (A damaged file whose
-// checksum does not match is rejected before anything is read from it.)
+// Properties: no crash and no huge allocation; a cache that is not opened restores nothing; every file of the KB is
+// loaded; the index built through the cache holds each record once and nothing else, and answers a search and a
+// lookup. Only the inputs the reader of the rows accepts run the whole opening (the others would be fuzz-record's
+// plain loader), which keeps the target at the reader's rate.
 //
-// Properties: whatever the file holds, no crash and no huge allocation
-// (.ci/fuzz runs it with -malloc_limit_mb); a cache that is not opened
-// restores nothing; every file of the KB is loaded; the index built through
-// the cache holds each record of the KB once and nothing else, and answers
-// a search and a lookup.
-//
-// Most inputs are refused by the reader of the rows (SearchIndexCache::open).
-// For those the KB is not opened: without a usable cache the loader is the
-// plain one, which fuzz-record covers; the target only checks that no file
-// of the KB is restored from it. The whole opening, with its thread pool,
-// runs for the inputs the reader accepts, the only ones that reach the
-// index part: this keeps the target at the rate of the reader.
-//
-// ERRATA_FUZZ_MAKE_SEED=<dir> writes the seeds (the body of the caches
-// Errata writes for the target's KB, with and without an index) and exits.
+// ERRATA_FUZZ_MAKE_SEED=<dir> writes the seeds (the body of the caches Errata writes for the target's KB, with and
+// without an index) and exits.
 
 #include "FuzzSupport.h"
 

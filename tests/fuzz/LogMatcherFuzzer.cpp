@@ -1,17 +1,10 @@
-// fuzz-log-matcher: the log matcher (LogMatcher::match, one pass for all
-// records) against searching each regex on its own over the whole log
-// (matchEachRegex, and RegexEngine::findAll), with both the regexes and
-// the log fuzzed. The input's first byte picks the way it runs: as
-// written, ignoring case, or with a memory budget small enough to make the
-// matcher fall back (one way per input: compiling the regexes is most of
-// the time a run takes). The lines after it up to the first empty line are
-// the regexes (at most 8; without an empty line, only the first line), the
-// rest is the log.
+// fuzz-log-matcher: the log matcher (LogMatcher::match) against searching each regex on its own over the whole log
+// (matchEachRegex, RegexEngine::findAll), both fuzzed. The input's first byte picks one way per input (compiling is
+// most of a run's time): as written, ignoring case, or with a memory budget small enough to fall back; the lines after
+// it up to the first empty line are the regexes (at most 8; without an empty line, only the first), the rest the log.
 //
-// Property: the same records, in the same order, with the same counts,
-// lines, columns and texts, and the same records skipped; with the default
-// budget, each record's count is the number of matches findAll() gives and
-// every regex that compiles and finds something is listed.
+// Property: the same records, order, counts, lines, columns, texts and skipped records; with the default budget, each
+// count is what findAll() gives and every regex that compiles and finds something is listed.
 
 #include "FuzzSupport.h"
 

@@ -1,15 +1,9 @@
-// fuzz-record-roundtrip: a record read, written back unchanged, and
-// written after edits (Record, RecordWriter's serialisation).
+// fuzz-record-roundtrip: a record read, written back unchanged, and written after edits (Record, RecordWriter).
 //
-// Properties, for every text that parses:
-//  - unchanged, it is written back byte for byte (RecordWriter::textOf);
-//  - its serialisation (the writer's canonical layout) parses to the same
-//    document, key order included, and is itself written back byte for
-//    byte: serialising it again gives the same text;
-//  - after edits chosen from the input (a value set to a number, a string
-//    or an object, a value removed, an array item removed, a key added),
-//    the serialisation parses to the edited document, and a saved record
-//    writes back what was saved.
+// Properties, for every text that parses: unchanged, it is written back byte for byte; its serialisation parses to the
+// same document, key order included, and serialises again to the same text; after edits chosen from the input (a
+// value set or removed, an array item removed, a key added) the serialisation parses to the edited document, and a
+// saved record writes back what was saved.
 
 #include "FuzzSupport.h"
 

@@ -1,15 +1,10 @@
-// fuzz-recovery-store: the crash-recovery folder (RecoveryStore) read at
-// start: its manifest, the stored text of a record and the text it was
-// read from. The input is the manifest, the stored text and the original
-// text, separated by lines "@@@"; the texts are put where the store keeps
-// the record /errata-fuzz/kb/app/one.json. Then what is listed is read and
-// restored, and a record is stored over what was there and read back.
+// fuzz-recovery-store: the crash-recovery folder (RecoveryStore) read at start. The input is the manifest, the stored
+// text and the original text, separated by lines "@@@", put where the store keeps /errata-fuzz/kb/app/one.json; what
+// is listed is then restored, and a record stored over it and read back.
 //
-// Properties: no crash and no huge allocation whatever the folder holds;
-// only the files of the store's own folder are read (never a file beside
-// it, which a manifest may name); a restored record is modified and at the
-// path it was listed with; a record stored over a damaged folder is listed
-// and restored with its document.
+// Properties: no crash and no huge allocation; only the files of the store's own folder are read (never one a
+// manifest names beside it); a restored record is modified and at its listed path; a record stored over a damaged
+// folder is listed and restored with its document.
 
 #include "FuzzSupport.h"
 

@@ -1,17 +1,11 @@
-// fuzz-regex: a record's regex compiled (RegexEngine) and searched over a
-// text (findAll, the workbench's and the reference matcher's search), with
-// what the log matcher reads of a pattern (RegexLiterals) and its search of
-// one regex (LogSearch). The input's first line is the pattern, the rest
-// the text.
+// fuzz-regex: a record's regex compiled (RegexEngine) and searched over a text (findAll), with what the log matcher
+// reads of a pattern (RegexLiterals) and its search of one regex (LogSearch). The input's first line is the pattern,
+// the rest the text.
 //
-// Properties: a pattern that does not compile has a message and a position
-// within it; the matches of one that does are in order, do not overlap,
-// lie in the text, hold their own text, and have the line and column (in
-// characters) of their start; matchesUtf8() agrees with findAll();
-// LogSearch finds the same matches on the same lines; every match holds
-// the literal runs of one of the pattern's alternatives (case-sensitive
-// patterns); the pattern matches the text exactly when one of its
-// top-level alternatives does.
+// Properties: a pattern that does not compile has a message and a position in it; the matches of one that does are in
+// order, do not overlap, lie in the text with their line and column; matchesUtf8() and LogSearch agree with findAll();
+// every match holds the literal runs of one alternative (case-sensitive patterns); the pattern matches exactly when
+// one of its top-level alternatives does.
 
 #include "FuzzSupport.h"
 

@@ -1,16 +1,10 @@
-// fuzz-translation: what review mode and `errata review` read of a
-// bilingual record: the consistency checker (ConsistencyChecker: tokens
-// that a translation must carry over), the status of each bilingual field
-// (TranslationStatus, TranslationSummary) and the review file of the KB
-// (ReviewStore::parse). The input is the English text, the Chinese text
+// fuzz-translation: what review mode reads of a bilingual record: ConsistencyChecker, TranslationStatus and
+// TranslationSummary, and the KB's review file (ReviewStore::parse). The input is the English text, the Chinese text
 // and the review file, separated by lines "@@@".
 //
-// Properties: the tokens of a text are distinct and taken from it, and
-// present in it; the missing tokens are exactly the English tokens the
-// Chinese lacks, none when the Chinese repeats the English; a Chinese text
-// that repeats the English is untranslated; a summary says what detect()
-// says; a review file that parses is written back in a form that parses to
-// the same reviews and is written the same way again.
+// Properties: a text's tokens are distinct and present in it; the missing tokens are exactly the English ones the
+// Chinese lacks (none, and untranslated, when it repeats the English); a summary says what detect() says; a review
+// file that parses is written back in a form that parses to the same reviews and is written the same way again.
 
 #include "FuzzSupport.h"
 

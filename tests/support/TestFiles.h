@@ -6,9 +6,8 @@
 
 namespace Errata::TestSupport {
 
-// Files for the tests: what every test used to copy for itself. Writing and
-// copying return false on failure, after a warning that names the path, so
-// tests use them as QVERIFY(writeFile(path, bytes)).
+// Files for the tests, shared instead of copied into each test. Writing and copying return false on failure, after
+// a warning that names the path, so tests use them as QVERIFY(writeFile(path, bytes)).
 
 // The bytes of the file at `path`; empty when it cannot be read.
 QByteArray readFile(const QString &path);

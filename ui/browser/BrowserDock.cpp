@@ -272,8 +272,8 @@ void BrowserDock::applySearch()
     updateCount();
 }
 
-// Every group with results, but only as many record rows as the filter
-// model's budget: at 50,000 records "c" matches nearly all of them.
+// Every group with results, but only as many record rows as the filter model's budget: in a large KB "c" matches
+// nearly all of them.
 void BrowserDock::expandResults()
 {
     m_tree->collapseAll();

@@ -69,9 +69,8 @@ void EditSession::scheduleValidation()
     m_validationTimer.start();
 }
 
-// A rename writes the file as it is done, undone or redone: after it, a
-// record with no other unsaved edit is as on disk, and that becomes the
-// clean state (it used to stay marked ● with nothing to save).
+// A rename writes the file as it is done, undone or redone: after it, a record with no other unsaved edit is as on
+// disk, and that becomes the clean state (not marked ● with nothing to save).
 void EditSession::followDisk(int index)
 {
     const int changed = index > m_index ? index - 1 : index; // the command just redone or undone

@@ -6,10 +6,9 @@ class QPlainTextEdit;
 
 namespace Errata {
 
-// Line wrapping for the text fields that show record text. Breaking lines
-// at word boundaries costs N² in one word of N characters (see LongWords):
-// a 256 KB token froze the window for 10 s. A field whose text holds a word
-// longer than LongestWord wraps anywhere instead; others at word boundaries.
+// Line wrapping for the text fields that show record text. Breaking lines at word boundaries costs N² in one word of
+// N characters (see LongWords), which freezes the window on a long token. A field whose text holds a word longer than
+// LongestWord wraps anywhere instead; others at word boundaries.
 class TextWrap
 {
 public:

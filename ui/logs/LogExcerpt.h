@@ -7,12 +7,10 @@ namespace Errata {
 
 struct LookupResult;
 
-// What a lookup in the window reads of a long log: its head, where a CI log
-// says what it runs on (versions, the OS), and its tail, where it says what
-// failed, cut at line ends. LookupEngine reads every line of the text it is
-// given on the calling thread, about 150 ms a megabyte, and the window's
-// thread, which owns the index the engine reads, cannot wait for a log of
-// many megabytes. The regex matcher still reads the whole log.
+// What a lookup in the window reads of a long log: its head, where a CI log says what it runs on (versions, the OS),
+// and its tail, where it says what failed, cut at line ends. LookupEngine reads every line of its text on the calling
+// thread, and the window's thread, which owns the index the engine reads, cannot wait for a log of many megabytes.
+// The regex matcher still reads the whole log.
 //
 //   LogExcerpt excerpt = LogExcerpt::of(log);
 //   LookupResult result = engine.lookup(excerpt.text());

@@ -9,21 +9,13 @@ class QTableView;
 
 namespace Errata {
 
-// The sizes of the main window and its docks that a user should never have
-// to fix by hand.
-//
-// - The first start (no saved geometry) opens the window at about 80% of
-//   the screen's available area, centred, with the Records dock at a
-//   quarter of its width and the Problems dock showing at least six rows.
-//   QMainWindow::resizeDocks() does nothing before the window is shown, so
-//   the docks are sized at the first show.
-// - The Records and Problems docks have a readable minimum (the Records
-//   dock's title, search placeholder and tree rows; three Problems rows),
-//   so that opening, closing or floating another dock (the regex workbench
-//   takes room from its neighbours) never squeezes them below it, and a
-//   squeezed state saved by an older version is widened again.
-// - A tool dock opened beside them takes the room it asks for only as far
-//   as the central area can give it.
+// The sizes of the main window and its docks that a user should never have to fix by hand. The first start (no saved
+// geometry) opens the window at about 80% of the available screen, centred, the Records dock at a quarter of its
+// width and the Problems dock showing at least six rows; the docks are sized at the first show, as
+// QMainWindow::resizeDocks() does nothing before. The Records and Problems docks keep a readable minimum, so that
+// another dock opened, closed or floated (the regex workbench takes room from its neighbours) never squeezes them,
+// and a squeezed saved state is widened again. A tool dock opened beside them takes the room it asks for only as far
+// as the central area can give it.
 class DockLayout : public QObject
 {
     Q_OBJECT

@@ -248,8 +248,8 @@ void RecordTreeModelTest::filterFollowsChanges()
     QCOMPARE(childNames(filter).value(0), QStringLiteral("docker"));
 }
 
-// A group without hits is dropped on its own rank: the records below it are
-// not looked at (at 50,000 records that is most of the work of a keystroke).
+// A group without hits is dropped on its own rank: the records below it are not looked at (in a large KB that is most
+// of the work of a keystroke).
 void RecordTreeModelTest::filterSkipsGroupsWithoutHits()
 {
     FilteredTree<CountingFilterModel> tree(*m_kb, false);

@@ -275,8 +275,8 @@ void RecordWriterTest::removedOnDiskIsAConflict()
     QVERIFY(QFile::exists(fixture.seedFile));
 }
 
-// A FIFO in place of the record's file: the conflict check used to open it
-// and wait for ever. It is a change on disk, found without waiting.
+// A FIFO in place of the record's file: opening it in the conflict check would wait for ever. It is a change on disk,
+// found without waiting.
 void RecordWriterTest::fifoOnDiskIsAConflict()
 {
     SeedKb fixture;

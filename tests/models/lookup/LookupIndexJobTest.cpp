@@ -132,9 +132,8 @@ void LookupIndexJobTest::editsWhileBuildingAreCaughtUp()
     }
 }
 
-// Each term's postings are grown once per batch, to their size, when built
-// and when read from the cache: kept for as long as the KB, room to grow
-// would be a third more at 50,000 records.
+// Each term's postings are grown once per batch, to their size, when built and when read from the cache: they are
+// kept for as long as the KB, and room to grow would be a third more.
 void LookupIndexJobTest::postingsHoldNoSpareRoom()
 {
     Subject later;

@@ -315,8 +315,7 @@ void ReviewStoreTest::linkIsNotWrittenThrough()
     QVERIFY(QFileInfo(ReviewStore::filePath(dir.path())).isSymLink());
 }
 
-// A review file replaced by a FIFO (or a link to one) used to block the
-// opening of the KB for ever.
+// A review file replaced by a FIFO (or a link to one) is refused, so that it cannot block the opening of the KB.
 void ReviewStoreTest::fifoIsRefusedWithoutWaiting()
 {
     QTemporaryDir dir;

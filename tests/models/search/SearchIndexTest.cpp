@@ -147,8 +147,7 @@ void SearchIndexTest::allWordsMustMatch()
     QCOMPARE(ids(QStringLiteral("cuda nvidia")), QList<QString>{QStringLiteral("docker/gpu-driver")});
 }
 
-// A word without any token ("-", "->", "→") neither matches nor excludes:
-// it used to empty the results (found by fuzz-search).
+// A word without any token ("-", "->", "→") neither matches nor excludes: it must not empty the results.
 void SearchIndexTest::punctuationAsksForNothing()
 {
     QCOMPARE(ids(QStringLiteral("cuda - memory")), ids(QStringLiteral("cuda memory")));

@@ -44,8 +44,8 @@ Record *RecordCardViewTest::add(const OrderedJson &json)
     return m_kb->add(std::move(record));
 }
 
-// Qt's layout of one unbroken word of N characters costs N² (a 256 KB
-// token froze the window for 10 s): the card gives it break opportunities.
+// Qt's layout of one unbroken word of N characters costs N², which freezes the window on a long token: the card gives
+// it break opportunities.
 void RecordCardViewTest::longWordsGetBreaks()
 {
     const std::string token(300000, 'x');
@@ -107,8 +107,7 @@ void RecordCardViewTest::showsRegexTagsAliasesAndSubcategory()
     QVERIFY(text.contains(QStringLiteral("tcp, port")));
 }
 
-// The card's CSS took fixed colours (#333 for the Chinese text): on a dark
-// palette that nearly vanished.
+// The card's colours come from the palette, not fixed CSS colours that would nearly vanish on a dark palette.
 void RecordCardViewTest::coloursComeFromThePalette()
 {
     Record *record = add({{"id", "zh/one"}, {"signature", "s"}, {"signature_zh", "中文"}});

@@ -58,7 +58,7 @@ void LogFileDialogTest::docksOpenOnlyRegularFiles()
     RegexWorkbenchDock workbench;
     for (const QString &path : {fifo, QStringLiteral("/dev/zero")}) {
         QString error;
-        QVERIFY(!matcher.openLog(path, &error)); // used to wait for a writer, or read for ever
+        QVERIFY(!matcher.openLog(path, &error)); // refused, without waiting for a writer or reading for ever
         QVERIFY2(error.contains(QLatin1String("is not a regular file")), qPrintable(error));
         error.clear();
         QVERIFY(!workbench.openLog(path, &error));

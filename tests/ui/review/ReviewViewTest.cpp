@@ -332,8 +332,8 @@ void ReviewViewTest::selectionWhileReadingWaitsForTheRows()
     QTRY_VERIFY(summary->text().contains(QStringLiteral("fields translated")));
 }
 
-// Breaking lines at word boundaries costs N² in one word of N characters:
-// a text with a very long word wraps anywhere (a 256 KB one froze review).
+// Breaking lines at word boundaries costs N² in one word of N characters: a text with a very long word wraps anywhere,
+// so that review does not freeze.
 void ReviewViewTest::longWordWrapsAnywhere()
 {
     const QByteArray token(300000, 'x');

@@ -1,12 +1,9 @@
-// The window's first start and its docks' readable sizes. The first start
-// used to open at Qt's default size (1038×602 on a 1920×1080 screen) with
-// the Records dock at about 85 px ("Reco…"), since resizeDocks() does
-// nothing before the window is shown; opening the regex workbench squeezed
-// it again, and that state was remembered.
+// The window's first start and its docks' readable sizes: the first start opens at a size of its own, not Qt's
+// default, with the Records dock readable (resizeDocks() does nothing before the window is shown), and opening the
+// regex workbench does not squeeze it.
 //
-// CTest runs this test twice: offscreen, and (when xvfb-run is installed)
-// on a real X server of 1920×1080 without a window manager, where the
-// absolute sizes are checked too.
+// CTest runs this test twice: offscreen, and (when xvfb-run is installed) on a real X server of 1920×1080 without a
+// window manager, where the absolute sizes are checked too.
 
 #include "ui/window/DockLayout.h"
 #include "models/kb/RecoveryStore.h"
@@ -111,8 +108,7 @@ void DockLayoutTest::toolDockDoesNotSqueezeRecords()
     QVERIFY(window.browser()->width() >= window.findChild<DockLayout *>()->recordsMinimumWidth());
 }
 
-// A state saved with the Records dock squeezed (as older versions did):
-// the dock comes back at its readable minimum at least.
+// A state saved with the Records dock squeezed: the dock comes back at its readable minimum at least.
 void DockLayoutTest::squeezedSavedStateIsWidened()
 {
     {

@@ -194,8 +194,8 @@ void MainWindowTest::enterOnAGroupOpensAndClosesIt()
     QCOMPARE(window.tabs()->count(), 0);
     QTest::keyClick(search, Qt::Key_Return);
     QVERIFY(tree->isExpanded(group));
-    // A double click activates the row (the view itself no longer toggles
-    // on a double click, so the group is toggled once).
+    // A double click activates the row (the view itself does not toggle on a double click, so the group is toggled
+    // once).
     QVERIFY(!tree->expandsOnDoubleClick());
     emit tree->activated(group);
     QVERIFY(!tree->isExpanded(group));

@@ -1,5 +1,4 @@
-// Tab titles are the shortest distinguishing ending of the id: two tabs
-// used to read "docker27-linux".
+// Tab titles are the shortest distinguishing ending of the id, so that two tabs never both read "docker27-linux".
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/RecoveryStore.h"

@@ -1,7 +1,6 @@
-// The keyboard path of undo in an editor tab, as a user presses the keys:
-// Ctrl+Z and Ctrl+Shift+Z act on the record's history wherever the focus
-// is (they used to run the focused field's own undo, or nothing), and a
-// rename leaves the record clean (it stayed marked ● with nothing to save).
+// The keyboard path of undo in an editor tab, as a user presses the keys: Ctrl+Z and Ctrl+Shift+Z act on the record's
+// history wherever the focus is (not the focused field's own undo), and a rename leaves the record clean (not marked ●
+// with nothing to save).
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/RecordOperations.h"

@@ -1,8 +1,6 @@
-// Two windows on one KB: the first keeps the crash-recovery copies; the
-// second says the KB is open elsewhere and never replaces or deletes them
-// (it used to, every 5 s, so a crash of the first lost its edits). When the
-// first closes, the second takes over; when the first crashed, its copies
-// are offered first.
+// Two windows on one KB: the first keeps the crash-recovery copies; the second says the KB is open elsewhere and never
+// replaces or deletes them, so that a crash of the first does not lose its edits. When the first closes, the second
+// takes over; when the first crashed, its copies are offered first.
 
 #include "ui/window/RecoveryKeeper.h"
 #include "models/kb/KnowledgeBase.h"
