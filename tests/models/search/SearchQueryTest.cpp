@@ -1,4 +1,5 @@
 #include "models/search/SearchQuery.h"
+#include "models/text/SearchTokenizer.h"
 
 #include <QtTest>
 
@@ -131,4 +132,3 @@ void SearchQueryTest::gitFilters()
 
 QTEST_GUILESS_MAIN(SearchQueryTest)
 #include "SearchQueryTest.moc"
-#include "models/text/SearchTokenizer.h"
