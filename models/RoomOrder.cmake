@@ -85,8 +85,11 @@ foreach(layer models ui)
     endforeach()
 endforeach()
 
+# One line per include, "file:line: why", as compilers print errors.
 if(violations)
     list(LENGTH violations count)
-    string(REPLACE ";" "\n" text "${violations}")
-    message(FATAL_ERROR "${count} include(s) against the rooms' order:\n${text}")
+    foreach(violation IN LISTS violations)
+        message(NOTICE "${violation}")
+    endforeach()
+    message(FATAL_ERROR "${count} include(s) against the rooms' order of models/ (above)")
 endif()

@@ -124,7 +124,7 @@ bool SearchQuery::NumberFilter::accepts(double number) const
 SearchQuery SearchQuery::parse(const QString &text)
 {
     SearchQuery query;
-    for (const Term &quotedOrNot : splitTerms(fold(text))) {
+    for (const Term &quotedOrNot : splitTerms(SearchTokenizer::fold(text))) {
         const QString &term = quotedOrNot.text;
         if (quotedOrNot.quoted) { // "stale", "changed", "domain:x": the words themselves
             query.words << term;
