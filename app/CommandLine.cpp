@@ -3,6 +3,7 @@
 #include "app/GuiLauncher.h"
 #include "app/WindowArguments.h"
 #include "app/commands/ConvertCommand.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/GraphCommand.h"
 #include "app/commands/LookupCommand.h"
 #include "app/commands/MatchCommand.h"
@@ -88,7 +89,7 @@ int CommandLine::run(int argc, char *argv[])
     if (!problem.isEmpty()) {
         std::fprintf(stderr, "errata: %s (see errata --help)\n",
                      TerminalText::escaped(problem).toLocal8Bit().constData());
-        return 2;
+        return ExitCode::UsageError;
     }
     return runGui(argc, argv);
 }
@@ -110,7 +111,7 @@ int CommandLine::runCommand(int argc, char *argv[])
     QCommandLineParser parser; // only --help and --version reach here
     GuiLauncher::describeOptions(parser);
     parser.process(app);
-    return 0;
+    return ExitCode::Ok;
 }
 
 int CommandLine::runGui(int argc, char *argv[])

@@ -1,6 +1,7 @@
 #include "app/GuiLauncher.h"
 
 #include "app/SampleKnowledgeBase.h"
+#include "app/commands/ExitCode.h"
 #include "models/itemmodels/ReviewModel.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/matching/LogReader.h"
@@ -206,9 +207,9 @@ int saveScreenshot(MainWindow &window, const QString &file, BackgroundJob *const
     QWidget *shown = QApplication::activeModalWidget() ? QApplication::activeModalWidget() : &window;
     if (!shown->grab().save(file, "PNG")) {
         QTextStream(stderr) << "errata: cannot write the screenshot " << file << '\n';
-        return 1;
+        return ExitCode::Failed;
     }
-    return 0;
+    return ExitCode::Ok;
 }
 
 // --language, else the setting, else the system's; false (after saying
@@ -261,10 +262,10 @@ int GuiLauncher::run(QApplication &app)
     const QString given = parser.positionalArguments().value(0);
     if (!given.isEmpty() && !QFileInfo(given).isDir()) {
         QTextStream(stderr) << "errata: " << given << ": not a folder\n";
-        return 2;
+        return ExitCode::UsageError;
     }
     if (!installLanguage(app, parser))
-        return 2;
+        return ExitCode::UsageError;
     Palettes::apply(app, Settings::colorScheme());
     QString error;
     const QString folder = chooseFolder(given, &error);

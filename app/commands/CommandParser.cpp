@@ -1,5 +1,5 @@
 #include "app/commands/CommandParser.h"
-#include "app/commands/TerminalText.h"
+#include "app/commands/CommandErrors.h"
 
 #include <QTextStream>
 
@@ -12,6 +12,9 @@ namespace {
 constexpr int Indent = 2;
 constexpr int Gap = 2;
 constexpr int WidestNames = 26; // a longer name puts its description on the next line
+
+const QString KbName = QStringLiteral("kb");
+const QString FormatName = QStringLiteral("format");
 
 // "-h", "--help": how an option is typed.
 QString typed(const QString &name)
@@ -41,6 +44,39 @@ void CommandParser::addOptions(const QList<QCommandLineOption> &options)
 {
     m_parser.addOptions(options);
     m_options += options;
+}
+
+void CommandParser::addKbOption(const QString &description)
+{
+    addOptions({QCommandLineOption(KbName, description, QStringLiteral("DIR"))});
+}
+
+void CommandParser::addFormatOption(const QStringList &formats, const QString &what)
+{
+    m_formats = formats;
+    const QString first = formats.constFirst();
+    addOptions({QCommandLineOption(FormatName, what + QStringLiteral(" (default: ") + first + QStringLiteral(")."),
+                                   formats.join(QLatin1Char('|')), first)});
+}
+
+QString CommandParser::kb() const
+{
+    return m_parser.isSet(KbName) ? m_parser.value(KbName) : QStringLiteral(".");
+}
+
+QString CommandParser::format() const
+{
+    return m_parser.value(FormatName);
+}
+
+bool CommandParser::checkFormat() const
+{
+    if (m_formats.contains(format()))
+        return true;
+    const QString choices = m_formats.mid(0, m_formats.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ")
+        + m_formats.constLast();
+    usageError(QStringLiteral("--format must be %1, not \"%2\"").arg(choices, format()));
+    return false;
 }
 
 CommandParser::Result CommandParser::parse(const QStringList &arguments)
@@ -80,8 +116,7 @@ QString CommandParser::unknownOptions(const QStringList &names, const QStringLis
 
 CommandParser::Result CommandParser::usageError(const QString &message) const
 {
-    QTextStream(stderr) << "errata " << m_command << ": " << TerminalText::escaped(message) << " (see errata "
-                        << m_command << " --help)\n";
+    CommandErrors::print(m_command, message + QStringLiteral(" (see errata ") + m_command + QStringLiteral(" --help)"));
     return BadUsage;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/commands/ExitCode.h"
+
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QList>
@@ -12,8 +14,8 @@ namespace Errata {
 // options, its help, and what it says on bad usage. Every command parses
 // with it, so that they all answer alike: bad usage is exit code 2 (not
 // QCommandLineParser::process()'s 1), an unknown option is named with the
-// command's --help to read, and the help is laid out for 80 columns with
-// the command's name whole:
+// command's --help to read, --kb and --format are given and checked alike,
+// and the help is laid out for 80 columns with the command's name whole:
 //
 //   Usage: errata import-deadends [options] SRC DST
 //
@@ -36,6 +38,12 @@ public:
     // empty: its name.
     void addArgument(const QString &name, const QString &description, const QString &syntax = QString());
     void addOptions(const QList<QCommandLineOption> &options);
+    // "--kb DIR", the KB folder, with the command's `description` of it.
+    void addKbOption(const QString &description);
+    // "--format text|json": one of `formats`, the first the default, with
+    // the description "`what` (default: text).".
+    void addFormatOption(const QStringList &formats = {QStringLiteral("text"), QStringLiteral("json")},
+                         const QString &what = QStringLiteral("Output format"));
 
     // Parses the program's arguments ("errata", COMMAND, ...). On -h,
     // --help or --help-all, prints the help on standard output
@@ -47,14 +55,22 @@ public:
     QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
     // The arguments after the command's name.
     QStringList positionalArguments() const { return m_parser.positionalArguments().mid(1); }
+    // --kb's folder; the current folder when it is not given.
+    QString kb() const;
+    QString format() const;
+    // Whether --format names one of the formats; when not, says why as
+    // usageError() does ("--format must be text or json, not \"xml\""). A
+    // command checks it after its arguments, in the order it reports them.
+    bool checkFormat() const;
 
     QString helpText() const;
     // Prints "errata COMMAND: `message`" and where to read the usage on
-    // standard error. BadUsage, for `return parser.usageError(...)`.
+    // standard error (CommandErrors). BadUsage, for `return
+    // parser.usageError(...)`.
     Result usageError(const QString &message) const;
-    // The exit code of a command that stops at `result`: 0 after the help,
-    // 2 for bad usage.
-    static int exitCode(Result result) { return result == ShowedHelp ? 0 : 2; }
+    // The exit code of a command that stops at `result`: Ok after the help,
+    // UsageError for bad usage.
+    static ExitCode::Code exitCode(Result result) { return result == ShowedHelp ? ExitCode::Ok : ExitCode::UsageError; }
 
     // Why `parser` could not parse `arguments`, as the commands and the
     // window say it: "unknown option \"--kb\"", "missing value after '--kb'".
@@ -90,6 +106,7 @@ private:
     QString m_description;
     QList<Argument> m_arguments;
     QList<QCommandLineOption> m_options;
+    QStringList m_formats; // of addFormatOption(); empty: no --format
     QCommandLineOption m_help;
     QCommandLineOption m_helpAll;
     QCommandLineParser m_parser;

@@ -1,10 +1,11 @@
 #include "app/commands/ConvertCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "models/convert/FolderConverter.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,10 +38,9 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     const QCommandLineOption force(QStringLiteral("force"),
                                    QStringLiteral("Overwrite files that exist in DST (a file that holds the "
                                                   "conversion already is skipped without it)."));
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("Output format of the summary (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
-    parser.addOptions({force, format});
+    parser.addOptions({force});
+    parser.addFormatOption({QStringLiteral("text"), QStringLiteral("json")},
+                           QStringLiteral("Output format of the summary"));
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
@@ -50,10 +50,9 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     options.source = positional.at(0);
     options.destination = positional.at(1);
     options.force = parser.isSet(force);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     return CommandParser::Parsed;
 }
 
@@ -92,26 +91,21 @@ int ConvertCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    QTextStream err(stderr);
-    const QFileInfo source(options.source);
-    if (!source.isDir() || !source.isReadable()) {
-        err << "errata " << options.command << ": " << TerminalText::escaped(options.source)
-            << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(options.command, options.source))
+        return ExitCode::UsageError;
     const auto direction = options.command == QLatin1String("import-deadends") ? FolderConverter::ImportCanons
                                                                                : FolderConverter::ExportCanons;
     const FolderConverter::Report report = FolderConverter::convert(direction, options.source, options.destination,
                                                                     options.force);
     if (!report.refused.isEmpty()) { // overlapping folders: nothing was read or written
-        err << "errata " << options.command << ": " << TerminalText::escaped(report.refused) << '\n';
-        return 2;
+        CommandErrors::print(options.command, report.refused);
+        return ExitCode::UsageError;
     }
     if (options.json)
         printJson(report, options);
     else
         printText(report);
-    return report.problems.isEmpty() ? 0 : 1;
+    return report.problems.isEmpty() ? ExitCode::Ok : ExitCode::Findings;
 }
 
 } // namespace Errata

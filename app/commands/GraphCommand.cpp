@@ -1,5 +1,7 @@
 #include "app/commands/GraphCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "models/kb/KnowledgeBase.h"
@@ -20,6 +22,8 @@ namespace Errata {
 
 namespace {
 
+const QString Name = QStringLiteral("graph");
+
 struct Options
 {
     QString kb = QStringLiteral(".");
@@ -28,28 +32,20 @@ struct Options
     QString id;
 };
 
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
-
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("graph"),
+    CommandParser parser(Name,
                          QStringLiteral("Print the transition graph of a KB, or of one "
                                         "record's neighbourhood, as Graphviz dot or JSON."));
     parser.addArgument(QStringLiteral("ID"), QStringLiteral("A record: print its neighbourhood only."),
                        QStringLiteral("[ID]"));
-    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
-                                QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: dot)."),
-                                    QStringLiteral("dot|json"), QStringLiteral("dot"));
+    parser.addKbOption(QStringLiteral("The KB folder (default: the current folder)."));
+    parser.addFormatOption({QStringLiteral("dot"), QStringLiteral("json")});
     const QCommandLineOption depth(QStringLiteral("depth"),
                                    QStringLiteral("With ID: how many links away to go (default: 1)."),
                                    QStringLiteral("N"), QStringLiteral("1"));
-    parser.addOptions({kb, format, depth});
+    parser.addOptions({depth});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
@@ -57,12 +53,10 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     if (positional.size() > 1)
         return parser.usageError(QStringLiteral("expected at most one record id"));
     options.id = positional.value(0);
-    if (parser.isSet(kb))
-        options.kb = parser.value(kb);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("dot") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be dot or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    options.kb = parser.kb();
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     bool number = false;
     options.depth = parser.value(depth).toInt(&number);
     if (!number || options.depth < 1)
@@ -117,6 +111,24 @@ QStringList sortedDomains(const KnowledgeBase &kb)
     }
     std::sort(domains.begin(), domains.end());
     return domains;
+}
+
+void reportSkipped(const KnowledgeBase &kb)
+{
+    for (const Problem &problem : kb.loadProblems())
+        CommandErrors::print(Name, QStringLiteral("skipped ") + problem.toText());
+}
+
+void reportDuplicates(const LinkGraph &graph)
+{
+    for (int index : graph.duplicateNodes()) {
+        const LinkGraph::Node &node = graph.nodes().at(index);
+        CommandErrors::print(
+            Name,
+            QStringLiteral("warning: id \"%1\" is used by %2 files: %3; its node carries the "
+                           "links of all of them")
+                .arg(node.id, QString::number(node.files.size()), node.files.join(QStringLiteral(", "))));
+    }
 }
 
 } // namespace
@@ -198,28 +210,17 @@ int GraphCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    const QFileInfo folder(options.kb);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata graph: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(Name, options.kb))
+        return ExitCode::UsageError;
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
-    for (const Problem &problem : kb.loadProblems())
-        err() << "errata graph: skipped " << TerminalText::escaped(problem.toText()) << '\n';
     if (!options.id.isEmpty() && !kb.find(options.id)) {
-        err() << "errata graph: no record \"" << TerminalText::escaped(options.id) << "\" in "
-              << TerminalText::escaped(options.kb) << '\n';
-        return 1;
+        reportSkipped(kb);
+        CommandErrors::print(Name, QStringLiteral("no record \"") + options.id + QStringLiteral("\" in ") + options.kb);
+        return ExitCode::FoundNothing;
     }
     const LinkGraph graph = options.id.isEmpty() ? LinkGraph::whole(kb)
                                                  : LinkGraph::neighbourhood(kb, options.id, options.depth);
-    for (int index : graph.duplicateNodes()) {
-        const LinkGraph::Node &node = graph.nodes().at(index);
-        err() << "errata graph: warning: id \"" << TerminalText::escaped(node.id) << "\" is used by "
-              << node.files.size() << " files: " << TerminalText::escaped(node.files.join(QStringLiteral(", ")))
-              << "; its node carries the links of all of them\n";
-    }
     QTextStream out(stdout);
     if (options.json) {
         out << toJson(graph, options.id, options.depth);
@@ -229,7 +230,10 @@ int GraphCommand::run(const QStringList &arguments)
             : QStringLiteral("%1, depth %2").arg(options.id).arg(options.depth);
         out << toDot(graph, sortedDomains(kb), title, options.id);
     }
-    return 0;
+    out.flush();
+    reportSkipped(kb); // after the graph, where they are read
+    reportDuplicates(graph);
+    return ExitCode::Ok;
 }
 
 } // namespace Errata

@@ -1,5 +1,7 @@
 #include "app/commands/LookupCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "app/CommandLine.h"
@@ -9,7 +11,6 @@
 #include "models/session/KnowledgeBaseSession.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +19,8 @@
 namespace Errata {
 
 namespace {
+
+const QString Name = QStringLiteral("lookup");
 
 constexpr qint64 MaxInput = 16 * 1024 * 1024; // bytes of standard input read
 
@@ -29,37 +32,27 @@ struct Options
     int limit = 10;
 };
 
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
-
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("lookup"),
+    CommandParser parser(Name,
                          QStringLiteral("Find the records of a KB most like an error text: one line, a stack trace "
                                         "or a whole log, best first, with why."));
     parser.addArgument(QStringLiteral("TEXT"), QStringLiteral("The error text; \"-\" or none: standard input."),
                        QStringLiteral("[TEXT...|-]"));
-    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
-                                QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    parser.addKbOption(QStringLiteral("The KB folder (default: the current folder)."));
+    parser.addFormatOption();
     const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("The most records shown (default: 10)."),
                                    QStringLiteral("N"), QStringLiteral("10"));
-    parser.addOptions({kb, format, limit});
+    parser.addOptions({limit});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
     options.text = parser.positionalArguments();
-    if (parser.isSet(kb))
-        options.kb = parser.value(kb);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    options.kb = parser.kb();
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     bool ok = false;
     options.limit = parser.value(limit).toInt(&ok);
     if (!ok || options.limit < 1)
@@ -76,7 +69,8 @@ bool readInput(const Options &options, QString *text)
     }
     QFile input;
     if (!input.open(stdin, QIODevice::ReadOnly)) {
-        err() << "errata lookup: cannot read standard input (" << TerminalText::escaped(input.errorString()) << ")\n";
+        CommandErrors::print(Name,
+                             QStringLiteral("cannot read standard input (") + input.errorString() + QLatin1Char(')'));
         return false;
     }
     *text = QString::fromUtf8(input.read(MaxInput));
@@ -142,8 +136,9 @@ void open(KnowledgeBaseSession &session, const QString &folder)
         session.check();
     QString error;
     if (!session.writeCache(&error))
-        err() << "errata lookup: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
-              << TerminalText::escaped(error) << ")\n";
+        CommandErrors::print(Name,
+                             QStringLiteral("cannot write the cache ") + session.cacheFile() + QStringLiteral(" (")
+                                 + error + QLatin1Char(')'));
 }
 
 } // namespace
@@ -156,12 +151,9 @@ int LookupCommand::run(const QStringList &arguments)
         return CommandParser::exitCode(parsed);
     QString text;
     if (!readInput(options, &text))
-        return 2;
-    const QFileInfo folder(options.kb);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata lookup: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
-        return 2;
-    }
+        return ExitCode::CannotRun;
+    if (!CommandErrors::checkReadableFolder(Name, options.kb))
+        return ExitCode::UsageError;
     KnowledgeBaseSession session;
     open(session, options.kb);
     const LookupEngine engine(session.index().lookup());
@@ -172,9 +164,7 @@ int LookupCommand::run(const QStringList &arguments)
     else
         printText(result, out);
     out.flush();
-    err().flush(); // the exit below skips destructors
-    CommandLine::exitWithoutCleanup(result.hits.isEmpty() ? 1 : 0);
-    return 0;
+    CommandLine::exitWithoutCleanup(result.hits.isEmpty() ? ExitCode::FoundNothing : ExitCode::Ok);
 }
 
 } // namespace Errata

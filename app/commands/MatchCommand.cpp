@@ -1,5 +1,7 @@
 #include "app/commands/MatchCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "models/kb/KnowledgeBase.h"
@@ -21,6 +23,8 @@ namespace Errata {
 
 namespace {
 
+const QString Name = QStringLiteral("match");
+
 constexpr int LinesShown = 5;
 constexpr int LineTextLimit = 300; // characters of a log line or a match shown, in text and JSON
 
@@ -32,27 +36,19 @@ struct Options
     bool ignoreCase = false;
 };
 
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
-
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("match"),
+    CommandParser parser(Name,
                          QStringLiteral("Find the records of a KB whose regex matches a log, "
                                         "most specific first, with the matching lines."));
     parser.addArgument(QStringLiteral("LOGFILE"), QStringLiteral("The log; \"-\" or none: standard input."),
                        QStringLiteral("[LOGFILE|-]"));
-    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
-                                QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    parser.addKbOption(QStringLiteral("The KB folder (default: the current folder)."));
+    parser.addFormatOption();
     const QCommandLineOption ignoreCase(QStringLiteral("ignore-case"),
                                         QStringLiteral("Apply every regex ignoring case (default: as written)."));
-    parser.addOptions({kb, format, ignoreCase});
+    parser.addOptions({ignoreCase});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
@@ -60,12 +56,10 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     if (positional.size() > 1)
         return parser.usageError(QStringLiteral("expected at most one log file"));
     options.log = positional.value(0, QStringLiteral("-"));
-    if (parser.isSet(kb))
-        options.kb = parser.value(kb);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    options.kb = parser.kb();
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     options.ignoreCase = parser.isSet(ignoreCase);
     return CommandParser::Parsed;
 }
@@ -77,10 +71,9 @@ bool isStandardInput(const QString &path)
 
 bool cannotRead(const QString &path, const QString &why)
 {
-    err() << "errata match: " << TerminalText::escaped(path) << ": cannot read the log";
-    if (!why.isEmpty())
-        err() << " (" << TerminalText::escaped(why) << ')';
-    err() << '\n';
+    CommandErrors::print(Name,
+                         path + QStringLiteral(": cannot read the log")
+                             + (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')')));
     return false;
 }
 
@@ -105,15 +98,13 @@ qint64 regexBudgetMs()
     return ok && fromEnvironment > 0 ? fromEnvironment : LogMatcher::DefaultRegexBudgetMs;
 }
 
-// Up to LogReader's limits (2 GiB from a file, 1 GiB from standard input, a
-// pipe or a device): a longer log is refused rather than matched in part,
-// so that a result is always about the whole log.
+// Up to LogReader's limits: a longer log is refused rather than matched in
+// part, so that a result is always about the whole log.
 bool readLog(const QString &path, QByteArray *log)
 {
     LogReader::Result read = LogReader::read(path, LogReader::limits());
     if (read.status == LogReader::TooLarge) {
-        err() << "errata match: " << TerminalText::escaped(path) << ": " << TerminalText::escaped(read.error)
-              << "; nothing was matched\n";
+        CommandErrors::print(Name, path + QStringLiteral(": ") + read.error + QStringLiteral("; nothing was matched"));
         return false;
     }
     if (read.status != LogReader::Read)
@@ -261,19 +252,19 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
 void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
 {
     for (const Problem &problem : kb.loadProblems())
-        err() << "errata match: warning: " << TerminalText::escaped(problem.toText()) << '\n';
+        CommandErrors::print(Name, QStringLiteral("warning: ") + problem.toText());
     for (const QString &id : duplicateIds(kb)) {
         QStringList files = kb.filesWithId(id);
         files.sort();
-        err() << "errata match: warning: id \"" << TerminalText::escaped(id) << "\" is used by " << files.size()
-              << " files: " << TerminalText::escaped(files.join(QStringLiteral(", ")))
-              << "; each is matched as a record of its own\n";
+        CommandErrors::print(Name,
+                             QStringLiteral("warning: id \"%1\" is used by %2 files: %3; each is matched as a "
+                                            "record of its own")
+                                 .arg(id, QString::number(files.size()), files.join(QStringLiteral(", "))));
     }
     for (const LogMatchResult::Skipped &record : result.skipped)
-        err() << "errata match: skipped " << TerminalText::escaped(record.recordId) << ": "
-              << TerminalText::escaped(record.reason) << '\n';
+        CommandErrors::print(Name, QStringLiteral("skipped ") + record.recordId + QStringLiteral(": ") + record.reason);
     if (result.usedFallback)
-        err() << "errata match: note: " << TerminalText::escaped(result.note) << '\n';
+        CommandErrors::print(Name, QStringLiteral("note: ") + result.note);
 }
 
 } // namespace
@@ -284,38 +275,36 @@ int MatchCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    const QFileInfo folder(options.kb);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err() << "errata match: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(Name, options.kb))
+        return ExitCode::UsageError;
     if (!logLooksReadable(options.log))
-        return 2;
+        return ExitCode::UsageError;
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
     if (kb.count() == 0) {
-        err() << "errata match: " << TerminalText::escaped(options.kb)
-              << ": no record in this folder (give the KB with --kb DIR)\n";
-        return 2;
+        CommandErrors::print(Name,
+                             options.kb + QStringLiteral(": no record in this folder (give the KB with --kb DIR)"));
+        return ExitCode::UsageError;
     }
     QByteArray log;
     if (!readLog(options.log, &log))
-        return 2;
+        return ExitCode::CannotRun;
     LogMatcher::Options matchOptions;
     matchOptions.ignoreCase = options.ignoreCase;
     matchOptions.regexBudgetMs = regexBudgetMs();
     LogMatcher matcher;
     matcher.build(kb, matchOptions);
     const LogMatchResult result = matcher.match(log);
-    reportOnStderr(kb, result);
     QTextStream out(stdout);
     if (options.json)
         out << TerminalText::jsonSafe(QJsonDocument(toJson(kb, result, options)).toJson(QJsonDocument::Indented));
     else
         printText(kb, result, out);
+    out.flush();
+    reportOnStderr(kb, result); // after the matches, where it is read
     if (!result.matches.isEmpty())
-        return 0;
-    return result.cutShort.isEmpty() ? 1 : 3; // 3: nothing found, but a regex was not searched in full
+        return ExitCode::Ok;
+    return result.cutShort.isEmpty() ? ExitCode::FoundNothing : ExitCode::Incomplete;
 }
 
 } // namespace Errata

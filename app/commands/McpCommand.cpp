@@ -1,6 +1,7 @@
 #include "app/commands/McpCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
-#include "app/commands/TerminalText.h"
+#include "app/commands/ExitCode.h"
 
 #include "app/CommandLine.h"
 
@@ -22,29 +23,22 @@ namespace Errata {
 
 namespace {
 
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
+const QString Name = QStringLiteral("mcp");
 
 // Fills `kb` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, QString &kb)
 {
-    CommandParser parser(QStringLiteral("mcp"),
+    CommandParser parser(Name,
                          QStringLiteral("Serve a KB to coding agents: a Model Context Protocol server on standard "
                                         "input and output (JSON-RPC, one message per line)."));
-    const QCommandLineOption kbOption(
-        QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."), QStringLiteral("DIR"));
-    parser.addOptions({kbOption});
+    parser.addKbOption(QStringLiteral("The KB folder (default: the current folder)."));
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
     if (!parser.positionalArguments().isEmpty())
         return parser.usageError(
             QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
-    if (parser.isSet(kbOption))
-        kb = parser.value(kbOption);
+    kb = parser.kb();
     return CommandParser::Parsed;
 }
 
@@ -78,20 +72,22 @@ bool answer(McpServer &server, McpLineBuffer &lines)
 
 int McpCommand::run(const QStringList &arguments)
 {
-    QString folder = QStringLiteral(".");
+    QString folder;
     const CommandParser::Result parsed = parseOptions(arguments, folder);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
+    if (!CommandErrors::checkReadableFolder(Name, folder))
+        return ExitCode::UsageError;
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is a failed write, not the end of the process
     McpKnowledgeBase kb;
     QString error;
     if (!kb.open(folder, &error)) {
-        err() << "errata mcp: " << TerminalText::escaped(error) << '\n';
-        return 2;
+        CommandErrors::print(Name, error);
+        return ExitCode::CannotRun;
     }
-    err() << "errata mcp: serving " << kb.kb().count() << " records of " << TerminalText::escaped(kb.root())
-          << " on standard input and output\n";
-    err().flush();
+    CommandErrors::print(Name,
+                         QStringLiteral("serving %1 records of %2 on standard input and output")
+                             .arg(QString::number(kb.kb().count()), kb.root()));
     McpServer server(kb);
     McpLineBuffer lines;
     McpStdinReader reader(STDIN_FILENO);
@@ -99,22 +95,21 @@ int McpCommand::run(const QStringList &arguments)
         lines.feed(chunk);
         reader.release();
         if (!answer(server, lines))
-            QCoreApplication::exit(0);
+            QCoreApplication::exit(ExitCode::Ok);
     });
     QObject::connect(&reader, &McpStdinReader::endOfInput, qApp, [&](const QString &readError) {
         if (!readError.isEmpty())
-            err() << "errata mcp: cannot read standard input (" << TerminalText::escaped(readError) << ")\n";
+            CommandErrors::print(Name, QStringLiteral("cannot read standard input (") + readError + QLatin1Char(')'));
         lines.finish();
         answer(server, lines);
-        QCoreApplication::exit(0);
+        QCoreApplication::exit(ExitCode::Ok);
     });
     reader.start();
     QCoreApplication::exec();
-    err().flush();
     if (reader.isRunning()) // standard output closed while the reader waits on the client
-        CommandLine::exitWithoutCleanup(0);
+        CommandLine::exitWithoutCleanup(ExitCode::Ok);
     reader.wait();
-    return 0;
+    return ExitCode::Ok;
 }
 
 } // namespace Errata

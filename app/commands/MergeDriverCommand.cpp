@@ -1,5 +1,7 @@
 #include "app/commands/MergeDriverCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "models/kb/RecordWriter.h"
@@ -15,6 +17,8 @@ namespace Errata {
 
 namespace {
 
+const QString Name = QStringLiteral("merge-driver");
+
 struct Options
 {
     QString base;
@@ -27,7 +31,7 @@ struct Options
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("merge-driver"),
+    CommandParser parser(Name,
                          QStringLiteral("Merge two versions of one record field by field, as git's merge driver for "
                                         "record files (git config merge.errata.driver \"errata merge-driver %O %A "
                                         "%B\"). The result replaces OURS, in OURS's layout. Exit code 0 when the "
@@ -132,25 +136,25 @@ int merge(const Options &options, QTextStream &err)
     for (int i = 0; i < 3; ++i) {
         QString problem;
         if (!load(versions.at(i), &records[i], &present[i], &problem)) {
-            err << "errata merge-driver: " << TerminalText::escaped(problem) << "; nothing was written\n";
-            return 2;
+            CommandErrors::print(Name, problem + QStringLiteral("; nothing was written"));
+            return ExitCode::CannotRun;
         }
     }
     RecordFileMerge::Result result;
     QString error;
     if (!RecordFileMerge::merge(present[0] ? &records[0] : nullptr, records[1], records[2], &result, &error)) {
-        err << "errata merge-driver: " << TerminalText::escaped(error) << "; nothing was written\n";
-        return 2;
+        CommandErrors::print(Name, error + QStringLiteral("; nothing was written"));
+        return ExitCode::CannotRun;
     }
     const QString target = options.output.isEmpty() ? options.ours : options.output;
     if ((result.changed || !options.output.isEmpty()) && !RecordWriter::writeText(target, result.text, &error)) {
-        err << "errata merge-driver: " << TerminalText::escaped(error) << '\n';
-        return 2;
+        CommandErrors::print(Name, error);
+        return ExitCode::CannotRun;
     }
     for (const RecordMerge::Conflict &conflict : std::as_const(result.conflicts))
         err << TerminalText::escaped(oursLabel) << ": merge conflict at " << TerminalText::escaped(conflict.pointer)
             << ": " << describe(conflict) << '\n';
-    return result.conflicts.isEmpty() ? 0 : 1;
+    return result.conflicts.isEmpty() ? ExitCode::Ok : ExitCode::Conflicts;
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "app/commands/ReviewCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "models/kb/KnowledgeBase.h"
@@ -8,7 +10,6 @@
 #include "models/review/ReviewTally.h"
 #include "models/review/TranslationSummaryJob.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +18,8 @@
 namespace Errata {
 
 namespace {
+
+const QString Name = QStringLiteral("review");
 
 struct Options
 {
@@ -40,28 +43,24 @@ struct Incomplete
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("review"),
+    CommandParser parser(Name,
                          QStringLiteral("Count, per domain, the bilingual fields of a KB that are missing, "
                                         "untranslated, count-mismatch, translated or reviewed."));
-    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: the current folder)."),
-                                QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    parser.addKbOption(QStringLiteral("The KB folder (default: the current folder)."));
+    parser.addFormatOption();
     const QCommandLineOption require(QStringLiteral("require-complete"),
                                      QStringLiteral("Exit with 1 unless every field is translated or reviewed."));
-    parser.addOptions({kb, format, require});
+    parser.addOptions({require});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
     if (!parser.positionalArguments().isEmpty())
         return parser.usageError(QStringLiteral("unexpected argument \"%1\" (the KB folder is given with --kb)")
                                      .arg(parser.positionalArguments().constFirst()));
-    if (parser.isSet(kb))
-        options.kb = parser.value(kb);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    options.kb = parser.kb();
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     options.requireComplete = parser.isSet(require);
     return CommandParser::Parsed;
 }
@@ -154,36 +153,34 @@ int ReviewCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const QFileInfo folder(options.kb);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err << "errata review: " << TerminalText::escaped(options.kb) << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(Name, options.kb))
+        return ExitCode::UsageError;
     KnowledgeBase kb;
     kb.adopt(KnowledgeBaseLoader::load(options.kb));
     ReviewStore store;
     QString error;
     if (!store.load(kb.root(), &error)) {
-        err << "errata review: " << TerminalText::escaped(error) << '\n';
-        return 2;
+        CommandErrors::print(Name, error);
+        return ExitCode::CannotRun;
     }
     for (const Problem &problem : kb.loadProblems())
-        err << "errata review: not counted: " << TerminalText::escaped(problem.toText()) << '\n';
+        CommandErrors::print(Name, QStringLiteral("not counted: ") + problem.toText());
     const std::vector<TranslationSummary> summaries = TranslationSummaryJob::all(kb);
     const QMap<QString, ReviewTally::Counts> domains = ReviewTally::byDomain(kb, store, summaries);
     const QList<Incomplete> incomplete = incompleteFields(kb, store, summaries);
+    QTextStream out(stdout);
     if (options.json)
         printJson(out, domains, kb.count(), incomplete);
     else
         printText(out, domains, kb.count());
     if (!options.requireComplete)
-        return 0;
+        return ExitCode::Ok;
     for (const Incomplete &field : incomplete)
-        err << "errata review: incomplete: " << TerminalText::escaped(field.id) << ' '
-            << TerminalText::escaped(field.field) << " (" << TranslationStatus::statusKey(field.status) << ")\n";
-    return incomplete.isEmpty() && kb.loadProblems().isEmpty() ? 0 : 1;
+        CommandErrors::print(Name,
+                             QStringLiteral("incomplete: ") + field.id + QLatin1Char(' ') + field.field
+                                 + QStringLiteral(" (") + TranslationStatus::statusKey(field.status)
+                                 + QLatin1Char(')'));
+    return incomplete.isEmpty() && kb.loadProblems().isEmpty() ? ExitCode::Ok : ExitCode::Findings;
 }
 
 } // namespace Errata

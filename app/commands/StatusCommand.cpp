@@ -1,5 +1,7 @@
 #include "app/commands/StatusCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "app/CommandLine.h"
@@ -9,7 +11,6 @@
 #include "models/git/GitSummaryCache.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +23,8 @@ namespace Errata {
 
 namespace {
 
+const QString Name = QStringLiteral("status");
+
 struct Options
 {
     QString folder = QStringLiteral(".");
@@ -31,29 +34,25 @@ struct Options
 
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("status"),
+    CommandParser parser(Name,
                          QStringLiteral("List the records of a KB in a git checkout that changed against HEAD "
                                         "(modified, added, untracked, deleted, renamed, conflicted), each with "
                                         "its findings."));
-    const QCommandLineOption kb(QStringLiteral("kb"), QStringLiteral("The KB folder (default: this folder)."),
-                                QStringLiteral("DIR"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
+    parser.addKbOption(QStringLiteral("The KB folder (default: this folder)."));
+    parser.addFormatOption();
     const QCommandLineOption today(QStringLiteral("today"),
                                    QStringLiteral("Reference date for staleness (default: today)."),
                                    QStringLiteral("YYYY-MM-DD"));
-    parser.addOptions({kb, format, today});
+    parser.addOptions({today});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
     if (!parser.positionalArguments().isEmpty())
         return parser.usageError(QStringLiteral("the KB folder is given with --kb"));
-    if (parser.isSet(kb))
-        options.folder = parser.value(kb);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    options.folder = parser.kb();
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     if (parser.isSet(today)) {
         options.today = QDate::fromString(parser.value(today), Qt::ISODate);
         if (!options.today.isValid())
@@ -96,7 +95,7 @@ Changed changedRecord(const GitChangeCheck::Checked &checked, const QString &pre
 // files are read; the rules that read the KB take the other records' ids
 // and links from a cache kept by git blob id. A clean checkout answers from
 // git alone.
-QList<Changed> changedRecords(const GitStatus &status, const Options &options, QTextStream &err)
+QList<Changed> changedRecords(const GitStatus &status, const Options &options)
 {
     QList<Changed> changed;
     if (status.entries().isEmpty())
@@ -107,8 +106,9 @@ QList<Changed> changedRecords(const GitStatus &status, const Options &options, Q
     QString error;
     const QList<GitChangeCheck::Checked> checked = GitChangeCheck::check(options.folder, status, check, &error);
     if (!error.isEmpty())
-        err << "errata status: cannot write the cache " << TerminalText::escaped(check.cacheFile) << " ("
-            << TerminalText::escaped(error) << ")\n";
+        CommandErrors::print(Name,
+                             QStringLiteral("cannot write the cache ") + check.cacheFile + QStringLiteral(" (") + error
+                                 + QLatin1Char(')'));
     const QString prefix = QDir::cleanPath(options.folder) + QLatin1Char('/');
     for (const GitChangeCheck::Checked &item : checked)
         changed << changedRecord(item, prefix);
@@ -163,32 +163,27 @@ int StatusCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const QFileInfo folder(options.folder);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err << "errata status: " << TerminalText::escaped(options.folder) << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(Name, options.folder))
+        return ExitCode::UsageError;
     const GitStatus status = GitStatus::read(options.folder);
     if (!status.isRepository()) {
-        err << "errata status: " << TerminalText::escaped(options.folder) << ": not in a git checkout\n";
-        return 2;
+        CommandErrors::print(Name, options.folder + QStringLiteral(": not in a git checkout"));
+        return ExitCode::UsageError;
     }
     if (!status.error().isEmpty()) {
-        err << "errata status: " << TerminalText::escaped(status.error()) << '\n';
-        return 2;
+        CommandErrors::print(Name, status.error());
+        return ExitCode::CannotRun;
     }
-    const QList<Changed> changed = changedRecords(status, options, err);
+    const QList<Changed> changed = changedRecords(status, options);
+    QTextStream out(stdout);
     if (options.json)
         printJson(out, status, changed);
     else
         printText(out, status, changed);
     out.flush();
-    err.flush(); // the exit below skips destructors
     const bool failed = std::any_of(changed.cbegin(), changed.cend(),
                                     [](const Changed &item) { return item.hasErrors(); });
-    CommandLine::exitWithoutCleanup(failed ? 1 : 0);
+    CommandLine::exitWithoutCleanup(failed ? ExitCode::Findings : ExitCode::Ok);
 }
 
 } // namespace Errata

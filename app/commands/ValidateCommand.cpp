@@ -1,5 +1,7 @@
 #include "app/commands/ValidateCommand.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/CommandParser.h"
+#include "app/commands/ExitCode.h"
 #include "app/commands/TerminalText.h"
 
 #include "app/CommandLine.h"
@@ -10,7 +12,6 @@
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +23,8 @@
 namespace Errata {
 
 namespace {
+
+const QString Name = QStringLiteral("validate");
 
 struct Options
 {
@@ -37,7 +40,7 @@ struct Options
 // Fills `options` (Parsed), or shows the help, or says why the usage is bad.
 CommandParser::Result parseOptions(const QStringList &arguments, Options &options)
 {
-    CommandParser parser(QStringLiteral("validate"),
+    CommandParser parser(Name,
                          QStringLiteral("Check every record of a KB folder against the "
                                         "schema and the rules of the record format."));
     parser.addArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
@@ -45,8 +48,6 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
                        QStringLiteral("With --changed: the commit to compare with (default: HEAD)."),
                        QStringLiteral("[REV]"));
     const QCommandLineOption strict(QStringLiteral("strict"), QStringLiteral("Fail on warnings too."));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format (default: text)."),
-                                    QStringLiteral("text|json"), QStringLiteral("text"));
     const QCommandLineOption today(QStringLiteral("today"),
                                    QStringLiteral("Reference date for staleness (default: today)."),
                                    QStringLiteral("YYYY-MM-DD"));
@@ -58,7 +59,9 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
                                      QStringLiteral("Report only the records changed since REV (in commits, in "
                                                     "the index or on disk; the KB must be in a git checkout), "
                                                     "and the records linked to or from them."));
-    parser.addOptions({strict, format, today, noCache, changed});
+    parser.addOptions({strict});
+    parser.addFormatOption();
+    parser.addOptions({today, noCache, changed});
     const CommandParser::Result parsed = parser.parse(arguments);
     if (parsed != CommandParser::Parsed)
         return parsed;
@@ -72,10 +75,9 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
         options.revision = positional.at(1);
     options.strict = parser.isSet(strict);
     options.cache = !parser.isSet(noCache);
-    const QString formatName = parser.value(format);
-    if (formatName != QLatin1String("text") && formatName != QLatin1String("json"))
-        return parser.usageError(QStringLiteral("--format must be text or json, not \"%1\"").arg(formatName));
-    options.json = formatName == QLatin1String("json");
+    if (!parser.checkFormat())
+        return CommandParser::BadUsage;
+    options.json = parser.format() == QLatin1String("json");
     if (parser.isSet(today)) {
         options.today = QDate::fromString(parser.value(today), Qt::ISODate);
         if (!options.today.isValid())
@@ -275,13 +277,8 @@ int ValidateCommand::run(const QStringList &arguments)
     const CommandParser::Result parsed = parseOptions(arguments, options);
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const QFileInfo folder(options.folder);
-    if (!folder.isDir() || !folder.isReadable()) {
-        err << "errata validate: " << TerminalText::escaped(options.folder) << ": not a readable folder\n";
-        return 2;
-    }
+    if (!CommandErrors::checkReadableFolder(Name, options.folder))
+        return ExitCode::UsageError;
     QElapsedTimer timer;
     timer.start();
     KnowledgeBaseSession session;
@@ -291,9 +288,8 @@ int ValidateCommand::run(const QStringList &arguments)
     QString gitError;
     if (options.changedOnly
         && !selectChanged(session.knowledgeBase(), options, &changedFiles, &changedCount, &gitError)) {
-        err << "errata validate: " << TerminalText::escaped(options.folder) << ": " << TerminalText::escaped(gitError)
-            << '\n';
-        return 2;
+        CommandErrors::print(Name, options.folder + QStringLiteral(": ") + gitError);
+        return ExitCode::CannotRun;
     }
     const QList<Problem> problems = sortedProblems(session.knowledgeBase(), options.folder,
                                                    options.changedOnly ? &changedFiles : nullptr);
@@ -302,6 +298,7 @@ int ValidateCommand::run(const QStringList &arguments)
         summary.counts = countsOf(problems);
         summary.changed = changedCount;
     }
+    QTextStream out(stdout);
     if (options.json)
         printJson(out, problems, summary);
     else
@@ -309,15 +306,17 @@ int ValidateCommand::run(const QStringList &arguments)
     out.flush();
     QString error;
     if (!session.writeCache(&error))
-        err << "errata validate: cannot write the cache " << TerminalText::escaped(session.cacheFile()) << " ("
-            << TerminalText::escaped(error) << "); --no-cache does without it\n";
+        CommandErrors::print(Name,
+                             QStringLiteral("cannot write the cache ") + session.cacheFile() + QStringLiteral(" (")
+                                 + error + QStringLiteral("); --no-cache does without it"));
     if (summary.canons) // after the findings, where it is read
-        err << "errata validate: " << TerminalText::escaped(options.folder)
-            << " looks like deadends.dev canons, not Errata records; convert them with errata import-deadends "
-            << TerminalText::escaped(options.folder) << " DST\n";
-    err.flush(); // the exit below skips destructors
+        CommandErrors::print(Name,
+                             options.folder
+                                 + QStringLiteral(" looks like deadends.dev canons, not Errata records; convert them "
+                                                  "with errata import-deadends ")
+                                 + options.folder + QStringLiteral(" DST"));
     const bool failed = summary.counts.errors > 0 || (options.strict && summary.counts.warnings > 0);
-    CommandLine::exitWithoutCleanup(failed ? 1 : 0);
+    CommandLine::exitWithoutCleanup(failed ? ExitCode::Findings : ExitCode::Ok);
 }
 
 } // namespace Errata

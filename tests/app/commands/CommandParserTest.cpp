@@ -1,7 +1,9 @@
 // CommandParser, through every command of the errata executable
 // (ERRATA_BINARY): each command's --help names the command whole and fits
 // 80 columns, and an unknown option is exit code 2 with a message that
-// names it and the help to read. Then the wrapping itself.
+// names it and the help to read; --format is checked alike by every
+// command that has it. Then --kb, --format, the exit codes and the wrapping
+// in the process.
 
 #include "app/commands/CommandParser.h"
 
@@ -33,6 +35,11 @@ private slots:
     void unknownOptionIsNamed_data();
     void unknownOptionIsNamed();
     void missingValueIsBadUsage();
+    void badFormatIsNamed_data();
+    void badFormatIsNamed();
+    void kbDefaultsToCurrentFolder();
+    void formatIsOneOfTheFormats();
+    void exitCodes();
     void wrapsBetweenWords();
 };
 
@@ -110,6 +117,80 @@ void CommandParserTest::missingValueIsBadUsage()
     const Run result = runErrata({QStringLiteral("match"), QStringLiteral("--kb")});
     QCOMPARE(result.exitCode, 2);
     QCOMPARE(result.err, QStringLiteral("errata match: missing value after '--kb' (see errata match --help)\n"));
+}
+
+void CommandParserTest::badFormatIsNamed_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    for (const char *command :
+         {"validate", "import-deadends", "export-deadends", "match", "lookup", "review", "status"})
+        QTest::addRow("%s", command) << QStringList{QLatin1String(command), QStringLiteral("--format=xml")}
+                                     << QStringLiteral("errata %1: --format must be text or json, not \"xml\" (see "
+                                                       "errata %1 --help)\n")
+                                            .arg(QLatin1String(command));
+    QTest::newRow("graph") << QStringList{QStringLiteral("graph"), QStringLiteral("--format"), QStringLiteral("text")}
+                           << QStringLiteral("errata graph: --format must be dot or json, not \"text\" (see errata "
+                                             "graph --help)\n");
+}
+
+// Checked after the arguments, so validate and the conversions are given
+// theirs.
+void CommandParserTest::badFormatIsNamed()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    if (arguments.first() == QLatin1String("validate"))
+        arguments << QStringLiteral(".");
+    if (arguments.first().endsWith(QLatin1String("-deadends")))
+        arguments << QStringLiteral(".") << QStringLiteral("out");
+    const Run result = runErrata(arguments);
+    QCOMPARE(result.exitCode, int(ExitCode::UsageError));
+    QCOMPARE(result.err, expected);
+    QVERIFY(result.out.isEmpty());
+}
+
+void CommandParserTest::kbDefaultsToCurrentFolder()
+{
+    CommandParser parser(QStringLiteral("review"), QStringLiteral("Count."));
+    parser.addKbOption(QStringLiteral("The KB folder."));
+    QCOMPARE(parser.parse({QStringLiteral("errata"), QStringLiteral("review")}), CommandParser::Parsed);
+    QCOMPARE(parser.kb(), QStringLiteral("."));
+    QCOMPARE(parser.parse({QStringLiteral("errata"), QStringLiteral("review"), QStringLiteral("--kb=kb/")}),
+             CommandParser::Parsed);
+    QCOMPARE(parser.kb(), QStringLiteral("kb/"));
+    QVERIFY(parser.helpText().contains(QStringLiteral("  --kb DIR    The KB folder.\n")));
+}
+
+void CommandParserTest::formatIsOneOfTheFormats()
+{
+    CommandParser parser(QStringLiteral("graph"), QStringLiteral("Print."));
+    parser.addFormatOption({QStringLiteral("dot"), QStringLiteral("json")});
+    QCOMPARE(parser.parse({QStringLiteral("errata"), QStringLiteral("graph")}), CommandParser::Parsed);
+    QVERIFY(parser.checkFormat());
+    QCOMPARE(parser.format(), QStringLiteral("dot")); // the first is the default
+    QCOMPARE(parser.parse({QStringLiteral("errata"), QStringLiteral("graph"), QStringLiteral("--format=json")}),
+             CommandParser::Parsed);
+    QVERIFY(parser.checkFormat());
+    QCOMPARE(parser.parse({QStringLiteral("errata"), QStringLiteral("graph"), QStringLiteral("--format=Dot")}),
+             CommandParser::Parsed);
+    QVERIFY(!parser.checkFormat());
+    QVERIFY(parser.helpText().contains(QStringLiteral("  --format dot|json  Output format (default: dot).\n")));
+}
+
+// Scripts and git test these values: a name may be added, never moved.
+void CommandParserTest::exitCodes()
+{
+    QCOMPARE(int(ExitCode::Ok), 0);
+    QCOMPARE(int(ExitCode::FoundNothing), 1);
+    QCOMPARE(int(ExitCode::Findings), 1);
+    QCOMPARE(int(ExitCode::Conflicts), 1);
+    QCOMPARE(int(ExitCode::Failed), 1);
+    QCOMPARE(int(ExitCode::UsageError), 2);
+    QCOMPARE(int(ExitCode::CannotRun), 2);
+    QCOMPARE(int(ExitCode::Incomplete), 3);
+    QCOMPARE(CommandParser::exitCode(CommandParser::ShowedHelp), ExitCode::Ok);
+    QCOMPARE(CommandParser::exitCode(CommandParser::BadUsage), ExitCode::UsageError);
 }
 
 void CommandParserTest::wrapsBetweenWords()
