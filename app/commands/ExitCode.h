@@ -1,13 +1,11 @@
 #pragma once
 
-namespace Errata {
-
 // The exit codes of the errata commands (and of the window's own checks),
 // named for what they tell a script. 0 and 2 mean the same for every
 // command; 1 is each command's "done, and the answer is no", under the
 // name that says which no. The values are part of the command line's
 // interface: scripts and git test them.
-namespace ExitCode {
+namespace Errata::ExitCode {
 
 enum Code : int {
     Ok = 0,
@@ -32,6 +30,4 @@ enum Code : int {
     Incomplete = 3,
 };
 
-} // namespace ExitCode
-
-} // namespace Errata
+} // namespace Errata::ExitCode
