@@ -1,15 +1,9 @@
-# Checks that every include of models/ follows the rooms' order, and that
-# no layer includes one above it (models/ never includes ui/ or app/, ui/
-# never app/). Run by the build before any room compiles, and by the test
-# RoomOrderTest:
+# The include rule of the tree (docs/architecture.md, "The rooms of models/"): a file of models/<room>/ includes only
+# "models/<room>/..." headers of its own room and of the rooms its CMakeLists.txt names (ROOMS: one line
+# "<room>: <rooms it uses>" each); models/ never includes ui/ or app/, ui/ never app/. Run by the build before any
+# room compiles, and by RoomOrderTest; fails with a "file:line: why" line per include that breaks the rule:
 #
 #   cmake -DROOMS=<build>/models/rooms.txt -DSOURCE_DIR=<source> -P models/RoomOrder.cmake
-#
-# ROOMS holds a line "<room>: <room it uses> ..." per room, written from the
-# ROOMS of each models/<room>/CMakeLists.txt. A file of models/<room>/ may
-# include its own room's headers and those of the rooms it uses, each as
-# "models/<room>/<file>". Fails with one line per include that does not,
-# naming the file and line.
 cmake_minimum_required(VERSION 3.21)
 foreach(variable ROOMS SOURCE_DIR)
     if(NOT DEFINED ${variable})
