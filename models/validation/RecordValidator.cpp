@@ -1,8 +1,7 @@
 #include "models/validation/RecordValidator.h"
 
-#include "models/kb/KnowledgeBase.h"
-
 #include "models/json/JsonText.h"
+#include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
 
 #include <algorithm>
