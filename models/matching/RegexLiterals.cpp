@@ -202,11 +202,13 @@ QStringList RegexLiterals::alternatives(const QString &pattern)
         return {pattern};
     qsizetype close = -1;
     QList<QStringView> parts = topLevelAlternatives(body, &close);
-    if (parts.size() == 1 && close == body.size() - 1) {
+    // One group around the whole body ("(a|b)"): its alternatives. An empty
+    // body ("", "(?i)") has no group, though close and size() - 1 are both -1.
+    if (parts.size() == 1 && close > 0 && close == body.size() - 1) {
         const qsizetype inner = groupBodyStart(body);
-        if (inner < 0)
+        if (inner < 0 || inner > close)
             return {pattern};
-        body = body.mid(inner).chopped(1);
+        body = body.sliced(inner, close - inner);
         parts = topLevelAlternatives(body, &close);
     }
     if (parts.size() < 2)

@@ -63,6 +63,13 @@ void RegexLiteralsTest::alternatives_data()
     row("(?P<n>abc|def)", {QStringLiteral("abc"), QStringLiteral("def")});
     row("(?<n>abc|def)", {QStringLiteral("abc"), QStringLiteral("def")});
     row("a)|(b", {QStringLiteral("a)|(b")});
+    // No body at all, or an empty group: nothing to split, nothing sliced
+    // past an end (the empty body once had its last character chopped off).
+    row("", {QString()});
+    row("(?i)", {QStringLiteral("(?i)")});
+    row("()", {QStringLiteral("()")});
+    row("(?P<n>)", {QStringLiteral("(?P<n>)")});
+    row("(?i)(?:)", {QStringLiteral("(?i)(?:)")});
 }
 
 void RegexLiteralsTest::alternatives()
