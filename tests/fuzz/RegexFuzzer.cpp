@@ -5,10 +5,12 @@
 // Properties: a pattern that does not compile has a message and a position in it; the matches of one that does are in
 // order, do not overlap, lie in the text with their line and column; matchesUtf8() and LogSearch agree with findAll();
 // every match holds the literal runs of one alternative (case-sensitive patterns); the pattern matches exactly when
-// one of its top-level alternatives does.
+// one of its top-level alternatives does; every match, folded, holds the lookup's keys (RegexKeys) of one alternative,
+// so the lookup's filter never drops a record whose regex matches.
 
 #include "FuzzSupport.h"
 
+#include "models/lookup/RegexKeys.h"
 #include "models/matching/LogSearch.h"
 #include "models/matching/RegexEngine.h"
 #include "models/matching/RegexLiterals.h"
@@ -68,6 +70,21 @@ bool holdsRunsOfOneAlternative(const QByteArray &matched, const std::vector<std:
     return false;
 }
 
+// The lookup runs a regex only on texts that hold every key of one of its
+// alternatives (an alternative without keys always runs).
+bool holdsKeysOfOneAlternative(const QByteArray &matched, const RegexKeys::Keys &keys)
+{
+    const std::string folded = RegexKeys::folded(QString::fromUtf8(matched));
+    for (const std::vector<std::string> &alternative : keys) {
+        const bool all = std::all_of(alternative.begin(), alternative.end(), [&](const std::string &key) {
+            return folded.find(key) != std::string::npos;
+        });
+        if (all)
+            return true;
+    }
+    return false;
+}
+
 void check(const QString &pattern, RegexEngine::Case sensitivity, const QByteArray &text)
 {
     const RegexEngine engine(pattern, sensitivity);
@@ -84,6 +101,7 @@ void check(const QString &pattern, RegexEngine::Case sensitivity, const QByteArr
     const bool literal = sensitivity == RegexEngine::CaseSensitive;
     const std::vector<std::vector<std::string>> runs = literal ? RegexLiterals::literalRuns(pattern)
                                                                : std::vector<std::vector<std::string>>();
+    const RegexKeys::Keys keys = RegexKeys::of(pattern);
     const Places places(text);
     qsizetype previousEnd = -1;
     qsizetype previousStart = -1;
@@ -98,6 +116,7 @@ void check(const QString &pattern, RegexEngine::Case sensitivity, const QByteArr
         FUZZ_CHECK(match.groups.size() == engine.captureCount());
         if (!runs.empty())
             FUZZ_CHECK(holdsRunsOfOneAlternative(matched, runs));
+        FUZZ_CHECK(holdsKeysOfOneAlternative(matched, keys));
     }
 
     const LogSearch::Tally tally = LogSearch::searchText(
