@@ -294,6 +294,13 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::FindingCap</name>
+    <message>
+        <source>… and %1 more findings of rule %2 in this file (at most %3 of one rule and %4 in all are listed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::GitConflictStages</name>
     <message>
         <source>%1 is in no git checkout</source>
@@ -591,6 +598,14 @@ Double-click to open.</source>
     </message>
     <message>
         <source>not loaded: the file is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the KB folder is inside %1, the folder where git keeps its own data: git never tracks the records in it (open the folder of the checkout instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: the folder cannot be listed (%1), so no record in it is loaded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

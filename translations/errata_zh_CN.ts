@@ -291,6 +291,13 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::FindingCap</name>
+    <message>
+        <source>… and %1 more findings of rule %2 in this file (at most %3 of one rule and %4 in all are listed)</source>
+        <translation>……此文件中另有 %1 条规则 %2 的发现未列出（每条规则最多列出 %3 条，总共最多 %4 条）</translation>
+    </message>
+</context>
+<context>
     <name>Errata::GitConflictStages</name>
     <message>
         <source>%1 is in no git checkout</source>
@@ -589,6 +596,14 @@ Double-click to open.</source>
     <message>
         <source>not loaded: the file is gone</source>
         <translation>未加载：文件已不存在</translation>
+    </message>
+    <message>
+        <source>the KB folder is inside %1, the folder where git keeps its own data: git never tracks the records in it (open the folder of the checkout instead)</source>
+        <translation>知识库文件夹位于 %1 之内，那是 git 存放自身数据的文件夹：git 从不跟踪其中的记录（请改为打开检出的文件夹）</translation>
+    </message>
+    <message>
+        <source>not read: the folder cannot be listed (%1), so no record in it is loaded</source>
+        <translation>未读取：无法列出该文件夹（%1），因此其中的记录都未加载</translation>
     </message>
 </context>
 <context>

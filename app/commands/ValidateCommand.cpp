@@ -90,6 +90,8 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
 // `prefix` is that name, cleaned, with a final "/".
 QString displayPath(const QString &prefix, const QString &root, const QString &file)
 {
+    if (file == root) // a finding about the KB folder itself
+        return prefix.chopped(1);
     if (file.startsWith(root) && file.mid(root.size(), 1) == QLatin1String("/"))
         return prefix + file.mid(root.size() + 1);
     return prefix + QDir(root).relativeFilePath(file);

@@ -98,7 +98,13 @@ FolderConverter::Report FolderConverter::convert(Direction direction, const QStr
     if (!report.refused.isEmpty())
         return report;
     QSet<QString> written;
-    for (const QString &file : KnowledgeBaseLoader::recordFiles(source)) {
+    const KnowledgeBaseLoader::Listing listing = KnowledgeBaseLoader::list(source);
+    // A folder that cannot be listed holds files that are not converted: a failure, not silence.
+    for (const Problem &problem : listing.skipped) {
+        if (problem.severity == Problem::Error && problem.rule == QLatin1String("folder"))
+            report.problems << problemAt(problem.file, problem.message);
+    }
+    for (const QString &file : listing.files) {
         switch (convertFile(direction, file, destination, overwrite, written, report.problems)) {
         case Converted: ++report.converted; break;
         case Skipped: ++report.skipped; break;

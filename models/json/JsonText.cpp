@@ -12,6 +12,12 @@ namespace {
 
 const char ByteOrderMark[] = "\xEF\xBB\xBF";
 
+// The first byte of a UTF-8 sequence (or a byte that is no part of one).
+bool isCharacterStart(char c)
+{
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
+
 bool isSpace(char c)
 {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
@@ -203,18 +209,48 @@ qsizetype JsonText::nearestOffsetOf(const QString &pointer) const
     }
 }
 
+// One pass: where each line starts, and how many characters come before
+// every CheckpointBytes-th byte.
+void JsonText::buildPositionIndex() const
+{
+    const char *data = m_text.constData();
+    const qsizetype size = m_text.size();
+    m_lineStarts << 0;
+    m_checkpoints.reserve(size / CheckpointBytes + 1);
+    qsizetype characters = 0;
+    for (qsizetype i = 0; i < size; ++i) {
+        if (i % CheckpointBytes == 0)
+            m_checkpoints << characters;
+        if (data[i] == '\n')
+            m_lineStarts << i + 1;
+        characters += isCharacterStart(data[i]) ? 1 : 0;
+    }
+    m_checkpoints << characters; // for the offset `size` when size is a multiple of CheckpointBytes
+}
+
+// The characters in the first `offset` bytes, from the nearest checkpoint.
+qsizetype JsonText::charactersBefore(qsizetype offset) const
+{
+    const qsizetype checkpoint = offset / CheckpointBytes;
+    qsizetype characters = m_checkpoints.at(checkpoint);
+    const char *data = m_text.constData();
+    for (qsizetype i = checkpoint * CheckpointBytes; i < offset; ++i)
+        characters += isCharacterStart(data[i]) ? 1 : 0;
+    return characters;
+}
+
 JsonText::Position JsonText::positionOf(qsizetype offset) const
 {
-    if (m_lineStarts.isEmpty()) {
-        m_lineStarts << 0;
-        for (qsizetype i = m_text.indexOf('\n'); i >= 0; i = m_text.indexOf('\n', i + 1))
-            m_lineStarts << i + 1;
-    }
+    if (m_lineStarts.isEmpty())
+        buildPositionIndex();
     offset = qBound<qsizetype>(0, offset, m_text.size());
     const auto next = std::upper_bound(m_lineStarts.cbegin(), m_lineStarts.cend(), offset);
-    const qsizetype lineStart = *(next - 1);
-    Position position = positionOf(m_text.mid(lineStart, offset - lineStart), offset - lineStart);
+    // Editors do not show a byte order mark, so it takes no column.
+    const qsizetype bom = m_text.startsWith(ByteOrderMark) ? 3 : 0;
+    const qsizetype lineStart = qMax(*(next - 1), bom);
+    Position position;
     position.line = int(next - m_lineStarts.cbegin());
+    position.column = offset <= lineStart ? 1 : int(1 + charactersBefore(offset) - charactersBefore(lineStart));
     return position;
 }
 

@@ -41,11 +41,20 @@ public:
     // `pointer` designates, in text order: two or more when its object
     // writes the key more than once. Only the containers on the way are read.
     QList<qsizetype> keyOffsetsOf(const QString &pointer) const;
+    // In time independent of the line's length: a text written on one line
+    // (as `jq -c` writes it) with many findings is as fast as a pretty one.
+    // The first call indexes the text once (O(size)); each call then costs
+    // a binary search and at most CheckpointBytes bytes of counting.
     Position positionOf(qsizetype offset) const;
 
     // Offset of the first bracket that opens nesting level maxDepth + 1, or -1.
     static qsizetype firstTooDeep(const QByteArray &text, int maxDepth);
+    // The same, for one offset: counts from the start (O(offset)).
     static Position positionOf(const QByteArray &text, qsizetype offset);
+
+    // Every this many bytes the index of positions keeps the number of
+    // characters before that byte.
+    static constexpr qsizetype CheckpointBytes = 256;
 
 private:
     qsizetype skipString(qsizetype at) const;
@@ -54,10 +63,14 @@ private:
     void walk(OnKey onKey, OnValue onValue) const;
     void buildIndex() const;
     qsizetype skipContainer(qsizetype at) const;
+    void buildPositionIndex() const;
+    qsizetype charactersBefore(qsizetype offset) const;
 
     QByteArray m_text;
     // Filled on first use.
     mutable QList<qsizetype> m_lineStarts;
+    // m_checkpoints[i]: the characters (code points) in the first i * CheckpointBytes bytes.
+    mutable QList<qsizetype> m_checkpoints;
     mutable QHash<QString, qsizetype> m_offsets;
     mutable bool m_indexed = false;
     QSet<QString> m_wanted; // empty: index every value

@@ -232,45 +232,73 @@ bool readRecord(const QByteArray &text, KnowledgeBaseLoader::Documents documents
     return record.parse(text, error);
 }
 
-} // namespace
-
-// As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them (hidden entries and folders left out,
-// folder links not followed), but from the type each directory entry already gives: QDirIterator asks the file system
-// about every file, a noticeable part of a lookup's time. Only links and special files cost a system call or two more.
-KnowledgeBaseLoader::Listing KnowledgeBaseLoader::list(const QString &root)
+// The warning for a KB folder inside a repository's own `.git` folder (links
+// resolved), whose files git never tracks; none when it is not in one.
+std::optional<Problem> insideGitFolder(const QString &root, const std::string &canonicalRoot)
 {
-    Listing listing;
+    fs::path gitFolder;
+    for (const fs::path &part : fs::path(canonicalRoot)) {
+        gitFolder /= part;
+        if (part == ".git")
+            return Problem{Problem::Warning,
+                           root,
+                           QString(),
+                           0,
+                           0,
+                           KnowledgeBaseLoader::tr("the KB folder is inside %1, the folder where git keeps its own "
+                                                   "data: git never tracks the records in it (open the folder of the "
+                                                   "checkout instead)")
+                               .arg(pathText(gitFolder)),
+                           QStringLiteral("folder")};
+    }
+    return std::nullopt;
+}
+
+Problem unlistedFolder(const fs::path &folder, const std::error_code &error)
+{
+    return Problem{Problem::Error,
+                   pathText(folder),
+                   QString(),
+                   0,
+                   0,
+                   KnowledgeBaseLoader::tr("not read: the folder cannot be listed (%1), so no record in it is loaded")
+                       .arg(QString::fromLocal8Bit(error.message())),
+                   QStringLiteral("folder")};
+}
+
+// One folder's entries into `listing`; the folders in it to list next into `folders`.
+void listFolder(const fs::path &folder, const std::string &canonicalRoot, KnowledgeBaseLoader::Listing &listing,
+                std::vector<fs::path> &folders)
+{
     std::error_code error;
-    const fs::path rootPath = toPath(root);
-    const std::string canonicalRoot = fs::canonical(rootPath, error).native();
-    fs::recursive_directory_iterator it(rootPath, fs::directory_options::skip_permission_denied, error);
-    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    fs::directory_iterator it(folder, error);
+    for (; !error && it != fs::directory_iterator(); it.increment(error)) {
         const fs::path &path = it->path();
         const std::string name = path.filename().native();
         const fs::file_type type = ownType(*it);
-        const bool folder = type == fs::file_type::directory;
-        if (!name.empty() && name.front() == '.') {
-            if (folder)
-                it.disable_recursion_pending();
+        const bool isFolder = type == fs::file_type::directory;
+        if (!name.empty() && name.front() == '.')
             continue;
-        }
         const bool json = hasJsonSuffix(name);
         if (!isValidUtf8(name)) {
             // No record id can be made of such a name, nor of the names in such a folder.
-            if (folder) {
-                it.disable_recursion_pending();
+            if (isFolder)
                 listing.skipped << skippedProblem(
                     path,
-                    skip(tr("not read: the folder name is not valid UTF-8 (shown with \\x escapes)"),
+                    skip(KnowledgeBaseLoader::tr("not read: the folder name is not valid UTF-8 (shown with \\x "
+                                                 "escapes)"),
                          Problem::Warning));
-            } else if (json) {
+            else if (json)
                 listing.skipped << skippedProblem(
-                    path, skip(tr("not loaded: the file name is not valid UTF-8 (shown with \\x escapes)")));
-            }
+                    path,
+                    skip(KnowledgeBaseLoader::tr(
+                        "not loaded: the file name is not valid UTF-8 (shown with \\x escapes)")));
             continue;
         }
-        if (folder)
+        if (isFolder) {
+            folders.push_back(path);
             continue;
+        }
         const Entry entry = classify(path, type, json, canonicalRoot);
         if (entry.kind == Entry::Skip)
             listing.skipped << skippedProblem(path, entry);
@@ -280,6 +308,31 @@ KnowledgeBaseLoader::Listing KnowledgeBaseLoader::list(const QString &root)
         listing.files << file;
         if (!entry.target.empty())
             listing.targets.insert(file, textOf(entry.target.native()));
+    }
+    // A folder that cannot be opened, or whose listing broke off: its records are missing, and said to be.
+    if (error)
+        listing.skipped << unlistedFolder(folder, error);
+}
+
+} // namespace
+
+// As QDirIterator(root, {"*.json"}, QDir::Files, Subdirectories) lists them (hidden entries and folders left out,
+// folder links not followed), but from the type each directory entry already gives: QDirIterator asks the file system
+// about every file, a noticeable part of a lookup's time. Only links and special files cost a system call or two more.
+// Unlike either, a folder that cannot be listed is not passed over in silence: it is an error naming it.
+KnowledgeBaseLoader::Listing KnowledgeBaseLoader::list(const QString &root)
+{
+    Listing listing;
+    std::error_code error;
+    const fs::path rootPath = toPath(root);
+    const std::string canonicalRoot = fs::canonical(rootPath, error).native();
+    if (const std::optional<Problem> warning = insideGitFolder(QDir::cleanPath(root), canonicalRoot))
+        listing.skipped << *warning;
+    std::vector<fs::path> folders{rootPath};
+    while (!folders.empty()) {
+        const fs::path folder = std::move(folders.back());
+        folders.pop_back();
+        listFolder(folder, canonicalRoot, listing, folders);
     }
     listing.files.sort();
     std::sort(listing.skipped.begin(), listing.skipped.end(),

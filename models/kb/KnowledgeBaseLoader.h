@@ -22,7 +22,9 @@ class LoadIndexer;
 // Reads every record of a KB folder on all cores. Files that cannot be read or parsed become problems (with line and
 // column for JSON errors); the rest still load. Hidden folders (".git") and hidden files are skipped. Links and
 // special files follow docs/record-format.md, "Reading a file": every *.json entry left out is a load problem naming
-// it; a link to a regular file inside the KB folder is loaded at the link's path.
+// it; a link to a regular file inside the KB folder is loaded at the link's path. A folder that cannot be listed (no
+// permission, a read error) is an error naming it and the system's reason, and a KB folder inside a `.git` folder a
+// warning, so that no record is missing without a word.
 class KnowledgeBaseLoader
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::KnowledgeBaseLoader)
@@ -42,7 +44,7 @@ public:
     {
         QStringList files;               // sorted absolute paths; a link at its own path
         QHash<QString, QString> targets; // for the links in `files`: the file each leads to
-        QList<Problem> skipped;          // one per entry left out (rule "file", or "folder")
+        QList<Problem> skipped;          // one per entry left out (rule "file", or "folder"), and the .git warning
     };
 
     // Whether loaded records keep their parsed documents. Released ones are parsed again when needed (Record::json()),

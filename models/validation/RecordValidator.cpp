@@ -3,6 +3,9 @@
 #include "models/json/JsonText.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
+#include "models/validation/FindingCap.h"
+
+#include <QHash>
 
 #include <algorithm>
 
@@ -47,13 +50,18 @@ void sortAndName(QList<Problem> &problems, const QString &file)
 } // namespace
 
 // One pass over the text places the findings and, when asked, the fields
-// the KB-wide and date rules may report on another time.
+// the KB-wide and date rules may report on another time. One FindingCap
+// holds the file's findings to its caps: the own findings first, then the
+// context ones in what room is left.
 QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBase *kb, OwnFindings *own) const
 {
-    QList<Problem> problems = m_schema.validate(record.json());
-    problems += m_rules.checkOwn(record);
+    FindingCap cap;
+    m_schema.validate(record.json(), cap);
+    m_rules.checkOwn(record, cap);
+    QList<Problem> problems = cap.take();
     const qsizetype ownCount = problems.size();
-    problems += m_rules.checkContext(record, kb);
+    m_rules.checkContext(record, kb, cap);
+    problems += cap.take();
     QStringList pointers;
     for (const Problem &problem : std::as_const(problems))
         pointers << problem.pointer;
@@ -74,13 +82,22 @@ QList<Problem> RecordValidator::validate(const Record &record, const KnowledgeBa
 QList<Problem> RecordValidator::validateWith(const Record &record, const KnowledgeBase *kb,
                                              const OwnFindings &own) const
 {
-    QList<Problem> context = m_rules.checkContext(record, kb);
+    FindingCap cap;
+    cap.countKept(own.problems);
+    m_rules.checkContext(record, kb, cap);
+    QList<Problem> context = cap.take();
     const QStringList contextPointers = context.isEmpty() ? QStringList() : RuleValidator::contextPointers(record);
-    const bool placesFit = own.places.size() == contextPointers.size();
+    // A record may have a great many links: by hash, not by a search per finding.
+    QHash<QString, qsizetype> placeOf;
+    if (own.places.size() == contextPointers.size()) {
+        placeOf.reserve(contextPointers.size());
+        for (qsizetype i = contextPointers.size() - 1; i >= 0; --i) // the first of equal pointers wins
+            placeOf.insert(contextPointers.at(i), i);
+    }
     QList<qsizetype> unplaced;
     QStringList unplacedPointers;
     for (qsizetype i = 0; i < context.size(); ++i) {
-        const qsizetype at = placesFit ? contextPointers.indexOf(context.at(i).pointer) : -1;
+        const qsizetype at = placeOf.value(context.at(i).pointer, -1);
         if (at >= 0) {
             place(context[i], own.places.at(at));
         } else {

@@ -14,8 +14,7 @@ namespace Errata {
 
 namespace {
 
-void add(QList<Problem> &out, Problem::Severity severity, const QString &pointer, const char *rule,
-         const QString &message)
+void add(FindingCap &out, Problem::Severity severity, const QString &pointer, const char *rule, const QString &message)
 {
     out << Problem{severity, QString(), pointer, 0, 0, message, QString::fromLatin1(rule)};
 }
@@ -105,7 +104,7 @@ const QStringList ConfusedLinkKeys = {QStringLiteral("error_id"), QStringLiteral
 const QStringList GraphKeys = {QStringLiteral("leads_to"), QStringLiteral("preceded_by"),
                                QStringLiteral("frequently_confused_with")};
 
-void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QStringList &known, QList<Problem> &out)
+void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QStringList &known, FindingCap &out)
 {
     if (!object.is_object())
         return;
@@ -117,7 +116,7 @@ void checkObjectKeys(const OrderedJson &object, const QString &pointer, const QS
     }
 }
 
-void checkArrayItemKeys(const OrderedJson &array, const QString &pointer, const QStringList &known, QList<Problem> &out)
+void checkArrayItemKeys(const OrderedJson &array, const QString &pointer, const QStringList &known, FindingCap &out)
 {
     if (!array.is_array())
         return;
@@ -148,12 +147,28 @@ QStringList RuleValidator::contextPointers(const Record &record)
 
 QList<Problem> RuleValidator::check(const Record &record, const KnowledgeBase *kb) const
 {
-    return checkOwn(record) + checkContext(record, kb);
+    FindingCap cap;
+    checkOwn(record, cap);
+    checkContext(record, kb, cap);
+    return cap.take();
 }
 
 QList<Problem> RuleValidator::checkOwn(const Record &record) const
 {
-    QList<Problem> out;
+    FindingCap cap;
+    checkOwn(record, cap);
+    return cap.take();
+}
+
+QList<Problem> RuleValidator::checkContext(const Record &record, const KnowledgeBase *kb) const
+{
+    FindingCap cap;
+    checkContext(record, kb, cap);
+    return cap.take();
+}
+
+void RuleValidator::checkOwn(const Record &record, FindingCap &out) const
+{
     checkIdentity(record, out);
     checkRegex(record, out);
     checkUrls(record, out);
@@ -163,19 +178,16 @@ QList<Problem> RuleValidator::checkOwn(const Record &record) const
     checkLinks(record, out);
     checkLists(record, out);
     checkUnknownKeys(record, out);
-    return out;
 }
 
-QList<Problem> RuleValidator::checkContext(const Record &record, const KnowledgeBase *kb) const
+void RuleValidator::checkContext(const Record &record, const KnowledgeBase *kb, FindingCap &out) const
 {
-    QList<Problem> out;
     checkIdentityInKb(record, kb, out);
     checkDatesAgainstToday(record, out);
     checkLinksInKb(record, kb, out);
-    return out;
 }
 
-void RuleValidator::checkIdentity(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkIdentity(const Record &record, FindingCap &out) const
 {
     const QString id = record.id();
     const QString domain = record.domain();
@@ -209,7 +221,7 @@ void RuleValidator::checkIdentity(const Record &record, QList<Problem> &out) con
                 .arg(quoted(rootCauseType), KnownRootCauseTypes.join(QStringLiteral(", "))));
 }
 
-void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase *kb, FindingCap &out) const
 {
     const QString id = record.id();
     if (!kb || id.isEmpty())
@@ -225,7 +237,7 @@ void RuleValidator::checkIdentityInKb(const Record &record, const KnowledgeBase 
         tr("id %1 is used by %2 files: %3").arg(quoted(id)).arg(others.size()).arg(others.join(QStringLiteral(", "))));
 }
 
-void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkRegex(const Record &record, FindingCap &out) const
 {
     if (!record.json().contains("regex") || !record.json()["regex"].is_string())
         return;
@@ -250,7 +262,7 @@ void RuleValidator::checkRegex(const Record &record, QList<Problem> &out) const
     }
 }
 
-void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkUrls(const Record &record, FindingCap &out) const
 {
     const OrderedJson &doc = record.json();
     if (doc.contains("official_doc_url") && doc["official_doc_url"].is_string() && !isHttpUrl(record.officialDocUrl()))
@@ -276,7 +288,7 @@ void RuleValidator::checkUrls(const Record &record, QList<Problem> &out) const
     }
 }
 
-void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkDates(const Record &record, FindingCap &out) const
 {
     for (const char *key : {"first_seen", "last_confirmed", "last_updated"}) {
         const auto it = record.json().find(key);
@@ -298,7 +310,7 @@ void RuleValidator::checkDates(const Record &record, QList<Problem> &out) const
 
 // Reads the dates of the summary: a date that is not a real one was
 // reported by checkDates() and is left alone here.
-void RuleValidator::checkDatesAgainstToday(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkDatesAgainstToday(const Record &record, FindingCap &out) const
 {
     const std::pair<const char *, QDate> dates[] = {{"first_seen", record.firstSeen()},
                                                     {"last_confirmed", record.lastConfirmed()},
@@ -320,7 +332,7 @@ void RuleValidator::checkDatesAgainstToday(const Record &record, QList<Problem> 
             tr("last confirmed %1 days ago (%2): aging").arg(age).arg(lastConfirmed.toString(Qt::ISODate)));
 }
 
-void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkRates(const Record &record, FindingCap &out) const
 {
     const auto fix = record.fixSuccessRate();
     const auto confidence = record.confidence();
@@ -340,7 +352,7 @@ void RuleValidator::checkRates(const Record &record, QList<Problem> &out) const
             tr("confidence %1 rests on an evidence_count of only %2 (fewer than 3)").arg(*confidence).arg(*evidence));
 }
 
-void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkChinese(const Record &record, FindingCap &out) const
 {
     const struct
     {
@@ -386,7 +398,7 @@ void RuleValidator::checkChinese(const Record &record, QList<Problem> &out) cons
                 .arg(itemNumbers(untranslated)));
 }
 
-void RuleValidator::checkLinks(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkLinks(const Record &record, FindingCap &out) const
 {
     const QString id = record.id();
     for (Link::Kind kind : {Link::LeadsTo, Link::PrecededBy, Link::ConfusedWith}) {
@@ -408,7 +420,7 @@ void RuleValidator::checkLinks(const Record &record, QList<Problem> &out) const
 }
 
 // Reads the link targets of the summary, each with its place in its array.
-void RuleValidator::checkLinksInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const
+void RuleValidator::checkLinksInKb(const Record &record, const KnowledgeBase *kb, FindingCap &out) const
 {
     if (!kb)
         return;
@@ -430,7 +442,7 @@ void RuleValidator::checkLinksInKb(const Record &record, const KnowledgeBase *kb
     }
 }
 
-void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkLists(const Record &record, FindingCap &out) const
 {
     for (const char *key : {"tags", "aliases"}) {
         const QStringList items = Record::toStringList(Record::member(record.json(), key));
@@ -455,7 +467,7 @@ void RuleValidator::checkLists(const Record &record, QList<Problem> &out) const
     }
 }
 
-void RuleValidator::checkUnknownKeys(const Record &record, QList<Problem> &out) const
+void RuleValidator::checkUnknownKeys(const Record &record, FindingCap &out) const
 {
     checkObjectKeys(record.json(), QString(), Record::knownKeys(), out);
     const OrderedJson &doc = record.json();

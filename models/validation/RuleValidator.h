@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/kb/Problem.h"
+#include "models/validation/FindingCap.h"
 
 #include <QCoreApplication>
 #include <QDate>
@@ -29,6 +30,9 @@ public:
     QList<Problem> check(const Record &record, const KnowledgeBase *kb = nullptr) const;
     QList<Problem> checkOwn(const Record &record) const;
     QList<Problem> checkContext(const Record &record, const KnowledgeBase *kb) const;
+    // The same, into `out`, which keeps what its caps allow (FindingCap).
+    void checkOwn(const Record &record, FindingCap &out) const;
+    void checkContext(const Record &record, const KnowledgeBase *kb, FindingCap &out) const;
 
     // Every pointer checkContext() may report on for `record`, in a fixed
     // order: /id, the three dates, then each link of its summary.
@@ -39,18 +43,18 @@ public:
     static QString messageLanguage();
 
 private:
-    void checkIdentity(const Record &record, QList<Problem> &out) const;
-    void checkIdentityInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
-    void checkRegex(const Record &record, QList<Problem> &out) const;
-    void checkUrls(const Record &record, QList<Problem> &out) const;
-    void checkDates(const Record &record, QList<Problem> &out) const;
-    void checkDatesAgainstToday(const Record &record, QList<Problem> &out) const;
-    void checkRates(const Record &record, QList<Problem> &out) const;
-    void checkChinese(const Record &record, QList<Problem> &out) const;
-    void checkLinks(const Record &record, QList<Problem> &out) const;
-    void checkLinksInKb(const Record &record, const KnowledgeBase *kb, QList<Problem> &out) const;
-    void checkLists(const Record &record, QList<Problem> &out) const;
-    void checkUnknownKeys(const Record &record, QList<Problem> &out) const;
+    void checkIdentity(const Record &record, FindingCap &out) const;
+    void checkIdentityInKb(const Record &record, const KnowledgeBase *kb, FindingCap &out) const;
+    void checkRegex(const Record &record, FindingCap &out) const;
+    void checkUrls(const Record &record, FindingCap &out) const;
+    void checkDates(const Record &record, FindingCap &out) const;
+    void checkDatesAgainstToday(const Record &record, FindingCap &out) const;
+    void checkRates(const Record &record, FindingCap &out) const;
+    void checkChinese(const Record &record, FindingCap &out) const;
+    void checkLinks(const Record &record, FindingCap &out) const;
+    void checkLinksInKb(const Record &record, const KnowledgeBase *kb, FindingCap &out) const;
+    void checkLists(const Record &record, FindingCap &out) const;
+    void checkUnknownKeys(const Record &record, FindingCap &out) const;
 
     QDate m_today;
 };

@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QSet>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <valijson/exceptions.hpp>
 #include <valijson/internal/adapter.hpp>
@@ -22,9 +24,100 @@
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
 
+#include <deque>
 #include <exception>
+
+namespace valijson {
+
+// valijson keeps every error it finds, and a record of 600,000 broken dead
+// ends has millions: valijson's ValidationResults alone would take a
+// gigabyte before a single finding is capped. This class has its interface
+// and keeps at most `limit` errors (valijson's "Failed to validate …"
+// summaries, which are dropped anyway, never), then only counts, each
+// value's errors as mostSpecific() would keep them: a type error alone when
+// the value has one, a repeated error once. It stands in for
+// ValidationResults in valijson's validator, which is compiled for it here
+// (through the macro below): the one file that includes that header. It
+// derives from ValidationResults only to be handed to a custom constraint
+// (PolyConstraint, which the schema does not use), and hides its members.
+class BoundedValidationResults : public ValidationResults
+{
+public:
+    using Error = ValidationResults::Error;
+
+    explicit BoundedValidationResults(size_t limit = size_t(-1))
+        : m_limit(limit)
+    {
+    }
+
+    void pushError(const std::vector<std::string> &context, const std::string &description)
+    {
+        if (description.rfind("Failed to validate", 0) == 0)
+            return;
+        if (m_errors.size() >= m_limit && (m_errors.empty() || m_errors.back().context != context))
+            m_counting = true;
+        if (!m_counting) {
+            m_errors.push_back({context, description});
+            return;
+        }
+        if (context != m_group) {
+            flushGroup();
+            m_group = context;
+        }
+        if (m_firstUncounted.empty())
+            m_firstUncounted = context;
+        const bool type = Errata::SchemaMessage::kindOf(description) == Errata::SchemaMessage::Type;
+        const bool seen = std::find(m_groupErrors.begin(), m_groupErrors.end(), description) != m_groupErrors.end();
+        if (!seen && m_groupErrors.size() < 64) {
+            m_groupErrors.push_back(description);
+            (type ? m_groupTypes : m_groupOthers) += 1;
+        }
+    }
+    void pushError(const Error &error) { pushError(error.context, error.description); }
+
+    bool popError(Error &error)
+    {
+        if (m_errors.empty())
+            return false;
+        error = std::move(m_errors.front());
+        m_errors.pop_front();
+        return true;
+    }
+
+    // The errors past the limit, as mostSpecific() would count them, and where the first of them is.
+    size_t uncountedErrors()
+    {
+        flushGroup();
+        return m_uncounted;
+    }
+    const std::vector<std::string> &firstUncounted() const { return m_firstUncounted; }
+
+private:
+    void flushGroup()
+    {
+        m_uncounted += m_groupTypes > 0 ? m_groupTypes : m_groupOthers;
+        m_groupErrors.clear();
+        m_groupTypes = 0;
+        m_groupOthers = 0;
+    }
+
+    size_t m_limit;
+    std::deque<Error> m_errors;
+    bool m_counting = false;
+    std::vector<std::string> m_group; // the value whose errors are being counted
+    std::vector<std::string> m_groupErrors;
+    size_t m_groupTypes = 0;
+    size_t m_groupOthers = 0;
+    size_t m_uncounted = 0;
+    std::vector<std::string> m_firstUncounted;
+};
+
+} // namespace valijson
+
+#define ValidationResults BoundedValidationResults
+#include <valijson/validator.hpp>
+#undef ValidationResults
 
 namespace Errata {
 
@@ -56,11 +149,6 @@ QString pointerOf(const QStringList &path)
     return pointer;
 }
 
-bool isSummary(const std::string &description)
-{
-    return description.rfind("Failed to validate", 0) == 0;
-}
-
 struct Finding
 {
     Problem problem;
@@ -68,7 +156,7 @@ struct Finding
 };
 
 // Keeps each failure's most specific finding. valijson's "Failed to validate
-// ..." summaries are dropped before this; here a value of the wrong type
+// ..." summaries are dropped before this (BoundedValidationResults); here a value of the wrong type
 // keeps only its type finding (resolvable `true` is a type error, not also
 // an enum one), and a repeated finding is kept once. Findings at nested
 // pointers are independent failures (a missing "id" reported at the root
@@ -129,17 +217,25 @@ void SchemaValidator::load(const QByteArray &schemaText)
 
 QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
 {
-    if (!m_schema)
-        return {Problem{Problem::Error, {}, {}, 0, 0, m_errorMessage, QStringLiteral("schema")}};
+    FindingCap cap;
+    validate(document, cap);
+    return cap.take();
+}
+
+void SchemaValidator::validate(const OrderedJson &document, FindingCap &cap) const
+{
+    if (!m_schema) {
+        cap << Problem{Problem::Error, {}, {}, 0, 0, m_errorMessage, QStringLiteral("schema")};
+        return;
+    }
     valijson::Validator validator;
-    valijson::ValidationResults results;
+    // Beyond those kept, enough for mostSpecific() to choose among.
+    valijson::BoundedValidationResults results(size_t(4) * size_t(cap.perRule()));
     validator.validate(*m_schema, valijson::adapters::NlohmannJsonAdapter(document), &results);
     const SchemaNodes nodes(m_schemaDocument);
     QList<Finding> all;
-    valijson::ValidationResults::Error error;
+    valijson::BoundedValidationResults::Error error;
     while (results.popError(error)) {
-        if (isSummary(error.description))
-            continue;
         const QStringList path = pathOf(error.context);
         all << Finding{Problem{Problem::Error,
                                {},
@@ -150,7 +246,10 @@ QList<Problem> SchemaValidator::validate(const OrderedJson &document) const
                                QStringLiteral("schema")},
                        SchemaMessage::kindOf(error.description) == SchemaMessage::Type};
     }
-    return mostSpecific(all);
+    for (Problem &problem : mostSpecific(all))
+        cap << std::move(problem);
+    cap.leaveOut(QStringLiteral("schema"), Problem::Error, pointerOf(pathOf(results.firstUncounted())),
+                 qint64(results.uncountedErrors()));
 }
 
 } // namespace Errata

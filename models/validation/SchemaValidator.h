@@ -2,6 +2,7 @@
 
 #include "models/json/OrderedJson.h"
 #include "models/kb/Problem.h"
+#include "models/validation/FindingCap.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -38,6 +39,10 @@ public:
     // Problems have severity Error, a JSON pointer and rule "schema";
     // file, line and column are left for the caller to fill.
     QList<Problem> validate(const OrderedJson &document) const;
+    // The same, into `cap`, which keeps what its caps allow. valijson's own
+    // list is bounded too: past a few times the cap, errors are counted, not
+    // kept, so that memory stays bounded whatever the document holds.
+    void validate(const OrderedJson &document, FindingCap &cap) const;
 
     static QByteArray bundledSchemaText();
 

@@ -20,7 +20,11 @@ Run runErrata(const QStringList &arguments, const RunOptions &options)
         process.setWorkingDirectory(options.workingDirectory);
     if (!options.inputFile.isEmpty())
         process.setStandardInputFile(options.inputFile);
-    process.start(QStringLiteral(ERRATA_BINARY), arguments);
+    if (options.wrapper.isEmpty())
+        process.start(QStringLiteral(ERRATA_BINARY), arguments);
+    else
+        process.start(options.wrapper.first(),
+                      options.wrapper.mid(1) + QStringList{QStringLiteral(ERRATA_BINARY)} + arguments);
     if (!process.waitForStarted(10000)) {
         result.err = process.errorString();
         return result;

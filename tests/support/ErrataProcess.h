@@ -22,6 +22,7 @@ struct RunOptions
     QString inputFile;        // standard input read from this file instead (e.g. /dev/zero)
     QStringList environment;  // more variables, "NAME=value"
     QString cacheHome;        // XDG_CACHE_HOME when set
+    QStringList wrapper;      // a program that runs errata, with its arguments first (e.g. setpriv --reuid=…)
     int timeoutMs = 60000;
 };
 

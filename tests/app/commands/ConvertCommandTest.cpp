@@ -21,8 +21,13 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using Errata::OrderedJson;
 
@@ -126,6 +131,7 @@ private slots:
     void overlappingFoldersAreRefused_data();
     void overlappingFoldersAreRefused();
     void entriesInTheWayAreNotWrittenThrough();
+    void unreadableFolderFails();
 
 private:
     Run run(const QStringList &arguments, int timeoutMs = 60000, const QString &cacheHome = QString());
@@ -476,6 +482,45 @@ void ConvertCommandTest::entriesInTheWayAreNotWrittenThrough()
     }
     QVERIFY(QFileInfo(dst + QStringLiteral("/node/c/node20.json")).isDir());
     QVERIFY(QFileInfo(dst + QStringLiteral("/python")).isSymLink());
+}
+
+// A folder of the source that cannot be listed: the files elsewhere are
+// converted, and that folder is a failure naming it (exit code 1), not
+// passed over. As root, which may read anything, the program runs as
+// nobody (setpriv).
+void ConvertCommandTest::unreadableFolderFails()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    RunOptions options;
+    options.workingDirectory = tmp.path();
+    if (::geteuid() == 0) {
+        if (QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+            QSKIP("running as root without setpriv: no user to whom a folder can be unreadable");
+        options.wrapper = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=65534"),
+                                      QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups")};
+    }
+    const QString src = tmp.filePath(QStringLiteral("canons"));
+    QVERIFY(writeFile(src + QStringLiteral("/node/a/node20.json"),
+                      QByteArray::fromStdString(canon(QStringLiteral("node/a/node20"), "node", ">=20").dump(2))));
+    QVERIFY(writeFile(src + QStringLiteral("/locked/b/node20.json"),
+                      QByteArray::fromStdString(canon(QStringLiteral("locked/b/node20"), "node", ">=20").dump(2))));
+    for (const QString &path : {tmp.path(), src, src + QStringLiteral("/node"), src + QStringLiteral("/node/a")})
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), 0755) == 0);
+    QVERIFY(::chmod(QFile::encodeName(src + QStringLiteral("/node/a/node20.json")).constData(), 0644) == 0);
+    QVERIFY(::chmod(QFile::encodeName(tmp.path()).constData(), 0777) == 0); // the destination is made there
+    const QByteArray locked = QFile::encodeName(src + QStringLiteral("/locked"));
+    QVERIFY(::chmod(locked.constData(), ::geteuid() == 0 ? 0700 : 0) == 0);
+    const auto restore = qScopeGuard([&] { ::chmod(locked.constData(), 0700); });
+
+    const Run result = runErrata({QStringLiteral("import-deadends"), QStringLiteral("canons"), QStringLiteral("out")},
+                                 options);
+    QVERIFY2(result.exitCode == 1, qPrintable(QString::number(result.exitCode) + result.out + result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("canons/locked: error: not read: the folder cannot be listed "
+                                                "(Permission denied)")),
+             qPrintable(result.err));
+    QVERIFY2(result.out.contains(QStringLiteral("1 converted, 0 skipped (unchanged), 1 failed")),
+             qPrintable(result.out));
 }
 
 QTEST_GUILESS_MAIN(ConvertCommandTest)

@@ -15,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -57,6 +59,9 @@ private slots:
     void duplicateKeyIsAnError();
     void controlCharactersAreEscaped();
     void canonsGetOneHint();
+    void unreadableFolderFails();
+    void kbInsideGitIsWarned();
+    void oneLineRecordIsPlacedAndCapped();
     void cleanupTestCase();
 
 private:
@@ -260,6 +265,147 @@ void ValidateCommandTest::canonsGetOneHint()
     const QJsonObject plainSummary =
         QJsonDocument::fromJson(plain.out.toUtf8()).object().value(QStringLiteral("summary")).toObject();
     QCOMPARE(plainSummary.value(QStringLiteral("looks_like_deadends_canons")).toBool(true), false);
+}
+
+// A folder of the KB the user cannot list: an error naming it and the
+// reason, counted in the summary, and exit code 1, in text and in JSON;
+// the records elsewhere are still checked. As root, which may read
+// anything, the program runs as nobody (setpriv).
+void ValidateCommandTest::unreadableFolderFails()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RunOptions options;
+    options.workingDirectory = dir.path();
+    if (::geteuid() == 0) {
+        if (QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+            QSKIP("running as root without setpriv: no user to whom a folder can be unreadable");
+        options.wrapper = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=65534"),
+                                      QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups")};
+    }
+    QVERIFY(::chmod(QFile::encodeName(dir.path()).constData(), 0755) == 0);
+    const QString root = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(writeFile(root + QStringLiteral("/disk/full.json"), record(QStringLiteral("disk/full"))));
+    QVERIFY(writeFile(root + QStringLiteral("/secret/a.json"), record(QStringLiteral("secret/a"))));
+    QVERIFY(writeFile(root + QStringLiteral("/secret/b.json"), record(QStringLiteral("secret/b"))));
+    for (const char *path : {"kb", "kb/disk", "kb/disk/full.json"})
+        QVERIFY(::chmod(QFile::encodeName(dir.filePath(QLatin1String(path))).constData(), 0755) == 0);
+    QVERIFY(::chmod(QFile::encodeName(root + QStringLiteral("/secret")).constData(), 0700) == 0);
+    const auto restore = qScopeGuard(
+        [&] { ::chmod(QFile::encodeName(root + QStringLiteral("/secret")).constData(), 0700); });
+    if (::geteuid() != 0)
+        QVERIFY(::chmod(QFile::encodeName(root + QStringLiteral("/secret")).constData(), 0) == 0);
+
+    const QStringList arguments{QStringLiteral("validate"), QStringLiteral("kb"), QStringLiteral("--no-cache"),
+                                QStringLiteral("--today"), QStringLiteral("2024-07-01")};
+    const Run text = runErrata(arguments, options);
+    QVERIFY2(text.exitCode == 1, qPrintable(QString::number(text.exitCode) + text.out + text.err));
+    QVERIFY2(text.out.contains(QStringLiteral("kb/secret: error: not read: the folder cannot be listed (Permission "
+                                              "denied), so no record in it is loaded")),
+             qPrintable(text.out));
+    const QRegularExpressionMatch summary = SummaryLine.match(text.out.trimmed().split(QLatin1Char('\n')).last());
+    QVERIFY2(summary.hasMatch(), qPrintable(text.out));
+    QCOMPARE(summary.captured(2), QStringLiteral("1"));
+    QCOMPARE(summary.captured(3), QStringLiteral("1"));
+
+    const Run json = runErrata(arguments + QStringList{QStringLiteral("--format"), QStringLiteral("json")}, options);
+    QCOMPARE(json.exitCode, 1);
+    const QJsonObject document = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    bool found = false;
+    for (const QJsonValue &value : document.value(QLatin1String("problems")).toArray()) {
+        const QJsonObject problem = value.toObject();
+        found = found
+            || (problem.value(QLatin1String("file")).toString() == QLatin1String("kb/secret")
+                && problem.value(QLatin1String("rule")).toString() == QLatin1String("folder")
+                && problem.value(QLatin1String("severity")).toString() == QLatin1String("error"));
+    }
+    QVERIFY2(found, qPrintable(json.out));
+    QCOMPARE(document.value(QLatin1String("summary")).toObject().value(QLatin1String("errors")).toInt(), 1);
+}
+
+// `errata validate repo/.git/kb`: the records are checked, with a warning
+// naming the .git folder (exit code 0; 1 with --strict).
+void ValidateCommandTest::kbInsideGitIsWarned()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(
+        writeFile(dir.filePath(QStringLiteral("repo/.git/kb/disk/full.json")), record(QStringLiteral("disk/full"))));
+    RunOptions options;
+    options.workingDirectory = dir.path();
+    options.cacheHome = m_cacheHome.path();
+    const QStringList arguments{QStringLiteral("validate"), QStringLiteral("repo/.git/kb"), QStringLiteral("--today"),
+                                QStringLiteral("2024-07-01")};
+    const Run result = runErrata(arguments, options);
+    QVERIFY2(result.exitCode == 0, qPrintable(QString::number(result.exitCode) + result.out + result.err));
+    QVERIFY2(result.out.startsWith(QStringLiteral("repo/.git/kb: warning: the KB folder is inside %1, the folder "
+                                                  "where git keeps its own data: git never tracks the records in it")
+                                       .arg(QDir(dir.filePath(QStringLiteral("repo/.git"))).canonicalPath())),
+             qPrintable(result.out));
+    QCOMPARE(runErrata(arguments + QStringList{QStringLiteral("--strict")}, options).exitCode, 1);
+}
+
+// A record on one line, as `jq -c` writes it, with 40,000 dead ends that
+// each lack two fields: at once (before: 24 s, each column counted from the
+// start of the line), 100 findings of a rule then one that counts the rest,
+// each at its dead end's column, in text and JSON.
+void ValidateCommandTest::oneLineRecordIsPlacedAndCapped()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray text = record(QStringLiteral("disk/long")).replace('\n', ' ').trimmed();
+    text.chop(1); // the closing brace
+    text += ", \"dead_ends\": [";
+    QList<qsizetype> starts;
+    for (int i = 0; i < 40000; ++i) {
+        text += i == 0 ? "" : ", ";
+        starts << text.size();
+        text += "{\"action\": \"a\"}";
+    }
+    text += "]}\n";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/disk/long.json")), text));
+    RunOptions options;
+    options.workingDirectory = dir.path();
+    options.cacheHome = m_cacheHome.path();
+    options.timeoutMs = 20000;
+    const QStringList arguments{QStringLiteral("validate"), QStringLiteral("kb"), QStringLiteral("--no-cache"),
+                                QStringLiteral("--today"), QStringLiteral("2024-07-01")};
+    const Run result = runErrata(arguments, options);
+    QVERIFY2(result.exitCode == 1, qPrintable(QString::number(result.exitCode) + result.err));
+    const QStringList lines = result.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() < 220, qPrintable(QString::number(lines.size()))); // not 120,000
+    // ASCII text: the column of dead end i is its byte offset + 1.
+    const QString first = QStringLiteral("kb/disk/long.json:1:%1: error: dead_ends/0/").arg(starts.at(0) + 1);
+    QVERIFY2(lines.first().startsWith(first), qPrintable(lines.first()));
+    QVERIFY2(lines.first().endsWith(QLatin1String(": required field is missing [/dead_ends/0]")),
+             qPrintable(lines.first()));
+    QVERIFY2(lines.contains(QStringLiteral("kb/disk/long.json:1:%1: error: … and 79,900 more findings of rule schema "
+                                           "in this file (at most 100 of one rule and 1,000 in all are listed) "
+                                           "[/dead_ends/50]")
+                                .arg(starts.at(50) + 1)),
+             qPrintable(result.out.left(20000)));
+    QVERIFY2(lines.contains(QStringLiteral("kb/disk/long.json:1:%1: info: … and 39,900 more findings of rule "
+                                           "no-sources in this file (at most 100 of one rule and 1,000 in all are "
+                                           "listed) [/dead_ends/100]")
+                                .arg(starts.at(100) + 1)),
+             qPrintable(result.out.left(20000)));
+
+    const Run json = runErrata(arguments + QStringList{QStringLiteral("--format"), QStringLiteral("json")}, options);
+    QCOMPARE(json.exitCode, 1);
+    const QJsonArray problems =
+        QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("problems")).toArray();
+    int atDeadEnds = 0;
+    for (const QJsonValue &value : problems) {
+        const QJsonObject problem = value.toObject();
+        const QString pointer = problem.value(QLatin1String("pointer")).toString();
+        if (!pointer.startsWith(QLatin1String("/dead_ends/")))
+            continue;
+        ++atDeadEnds;
+        const int item = pointer.section(QLatin1Char('/'), 2, 2).toInt();
+        QCOMPARE(problem.value(QLatin1String("line")).toInt(), 1);
+        QCOMPARE(problem.value(QLatin1String("column")).toInt(), int(starts.at(item) + 1));
+    }
+    QCOMPARE(atDeadEnds, 2 * 100 + 2); // schema and no-sources findings, and the two that count the rest
 }
 
 void ValidateCommandTest::cleanupTestCase()

@@ -52,6 +52,7 @@ private slots:
     void positionOf();
     void positionsMatchAnIndependentCount_data();
     void positionsMatchAnIndependentCount();
+    void positionsOnOneLongLine();
     void firstTooDeep_data();
     void firstTooDeep();
 };
@@ -300,6 +301,11 @@ void JsonTextTest::positionsMatchAnIndependentCount_data()
     QTest::newRow("mixed scripts and line ends")
         << QByteArray("{\r\n  \"签名\": \"错误 😀 x\",\n\n  \"b\": [\"é\", 1]\r\n}\n");
     QTest::newRow("BOM and chinese") << (Bom + "{\"错\":\n \"误\"}");
+    // Characters of 1 to 4 bytes across many checkpoints of the index, on few lines.
+    QByteArray longLines = Bom + "[";
+    for (int i = 0; i < 300; ++i)
+        longLines += i % 97 == 0 ? "\"\n\"," : "\"错😀é\",";
+    QTest::newRow("long lines, every width of character") << longLines + "1]";
 }
 
 // For every character boundary, the line and column must agree with a count
@@ -326,6 +332,32 @@ void JsonTextTest::positionsMatchAnIndependentCount()
             qPrintable(where + QStringLiteral(": %1, expected %2").arg(describe(json.positionOf(offset)), expected)));
         QVERIFY2(describe(JsonText::positionOf(text, offset)) == expected, qPrintable(where));
     }
+}
+
+// A document on one line, as `jq -c` writes it, with a value every few
+// bytes: every value's column is right, asked in any order, and asking for
+// all 200,000 of them takes no time to speak of. Counting each column from
+// the start of the line (as before) takes minutes here: the test then runs
+// into its time limit.
+void JsonTextTest::positionsOnOneLongLine()
+{
+    const int count = 200000;
+    QByteArray text = "[";
+    for (int i = 0; i < count; ++i)
+        text += i == 0 ? "\"错\"" : ",\"错\""; // 6 bytes and 4 characters each, the comma included
+    text += "]\n";
+    const JsonText json(text);
+    for (int i = count - 1; i >= 0; i -= 7) { // from the end of the line: no help from the order
+        const qsizetype offset = 1 + qsizetype(i) * 6;
+        QCOMPARE(text.at(offset), '"');
+        const JsonText::Position position = json.positionOf(offset);
+        QCOMPARE(position.line, 1);
+        QCOMPARE(position.column, 2 + i * 4);
+    }
+    for (int i = 0; i < count; ++i)
+        QCOMPARE(json.positionOf(1 + qsizetype(i) * 6).column, 2 + i * 4);
+    QCOMPARE(describe(json.positionOf(text.size())), QStringLiteral("2:1"));
+    QCOMPARE(describe(json.positionOf(text.size() - 1)), QStringLiteral("1:%1").arg(2 + count * 4));
 }
 
 void JsonTextTest::firstTooDeep_data()

@@ -8,11 +8,13 @@
 #include "models/kb/KnowledgeBaseLoader.h"
 #include "models/kb/Problem.h"
 #include "models/record/Record.h"
+#include "models/validation/FindingCap.h"
 #include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +42,8 @@ private slots:
     void schemaAndRuleFindingsTogether();
     void sampleKnowledgeBase();
     void ownFindingsGiveTheSameResult();
+    void oneLineRecordWithManyFindings();
+    void contextFindingsAreCappedToo();
 };
 
 namespace {
@@ -520,6 +524,111 @@ void RecordValidatorTest::ownFindingsGiveTheSameResult()
             QCOMPARE(describe(validator.validateWith(record, &kb, own)), describe(expected));
         }
         QVERIFY(withContext >= 2); // the KB-wide and date rules had something to say
+    }
+}
+
+namespace {
+
+// The findings by rule, and the "more-findings" ones by the rule they count.
+struct ByRule
+{
+    QHash<QString, int> kept;
+    QHash<QString, QString> more;
+};
+
+ByRule byRule(const QList<Problem> &problems)
+{
+    ByRule found;
+    for (const Problem &problem : problems) {
+        if (problem.rule != FindingCap::moreRule()) {
+            ++found.kept[problem.rule];
+            continue;
+        }
+        const QString rule = problem.message.section(QStringLiteral(" of rule "), 1).section(QLatin1Char(' '), 0, 0);
+        found.more.insert(rule, problem.message.section(QLatin1Char(' '), 2, 2)); // "… and 1,234 more"
+    }
+    return found;
+}
+
+} // namespace
+
+// The seed written on one line (as `jq -c` writes it), with 40,000 dead
+// ends that lack two required fields and cite no source: 100 findings of a
+// rule are kept, one more says how many were left out, and each is placed
+// at its dead end on that line. Before, each column was counted from the
+// start of the line: minutes for this record, which now takes well under a
+// second (the same as pretty-printed).
+void RecordValidatorTest::oneLineRecordWithManyFindings()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    OrderedJson document = OrderedJson::parse(readFile(SeedPath).toStdString());
+    OrderedJson deadEnds = OrderedJson::array();
+    for (int i = 0; i < 40000; ++i)
+        deadEnds.push_back({{"action", "a"}});
+    document["dead_ends"] = deadEnds;
+    const QByteArray text = QByteArray::fromStdString(document.dump());
+    QVERIFY(!text.contains('\n'));
+    const QString path = dir.filePath(QStringLiteral("pytorch/nan-loss-step.json"));
+    QVERIFY(writeFile(path, text));
+    const Record record = loadRecord(path);
+    const QList<Problem> problems = RecordValidator(Today).validate(record);
+    const ByRule found = byRule(problems);
+    QCOMPARE(found.kept.value(QStringLiteral("schema")), FindingCap::MaxPerRule);
+    QCOMPARE(found.kept.value(QStringLiteral("no-sources")), FindingCap::MaxPerRule);
+    QCOMPARE(found.more.value(QStringLiteral("schema")), QStringLiteral("79,900"));     // two per dead end
+    QCOMPARE(found.more.value(QStringLiteral("no-sources")), QStringLiteral("39,903")); // and 3 workarounds
+    QCOMPARE(found.more.size(), 2);
+    const QString written = QString::fromUtf8(text);
+    int placed = 0;
+    for (const Problem &problem : problems) {
+        QCOMPARE(problem.line, 1);
+        if (!problem.pointer.startsWith(QLatin1String("/dead_ends/")))
+            continue;
+        const QString wrong = misplacement(record, written, problem);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.left(300)));
+        ++placed;
+    }
+    QCOMPARE(placed, 2 * FindingCap::MaxPerRule + 2);
+}
+
+// The rules that read the KB are capped in what room the record's own
+// findings left, through validate() and through validateWith() alike.
+void RecordValidatorTest::contextFindingsAreCappedToo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    OrderedJson links = OrderedJson::array();
+    for (int i = 0; i < 3000; ++i)
+        links.push_back("node/gone-" + std::to_string(i));
+    const OrderedJson document = {{"id", "node/linked"},
+                                  {"signature", "Linked"},
+                                  {"regex", "Linked"},
+                                  {"domain", "node"},
+                                  {"category", "misc"},
+                                  {"last_confirmed", "2026-12-01"},
+                                  {"transition_graph", {{"leads_to", links}}}};
+    const QString root = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(writeFile(root + QStringLiteral("/node/linked.json"), QByteArray::fromStdString(document.dump())));
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments));
+    QCOMPARE(kb.count(), 1);
+    const Record &record = *kb.recordAt(0);
+    const RecordValidator validator(Today);
+    RecordValidator::OwnFindings own;
+    QList<Problem> expected;
+    {
+        const Record::ParsedForNow parsed(record);
+        expected = validator.validate(record, &kb, &own);
+    }
+    const ByRule found = byRule(expected);
+    QCOMPARE(found.kept.value(QStringLiteral("link-dangling")), FindingCap::MaxPerRule);
+    QCOMPARE(found.more.value(QStringLiteral("link-dangling")), QStringLiteral("2,900"));
+    const QList<Problem> again = validator.validateWith(record, &kb, own);
+    QCOMPARE(describe(again), describe(expected));
+    for (const Problem &problem : again) {
+        if (problem.pointer.startsWith(QLatin1String("/transition_graph/"))) // placed from the own findings' places
+            QVERIFY2(problem.line == 1 && problem.column > 1, qPrintable(problem.toText()));
     }
 }
 

@@ -1,8 +1,10 @@
 #include "models/validation/SchemaValidator.h"
 #include "models/json/OrderedJson.h"
 #include "models/kb/Problem.h"
+#include "models/validation/FindingCap.h"
 
 #include <QFile>
+#include <QLocale>
 #include <QStringList>
 #include <QTest>
 
@@ -86,6 +88,9 @@ private slots:
 
     void megabyteStrings_data();
     void megabyteStrings();
+
+    void manyFindingsAreCapped_data();
+    void manyFindingsAreCapped();
 
 private:
     OrderedJson m_seed;
@@ -528,6 +533,56 @@ void SchemaValidatorTest::megabyteStrings()
     if (!problems.isEmpty())
         QVERIFY2(problems.first().message.contains(QLatin1String("200")),
                  qPrintable(QStringLiteral("the message should give the limit: ") + problems.first().message));
+}
+
+// A list of many broken items: the first 100 schema findings are kept and
+// one more says how many were left out, counted as the findings kept are
+// (a wrong type alone, without the enum finding at the same value). Past a
+// few hundred errors valijson's list is no longer kept, only counted.
+void SchemaValidatorTest::manyFindingsAreCapped_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QByteArray>("item");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("firstLeftOut");
+    QTest::addColumn<int>("leftOut");
+
+    const QByteArray badRate = R"({"action": "a", "why_fails": "b", "fail_rate": "x"})";
+    QTest::newRow("150 wrong types: all kept by valijson")
+        << QStringLiteral("dead_ends") << badRate << 150 << QStringLiteral("/dead_ends/100/fail_rate") << 50;
+    QTest::newRow("2,000 wrong types: counted past valijson's limit")
+        << QStringLiteral("dead_ends") << badRate << 2000 << QStringLiteral("/dead_ends/100/fail_rate") << 1900;
+    QTest::newRow("2,000 items missing three fields")
+        << QStringLiteral("dead_ends") << QByteArray("{}") << 2000 << QStringLiteral("/dead_ends/33") << 5900;
+    QTest::newRow("2,000 statuses of the wrong type, not also out of the enum")
+        << QStringLiteral("versions") << QByteArray(R"({"version": "v", "status": true})") << 2000
+        << QStringLiteral("/versions/100/status") << 1900;
+}
+
+void SchemaValidatorTest::manyFindingsAreCapped()
+{
+    QFETCH(QString, list);
+    QFETCH(QByteArray, item);
+    QFETCH(int, count);
+    QFETCH(QString, firstLeftOut);
+    QFETCH(int, leftOut);
+
+    OrderedJson document = m_seed;
+    OrderedJson &items = document[list.toStdString()];
+    items = OrderedJson::array();
+    for (int i = 0; i < count; ++i)
+        items.push_back(OrderedJson::parse(item.toStdString()));
+    const QList<Problem> problems = SchemaValidator().validate(document);
+    QCOMPARE(problems.size(), FindingCap::MaxPerRule + 1);
+    for (int i = 0; i < FindingCap::MaxPerRule; ++i)
+        QCOMPARE(problems.at(i).rule, QStringLiteral("schema"));
+    const Problem &more = problems.last();
+    QCOMPARE(more.rule, FindingCap::moreRule());
+    QCOMPARE(more.severity, Problem::Error);
+    QCOMPARE(more.pointer, firstLeftOut);
+    const QString expected = QStringLiteral("… and %1 more findings of rule schema in this file")
+                                 .arg(QLocale(QLocale::English).toString(leftOut));
+    QVERIFY2(more.message.startsWith(expected), qPrintable(more.message + QStringLiteral("\n  expected: ") + expected));
 }
 
 QTEST_GUILESS_MAIN(SchemaValidatorTest)
