@@ -1,5 +1,7 @@
 #include "models/matching/RegexEngine.h"
 
+#include <QRegularExpression>
+
 #include <re2/re2.h>
 
 #include <vector>
@@ -24,6 +26,27 @@ const Unsupported UnsupportedSyntax[] = {
     {"(?<", "this version of RE2 does not support named groups written \"(?<name>...)\"; write \"(?P<name>...)\""},
 };
 
+constexpr int MaxRepeat = 1000; // RE2's kMaxRepeat
+
+// RE2 refuses a count over 1000, and nested counts whose product is over
+// 1000 ("((a{100}){100}){100}"), both as "bad repetition operator".
+QString repeatSizeWords(const QString &arg)
+{
+    static const QRegularExpression counts(QStringLiteral("\\d+"));
+    bool overOne = false;
+    for (const QRegularExpressionMatch &count : counts.globalMatch(arg)) {
+        bool ok = false;
+        const int value = count.captured().toInt(&ok);
+        overOne = overOne || !ok || value > MaxRepeat;
+    }
+    if (overOne)
+        return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most %2)").arg(arg).arg(MaxRepeat);
+    return RegexEngine::tr("repeat count \"%1\" makes the nested repeats too large: RE2 multiplies the counts of "
+                           "repeats nested in one another, and allows a product of at most %2")
+        .arg(arg)
+        .arg(MaxRepeat);
+}
+
 QString plainWords(int code, const QString &arg)
 {
     switch (code) {
@@ -35,7 +58,7 @@ QString plainWords(int code, const QString &arg)
     case RE2::ErrorUnexpectedParen: return RegexEngine::tr("unmatched )");
     case RE2::ErrorTrailingBackslash: return RegexEngine::tr("the pattern ends with a lone backslash");
     case RE2::ErrorRepeatArgument: return RegexEngine::tr("\"%1\" has nothing before it to repeat").arg(arg);
-    case RE2::ErrorRepeatSize: return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
+    case RE2::ErrorRepeatSize: return repeatSizeWords(arg);
     case RE2::ErrorRepeatOp: return RegexEngine::tr("invalid repetition \"%1\"").arg(arg);
     case RE2::ErrorBadPerlOp: return RegexEngine::tr("invalid group syntax \"%1\"").arg(arg);
     case RE2::ErrorBadUTF8: return RegexEngine::tr("the pattern is not valid UTF-8");
@@ -68,11 +91,12 @@ qsizetype skipClass(const QString &pattern, qsizetype at)
     return pattern.size();
 }
 
-// Index of the first ")" that closes no group, else of the last "(" left
-// open, else -1. Escapes, \Q...\E and character classes hold no groups.
-qsizetype unbalancedParen(const QString &pattern)
+// Where the groups left open start, or -1 for the first ")" that closes no
+// group. Escapes, \Q...\E and character classes hold no groups.
+QList<qsizetype> openGroups(const QString &pattern, qsizetype *unmatched)
 {
     QList<qsizetype> open;
+    *unmatched = -1;
     for (qsizetype i = 0; i < pattern.size(); ++i) {
         const QChar c = pattern.at(i);
         if (c == QLatin1Char('\\') && pattern.mid(i + 1, 1) == QLatin1String("Q")) {
@@ -85,12 +109,34 @@ qsizetype unbalancedParen(const QString &pattern)
         } else if (c == QLatin1Char('(')) {
             open << i;
         } else if (c == QLatin1Char(')')) {
-            if (open.isEmpty())
-                return i;
+            if (open.isEmpty()) {
+                *unmatched = i;
+                return open;
+            }
             open.removeLast();
         }
     }
+    return open;
+}
+
+// Index of the first ")" that closes no group, else of the last "(" left
+// open, else -1.
+qsizetype unbalancedParen(const QString &pattern)
+{
+    qsizetype unmatched = -1;
+    const QList<qsizetype> open = openGroups(pattern, &unmatched);
+    if (unmatched >= 0)
+        return unmatched;
     return open.isEmpty() ? -1 : open.last();
+}
+
+// `prefix` with the groups it leaves open closed, so that a repeat inside
+// a group is seen with its group: "((a{100}){100}" -> "((a{100}){100})".
+QString closed(const QString &prefix)
+{
+    qsizetype unmatched = -1;
+    const QList<qsizetype> open = openGroups(prefix, &unmatched);
+    return unmatched >= 0 ? prefix : prefix + QString(open.size(), QLatin1Char(')'));
 }
 
 // Where RE2's error argument stands: the first occurrence that the pattern,
@@ -103,7 +149,7 @@ qsizetype locate(const QString &pattern, const QString &arg, int code)
     const qsizetype first = pattern.indexOf(arg);
     qsizetype at = first;
     for (int tries = 0; at >= 0 && tries < 16; ++tries, at = pattern.indexOf(arg, at + 1)) {
-        if (RE2(pattern.left(at + arg.size()).toStdString(), options).error_code() == code)
+        if (RE2(closed(pattern.left(at + arg.size())).toStdString(), options).error_code() == code)
             return at;
     }
     return first;

@@ -70,6 +70,7 @@ void RegexEngineTest::validPatterns_data()
     QTest::newRow("inline flag") << QStringLiteral("(?i)abc") << 0;
     QTest::newRow("repetition") << QStringLiteral("[a-z]{2,5}\\s*") << 0;
     QTest::newRow("chinese") << QStringLiteral("错误\\s*(\\d+)") << 1;
+    QTest::newRow("nested repeats, product 1000") << QStringLiteral("(?:a{10}){100}") << 0;
     QTest::newRow("escaped specials") << QStringLiteral("\\(\\)\\[\\]\\{\\}\\\\\\.") << 0;
     QTest::newRow("empty pattern") << QString() << 0;
 }
@@ -135,6 +136,13 @@ void RegexEngineTest::invalidPatterns_data()
     QTest::newRow("nothing to repeat") << QStringLiteral("*a")
                                        << QStringList{QStringLiteral("nothing"), QStringLiteral("repeat")} << 0;
     QTest::newRow("repeat count too large") << QStringLiteral("a{1001}") << QStringList{QStringLiteral("1000")} << 1;
+    QTest::newRow("nested repeat counts over 1000 in product")
+        << QStringLiteral("((a{100}){100}){100}")
+        << QStringList{QStringLiteral("\"{100}\""), QStringLiteral("nested"), QStringLiteral("product"),
+                       QStringLiteral("1000")}
+        << 9;
+    QTest::newRow("nested repeat counts, a range")
+        << QStringLiteral("x(a{2,50}){1,30}") << QStringList{QStringLiteral("{1,30}"), QStringLiteral("product")} << 10;
 
     QTest::newRow("look-ahead") << QStringLiteral("foo(?=bar)")
                                 << QStringList{unsupported, QStringLiteral("look-ahead")} << 3;
