@@ -1,5 +1,8 @@
 #include "models/matching/RegexEngine.h"
 
+#include "models/matching/LogSearch.h"
+#include "models/matching/RegexBudget.h"
+
 #include <QRegularExpression>
 
 #include <re2/re2.h>
@@ -269,17 +272,25 @@ QList<RegexMatch> RegexEngine::findAll(const QString &text, int limit) const
 
 QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) const
 {
-    QList<RegexMatch> found;
-    if (!isValid())
-        return found;
-    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
-    const int groupCount = m_re->NumberOfCapturingGroups();
-    const auto &names = m_re->CapturingGroupNames();
+    RegexBudget unlimited(1, 0);
+    return findAll(utf8Text, limit, unlimited, 0);
+}
+
+namespace {
+
+// Matches of `re` in [from, end) of `text`, as one search over the whole
+// text gives them when `end` is its end; stops at `limit` matches, or once
+// the steady clock passes `deadline` (0: never), between two matches.
+// Returns where the next search would start, or -1 when it stopped at the
+// deadline.
+qint64 findIn(const RE2 &re, const re2::StringPiece &text, qint64 from, qint64 end, int limit, qint64 deadline,
+              PositionTracker &tracker, QList<RegexMatch> &found)
+{
+    const int groupCount = re.NumberOfCapturingGroups();
+    const auto &names = re.CapturingGroupNames();
     std::vector<re2::StringPiece> pieces(size_t(groupCount) + 1);
-    PositionTracker tracker(utf8Text);
-    size_t from = 0;
-    while (from <= text.size() && found.size() < limit) {
-        if (!m_re->Match(text, from, text.size(), RE2::UNANCHORED, pieces.data(), groupCount + 1))
+    while (from <= end && found.size() < limit) {
+        if (!re.Match(text, size_t(from), size_t(end), RE2::UNANCHORED, pieces.data(), groupCount + 1))
             break;
         RegexMatch match;
         match.start = pieces[0].data() - text.data();
@@ -296,12 +307,67 @@ QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) co
                                               piece.data() != nullptr};
         }
         found << match;
-        from = size_t(match.end);
+        from = match.end;
         if (match.end == match.start) // step over one whole character after an empty match
             ++from;
-        while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+        while (from < qint64(text.size()) && (static_cast<unsigned char>(text[size_t(from)]) & 0xC0) == 0x80)
             ++from;
+        if (deadline > 0 && RegexBudget::now() >= deadline)
+            return -1;
     }
+    return from;
+}
+
+} // namespace
+
+// With a budget, a text of more than four times LogSearch::PieceBytes is
+// first timed on its first piece (as LogSearch::firstMatch does): when the
+// whole text would take longer than the budget, it is searched piece by
+// piece, so that the search stops in time.
+QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit, RegexBudget &budget, int entry) const
+{
+    QList<RegexMatch> found;
+    if (!isValid() || !budget.mayStart(entry))
+        return found;
+    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
+    const qint64 size = utf8Text.size();
+    PositionTracker tracker(utf8Text);
+    const auto timed = [&](qint64 from, qint64 end) {
+        const qint64 started = RegexBudget::now();
+        const qint64 next = findIn(*m_re, text, from, end, limit, budget.deadline(entry), tracker, found);
+        budget.charge(entry, RegexBudget::now() - started);
+        if (next < 0)
+            budget.stop(entry);
+        return next;
+    };
+    if (!budget.isLimited() || size <= 4 * LogSearch::PieceBytes) {
+        timed(0, size);
+        return found;
+    }
+    const auto pieceEnd = [&](qint64 from) {
+        const qsizetype newline = from < size ? utf8Text.indexOf('\n', from) : -1;
+        return newline < 0 ? size : qint64(newline) + 1;
+    };
+    qint64 end = pieceEnd(LogSearch::PieceBytes);
+    const qint64 started = RegexBudget::now();
+    m_re->Match(text, 0, size_t(end), RE2::UNANCHORED, nullptr, 0);
+    const qint64 probeNs = RegexBudget::now() - started;
+    budget.charge(entry, probeNs);
+    if (qint64(double(probeNs) * double(size) / double(end)) <= budget.remainingNs(entry)) {
+        timed(0, size);
+        return found;
+    }
+    qint64 from = 0;
+    for (qint64 start = 0; start < size && found.size() < limit;) {
+        if (!budget.mayStart(entry))
+            return found;
+        from = timed(std::max(from, start), end);
+        if (from < 0)
+            return found;
+        start = end;
+        end = pieceEnd(start + LogSearch::PieceBytes);
+    }
+    budget.searchedInPieces(entry);
     return found;
 }
 
