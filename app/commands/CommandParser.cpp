@@ -195,4 +195,11 @@ QStringList CommandParser::wrapped(const QString &text, int width, int indent)
     return lines;
 }
 
+qint64 CommandParser::budgetMs(const char *name, qint64 fallback)
+{
+    bool ok = false;
+    const qint64 fromEnvironment = qEnvironmentVariable(name).toLongLong(&ok);
+    return ok && fromEnvironment > 0 ? fromEnvironment : fallback;
+}
+
 } // namespace Errata

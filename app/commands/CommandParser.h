@@ -79,6 +79,10 @@ public:
     // (a word longer than a line stands alone on one), each line after
     // `indent` spaces; the text's own line breaks are kept.
     static QStringList wrapped(const QString &text, int width, int indent = 0);
+    // A time budget in milliseconds from the environment variable `name`
+    // when it holds a number above 0 (for tests:
+    // ERRATA_REGEX_BUDGET_MS, ERRATA_RUN_BUDGET_MS), else `fallback`.
+    static qint64 budgetMs(const char *name, qint64 fallback);
 
 private:
     // "unknown option \"--kb\"": the options `names` (as

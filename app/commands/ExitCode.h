@@ -26,7 +26,8 @@ enum Code : int {
     // The command could not do its work: git, a file or standard input
     // could not be read, or the result could not be written.
     CannotRun = 2,
-    // match: nothing was found, but a regex was not searched in full.
+    // match, lookup: nothing was found, but a regex was not searched in
+    // full (a time budget stopped it).
     Incomplete = 3,
 };
 

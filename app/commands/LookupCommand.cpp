@@ -88,7 +88,11 @@ void printJson(const LookupResult &result, QTextStream &out)
                                    {QStringLiteral("domain"), hit.domain},
                                    {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
     out << TerminalText::jsonSafe(
-        QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}})
+        QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText},
+                                  {QStringLiteral("results"), results},
+                                  {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
+                                  {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
+                                  {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds}})
             .toJson(QJsonDocument::Indented));
 }
 
@@ -116,6 +120,9 @@ void printText(const LookupResult &result, QTextStream &out)
     }
     if (result.hits.isEmpty())
         out << "No record is like this error.\n";
+    for (const LogMatchResult::CutShort &regex : result.cutShort)
+        out << "incomplete: the regex of " << TerminalText::escaped(regex.recordId) << " was "
+            << TerminalText::escaped(regex.reason) << '\n';
 }
 
 // Opens the KB through the cache as the window does. Lookup needs no
@@ -156,7 +163,10 @@ int LookupCommand::run(const QStringList &arguments)
         return ExitCode::UsageError;
     KnowledgeBaseSession session;
     open(session, options.kb);
-    const LookupEngine engine(session.index().lookup());
+    const LookupEngine::Budgets defaults = LookupEngine::defaultBudgets();
+    const LookupEngine engine(session.index().lookup(),
+                              {CommandParser::budgetMs("ERRATA_REGEX_BUDGET_MS", defaults.regexBudgetMs),
+                               CommandParser::budgetMs("ERRATA_RUN_BUDGET_MS", defaults.runBudgetMs)});
     const LookupResult result = engine.lookup(text, options.limit);
     QTextStream out(stdout);
     if (options.json)
@@ -164,7 +174,9 @@ int LookupCommand::run(const QStringList &arguments)
     else
         printText(result, out);
     out.flush();
-    CommandLine::exitWithoutCleanup(result.hits.isEmpty() ? ExitCode::FoundNothing : ExitCode::Ok);
+    if (!result.hits.isEmpty())
+        CommandLine::exitWithoutCleanup(ExitCode::Ok);
+    CommandLine::exitWithoutCleanup(result.isIncomplete() ? ExitCode::Incomplete : ExitCode::FoundNothing);
 }
 
 } // namespace Errata

@@ -90,14 +90,6 @@ bool logLooksReadable(const QString &path)
                                          : QStringLiteral("not readable"));
 }
 
-// LogMatcher's budget of each regex, or ERRATA_REGEX_BUDGET_MS (for tests).
-qint64 regexBudgetMs()
-{
-    bool ok = false;
-    const qint64 fromEnvironment = qEnvironmentVariable("ERRATA_REGEX_BUDGET_MS").toLongLong(&ok);
-    return ok && fromEnvironment > 0 ? fromEnvironment : LogMatcher::DefaultRegexBudgetMs;
-}
-
 // Up to LogReader's limits: a longer log is refused rather than matched in
 // part, so that a result is always about the whole log.
 bool readLog(const QString &path, QByteArray *log)
@@ -220,6 +212,8 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
             QJsonObject{{QStringLiteral("id"), regex.recordId},
                         {QStringLiteral("file"), regex.record ? kb.relativePath(regex.record->filePath()) : QString()},
                         {QStringLiteral("in_pieces"), regex.inPieces},
+                        {QStringLiteral("run_budget"), regex.runBudget},
+                        {QStringLiteral("searched"), regex.searched},
                         {QStringLiteral("seconds"), regex.seconds},
                         {QStringLiteral("reason"), regex.reason}});
     QJsonArray duplicates;
@@ -244,6 +238,7 @@ QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const 
                        {QStringLiteral("duplicate_ids"), duplicates},
                        {QStringLiteral("cut_short"), cutShort},
                        {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
+                       {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds},
                        {QStringLiteral("used_fallback"), result.usedFallback},
                        {QStringLiteral("note"), result.note},
                        {QStringLiteral("summary"), summary}};
@@ -291,7 +286,8 @@ int MatchCommand::run(const QStringList &arguments)
         return ExitCode::CannotRun;
     LogMatcher::Options matchOptions;
     matchOptions.ignoreCase = options.ignoreCase;
-    matchOptions.regexBudgetMs = regexBudgetMs();
+    matchOptions.regexBudgetMs = CommandParser::budgetMs("ERRATA_REGEX_BUDGET_MS", LogMatcher::DefaultRegexBudgetMs);
+    matchOptions.runBudgetMs = CommandParser::budgetMs("ERRATA_RUN_BUDGET_MS", LogMatcher::DefaultRunBudgetMs);
     LogMatcher matcher;
     matcher.build(kb, matchOptions);
     const LogMatchResult result = matcher.match(log);

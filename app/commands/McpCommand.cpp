@@ -6,6 +6,7 @@
 #include "app/CommandLine.h"
 
 #include "models/kb/KnowledgeBase.h"
+#include "models/matching/LogMatcher.h"
 #include "models/mcp/McpKnowledgeBase.h"
 #include "models/mcp/McpLineBuffer.h"
 #include "models/mcp/McpServer.h"
@@ -80,6 +81,8 @@ int McpCommand::run(const QStringList &arguments)
         return ExitCode::UsageError;
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is a failed write, not the end of the process
     McpKnowledgeBase kb;
+    kb.setBudgets(CommandParser::budgetMs("ERRATA_REGEX_BUDGET_MS", LogMatcher::DefaultRegexBudgetMs),
+                  CommandParser::budgetMs("ERRATA_RUN_BUDGET_MS", LogMatcher::DefaultRunBudgetMs));
     QString error;
     if (!kb.open(folder, &error)) {
         CommandErrors::print(Name, error);

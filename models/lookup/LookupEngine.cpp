@@ -6,7 +6,10 @@
 #include "models/lookup/LookupScore.h"
 #include "models/lookup/LookupText.h"
 #include "models/lookup/TrigramFilter.h"
+#include "models/matching/LogMatcher.h"
+#include "models/matching/LogSearch.h"
 #include "models/matching/MatchPlan.h"
+#include "models/matching/RegexBudget.h"
 #include "models/record/Record.h"
 
 #include <QElapsedTimer>
@@ -156,6 +159,7 @@ struct RegexFound
 struct LookupEngine::Private
 {
     const LookupIndex &index;
+    Budgets budgets;
     mutable std::mutex mutex;
     mutable QHash<QString, std::shared_ptr<Compiled>> compiled;
 
@@ -163,17 +167,37 @@ struct LookupEngine::Private
     std::vector<uint32_t> byText(const std::vector<double> &scores) const;
     std::vector<uint32_t> regexCandidates(const Scope &scope) const;
     std::shared_ptr<Compiled> compile(const QString &pattern) const;
-    RegexFound runRegex(const QString &pattern, const Scope &scope) const;
-    std::unordered_map<uint32_t, RegexFound> regexMatches(const Scope &scope) const;
-    void shareRegexes(const std::vector<uint32_t> &candidates, std::unordered_map<uint32_t, RegexFound> &found) const;
+    RegexFound runRegex(const QString &pattern, const Scope &scope, RegexBudget &budget, int slot,
+                        qint64 *estimateNs) const;
+    std::unordered_map<uint32_t, RegexFound> regexMatches(const Scope &scope, qint64 started,
+                                                          LookupResult *result) const;
+    void shareRegexes(const std::vector<uint32_t> &candidates, std::unordered_map<uint32_t, RegexFound> &found,
+                      qint64 runDeadline) const;
+    void nameCuts(const std::vector<uint32_t> &candidates, const RegexBudget &budget,
+                  const std::vector<qint64> &estimates, LookupResult *result) const;
     double coverage(const LookupIndex::Entry &entry, const std::unordered_set<uint32_t> &terms) const;
     QStringList sharedWords(const LookupIndex::Entry &entry, const std::unordered_set<uint32_t> &terms) const;
     LookupResult::Hit hit(uint32_t entry, double bm25Share, const RegexFound *regex, const QueryTerms &query,
                           const std::vector<std::string> &hints) const;
 };
 
+LookupEngine::Budgets LookupEngine::defaultBudgets()
+{
+    return Budgets{LogMatcher::DefaultRegexBudgetMs, LogMatcher::DefaultRunBudgetMs};
+}
+
+LookupEngine::Budgets LookupEngine::interactiveBudgets()
+{
+    return Budgets{1000, 2000};
+}
+
 LookupEngine::LookupEngine(const LookupIndex &index)
-    : d(new Private{index, {}, {}})
+    : LookupEngine(index, defaultBudgets())
+{
+}
+
+LookupEngine::LookupEngine(const LookupIndex &index, const Budgets &budgets)
+    : d(new Private{index, budgets, {}, {}})
 {
 }
 
@@ -262,19 +286,32 @@ re2::StringPiece firstMatch(const RE2 &regex, const re2::StringPiece &text)
     return match;
 }
 
+// The same within the budget of `slot`.
+re2::StringPiece firstMatch(const RE2 &regex, std::string_view text, RegexBudget &budget, int slot, qint64 *estimateNs)
+{
+    if (!regex.ok())
+        return {};
+    const LogSearch::First first = LogSearch::firstMatch(regex, text, budget, slot);
+    *estimateNs = std::max(*estimateNs, first.estimateNs);
+    if (!first.found)
+        return {};
+    return re2::StringPiece(text.data() + first.start, first.end - first.start);
+}
+
 } // namespace
 
 // As written first, then ignoring case; a regex that matches only the empty
-// string says nothing.
-RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &scope) const
+// string says nothing. Both searches are charged to `slot` of `budget`.
+RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &scope, RegexBudget &budget, int slot,
+                                           qint64 *estimateNs) const
 {
     const std::shared_ptr<Compiled> regex = compile(pattern);
-    const re2::StringPiece text(scope.utf8);
+    const std::string_view text(scope.utf8);
     RegexFound found;
-    re2::StringPiece match = firstMatch(*regex->asWritten, text);
+    re2::StringPiece match = firstMatch(*regex->asWritten, text, budget, slot, estimateNs);
     found.how = match.empty() ? LookupResult::NoRegex : LookupResult::AsWritten;
     if (match.empty()) {
-        match = firstMatch(*regex->ignoringCase, text);
+        match = firstMatch(*regex->ignoringCase, text, budget, slot, estimateNs);
         found.how = match.empty() ? LookupResult::NoRegex : LookupResult::IgnoringCase;
     }
     if (match.empty())
@@ -290,34 +327,82 @@ RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &
     return found;
 }
 
-std::unordered_map<uint32_t, RegexFound> LookupEngine::Private::regexMatches(const Scope &scope) const
+// The regexes that match the scope, each within its budget and the
+// lookup's (from `started`); those cut short go to `result`.
+std::unordered_map<uint32_t, RegexFound> LookupEngine::Private::regexMatches(const Scope &scope, qint64 started,
+                                                                             LookupResult *result) const
 {
+    LogMatcher::Options options;
+    options.regexBudgetMs = budgets.regexBudgetMs;
+    options.runBudgetMs = budgets.runBudgetMs;
+    const qint64 bytes = qint64(scope.utf8.size());
+    const qint64 perRegex = LogMatcher::budgetNs(options, bytes);
+    const qint64 run = LogMatcher::runBudgetNs(options, bytes);
+    result->regexBudgetSeconds = double(perRegex) / 1e9;
+    result->runBudgetSeconds = double(run) / 1e9;
+    const std::vector<uint32_t> candidates = regexCandidates(scope);
+    RegexBudget budget(candidates.size(), perRegex, run > 0 ? started + run : 0);
+    std::vector<qint64> estimates(candidates.size(), 0);
     std::unordered_map<uint32_t, RegexFound> found;
-    for (uint32_t entry : regexCandidates(scope)) {
-        RegexFound one = runRegex(index.entry(int(entry)).record->regex(), scope);
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        RegexFound one = runRegex(index.entry(int(candidates[i])).record->regex(), scope, budget, int(i),
+                                  &estimates[i]);
         if (one.how != LookupResult::NoRegex)
-            found.emplace(entry, std::move(one));
+            found.emplace(candidates[i], std::move(one));
     }
+    nameCuts(candidates, budget, estimates, result);
     return found;
+}
+
+// Each candidate whose regex `budget` cut short, in `result`, by id.
+void LookupEngine::Private::nameCuts(const std::vector<uint32_t> &candidates, const RegexBudget &budget,
+                                     const std::vector<qint64> &estimates, LookupResult *result) const
+{
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const RegexBudget::Cut how = budget.cut(int(i));
+        if (how == RegexBudget::Cut::None)
+            continue;
+        LogMatchResult::CutShort cut;
+        cut.record = index.entry(int(candidates[i])).record;
+        cut.recordId = cut.record->id();
+        cut.inPieces = how == RegexBudget::Cut::InPieces;
+        cut.runBudget = how == RegexBudget::Cut::RunOut;
+        cut.searched = budget.spentNs(int(i)) > 0;
+        cut.seconds = double(budget.spentNs(int(i))) / 1e9;
+        cut.estimatedSeconds = double(estimates[i]) / 1e9;
+        cut.reason = LogMatcher::cutReason(cut, result->regexBudgetSeconds, result->runBudgetSeconds);
+        result->cutShort << cut;
+    }
+    std::sort(
+        result->cutShort.begin(), result->cutShort.end(),
+        [](const LogMatchResult::CutShort &a, const LogMatchResult::CutShort &b) { return a.recordId < b.recordId; });
 }
 
 // A regex is evidence for every record it describes: a candidate whose own
 // regex does not match (the text is cut short, or worded otherwise) but
 // whose signature a matching regex also matches shares that regex's
 // standing, and the text decides between them.
+// Signatures are short, and each search of one is whole; none starts once
+// the lookup's time is up (`runDeadline`, 0: never).
 void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates,
-                                         std::unordered_map<uint32_t, RegexFound> &found) const
+                                         std::unordered_map<uint32_t, RegexFound> &found, qint64 runDeadline) const
 {
     std::vector<std::pair<uint32_t, const RegexFound *>> matched;
     for (const auto &[entry, regex] : found)
         matched.emplace_back(entry, &regex);
     std::sort(matched.begin(), matched.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     std::unordered_map<uint32_t, RegexFound> shared;
+    bool timeUp = false;
     for (uint32_t candidate : candidates) {
+        if (timeUp)
+            break;
         if (found.count(candidate))
             continue;
         const std::string signature = index.entry(int(candidate)).record->signature().toStdString();
         for (const auto &[entry, regex] : matched) {
+            timeUp = runDeadline > 0 && RegexBudget::now() >= runDeadline;
+            if (timeUp)
+                break;
             const std::shared_ptr<Compiled> compiled = compile(index.entry(int(entry)).record->regex());
             const RE2 &same = regex->how == LookupResult::AsWritten ? *compiled->asWritten : *compiled->ignoringCase;
             if (firstMatch(same, signature).empty())
@@ -406,6 +491,7 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
 {
     QElapsedTimer timer;
     timer.start();
+    const qint64 started = RegexBudget::now(); // of the lookup's time budget
     LookupResult result;
     const Scope focus = focusOf(text);
     result.errorText = QString::fromStdString(focus.utf8);
@@ -416,8 +502,9 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
 
     // Candidates: the best by text, and every record whose regex matches.
     std::vector<uint32_t> candidates = d->byText(scores);
-    std::unordered_map<uint32_t, RegexFound> regex = d->regexMatches(regexScopeOf(text, focus));
-    d->shareRegexes(candidates, regex);
+    std::unordered_map<uint32_t, RegexFound> regex = d->regexMatches(regexScopeOf(text, focus), started, &result);
+    const qint64 runBudget = qint64(result.runBudgetSeconds * 1e9);
+    d->shareRegexes(candidates, regex, runBudget > 0 ? started + runBudget : 0);
     for (const auto &[entry, found] : regex)
         candidates.push_back(entry);
     std::sort(candidates.begin(), candidates.end());

@@ -38,4 +38,17 @@ QJsonObject LookupResult::toJson(const Why &why)
                        {QStringLiteral("regex_score"), why.regexScore}};
 }
 
+QJsonArray LookupResult::cutShortJson(const QList<LogMatchResult::CutShort> &cutShort)
+{
+    QJsonArray array;
+    for (const LogMatchResult::CutShort &cut : cutShort)
+        array.append(QJsonObject{{QStringLiteral("id"), cut.recordId},
+                                 {QStringLiteral("reason"), cut.reason},
+                                 {QStringLiteral("seconds"), cut.seconds},
+                                 {QStringLiteral("in_pieces"), cut.inPieces},
+                                 {QStringLiteral("run_budget"), cut.runBudget},
+                                 {QStringLiteral("searched"), cut.searched}});
+    return array;
+}
+
 } // namespace Errata

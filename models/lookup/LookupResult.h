@@ -1,5 +1,8 @@
 #pragma once
 
+#include "models/matching/LogMatchResult.h"
+
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -58,7 +61,15 @@ struct LookupResult
     QString errorText;     // the lines looked at, as one text
     QList<int> errorLines; // their 1-based numbers in the text given
     QList<Hit> hits;
+    // The records whose regex was not searched in full for a time budget
+    // (of its own, or of the whole lookup), by id: a regex of theirs that
+    // would have matched is missing from `hits`.
+    QList<LogMatchResult::CutShort> cutShort;
+    double regexBudgetSeconds = 0; // of each regex on this text; 0: none
+    double runBudgetSeconds = 0;   // of the whole lookup; 0: none
     double ms = 0;
+
+    bool isIncomplete() const { return !cutShort.isEmpty(); }
 
     static QString bandName(Band band);        // "exact", "likely", "related"
     static QString regexHowName(RegexHow how); // "", "as written", "ignoring case"
@@ -67,6 +78,10 @@ struct LookupResult
     // "regex_match", "shared_words", "environment", "coverage", "text_score",
     // "regex_score"} (an empty text is null).
     static QJsonObject toJson(const Why &why);
+    // The regexes cut short, as `errata lookup --format json` and errata
+    // mcp's lookup_error give them: [{"id", "reason", "seconds",
+    // "in_pieces", "run_budget", "searched"}].
+    static QJsonArray cutShortJson(const QList<LogMatchResult::CutShort> &cutShort);
 };
 
 } // namespace Errata

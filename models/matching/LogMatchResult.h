@@ -63,6 +63,10 @@ struct LogMatchResult
         // would have taken longer than its budget; a match spanning two
         // pieces may be missing.
         bool inPieces = false;
+        // True: not searched in full because the whole match's budget
+        // (runBudgetSeconds) was spent; `searched` false: not searched at all.
+        bool runBudget = false;
+        bool searched = true;
         double seconds = 0;          // what its searches took
         double estimatedSeconds = 0; // inPieces: what the whole log at once would have taken
         QString reason;              // in plain words, after "the regex was"
@@ -80,6 +84,7 @@ struct LogMatchResult
     QList<Skipped> skipped;
     QList<CutShort> cutShort;      // by record id; empty when every regex was searched in full
     double regexBudgetSeconds = 0; // of each regex on this log; 0: no budget
+    double runBudgetSeconds = 0;   // of the whole match of this log; 0: no budget
     bool usedFallback = false;     // some or all regexes were searched one by one
     QString note;                  // why, in plain words; empty when the fast path did all
     bool cancelled = false;

@@ -37,26 +37,41 @@ QString seconds(qint64 ns)
 
 // "too slow on this log: stopped after 5.2 s (the budget is 5 s per
 // regex); its results may be incomplete"
-LogMatchResult::CutShort cutShort(const MatchPlan::Entry &entry, const LogScan::Cut &cut, qint64 budgetNs)
+LogMatchResult::CutShort cutShort(const MatchPlan::Entry &entry, const LogScan::Cut &cut, qint64 budgetNs,
+                                  qint64 runBudgetNs)
 {
     LogMatchResult::CutShort result;
     result.recordId = entry.id;
     result.record = entry.record;
     result.inPieces = cut.how == RegexBudget::Cut::InPieces;
+    result.runBudget = cut.how == RegexBudget::Cut::RunOut;
+    result.searched = cut.spentNs > 0;
     result.seconds = double(cut.spentNs) / 1e9;
     result.estimatedSeconds = double(cut.estimateNs) / 1e9;
-    const QString budget = QString::number(double(budgetNs) / 1e9, 'g', 3);
-    result.reason = result.inPieces
-        ? LogMatcher::tr("too slow to search the whole log at once (about %1 s; the budget is %2 s per regex): "
-                         "searched in pieces of 32 KiB in %3 s, so a match that spans two pieces may be missing")
-              .arg(seconds(cut.estimateNs), budget, seconds(cut.spentNs))
-        : LogMatcher::tr("too slow on this log: stopped after %1 s (the budget is %2 s per regex); its results "
-                         "may be incomplete")
-              .arg(seconds(cut.spentNs), budget);
+    result.reason = LogMatcher::cutReason(result, double(budgetNs) / 1e9, double(runBudgetNs) / 1e9);
     return result;
 }
 
 } // namespace
+
+QString LogMatcher::cutReason(const LogMatchResult::CutShort &cut, double budgetSeconds, double runBudgetSeconds)
+{
+    const QString budget = QString::number(budgetSeconds, 'g', 3);
+    const QString run = QString::number(runBudgetSeconds, 'g', 3);
+    if (cut.runBudget && !cut.searched)
+        return LogMatcher::tr("not searched: the budget of the whole search (%1 s) was spent before its turn").arg(run);
+    if (cut.runBudget)
+        return LogMatcher::tr("stopped after %1 s, when the budget of the whole search (%2 s) was spent; its results "
+                              "may be incomplete")
+            .arg(seconds(qint64(cut.seconds * 1e9)), run);
+    return cut.inPieces
+        ? LogMatcher::tr("too slow to search the whole log at once (about %1 s; the budget is %2 s per regex): "
+                         "searched in pieces of 32 KiB in %3 s, so a match that spans two pieces may be missing")
+              .arg(seconds(qint64(cut.estimatedSeconds * 1e9)), budget, seconds(qint64(cut.seconds * 1e9)))
+        : LogMatcher::tr("too slow on this log: stopped after %1 s (the budget is %2 s per regex); its results "
+                         "may be incomplete")
+              .arg(seconds(qint64(cut.seconds * 1e9)), budget);
+}
 
 // The plan build() made, and the result builder that keeps the required
 // literals of the entries that matched.
@@ -154,6 +169,14 @@ qint64 LogMatcher::budgetNs(const Options &options, qint64 bytes)
     return std::max(options.regexBudgetMs * 1000000, qint64(double(bytes) / double(BudgetBytesPerSecond) * 1e9));
 }
 
+qint64 LogMatcher::runBudgetNs(const Options &options, qint64 bytes)
+{
+    if (options.runBudgetMs <= 0)
+        return 0;
+    return std::max(options.runBudgetMs * 1000000,
+                    qint64(double(RunBudgetFactor) * double(bytes) / double(BudgetBytesPerSecond) * 1e9));
+}
+
 bool LogMatcher::isLineLocal(const QString &pattern)
 {
     return LineLocality::isLineLocal(pattern);
@@ -174,9 +197,11 @@ LogMatchResult LogMatcher::Private::run(std::string_view log, const std::atomic_
     }
     LogMatchResult result = finish(log, scanned.tallies);
     const qint64 budget = LogMatcher::budgetNs(plan.options, qint64(log.size()));
+    const qint64 runBudget = LogMatcher::runBudgetNs(plan.options, qint64(log.size()));
     result.regexBudgetSeconds = double(budget) / 1e9;
+    result.runBudgetSeconds = double(runBudget) / 1e9;
     for (const LogScan::Cut &cut : scanned.cuts)
-        result.cutShort << cutShort(plan.entries[size_t(cut.entry)], cut, budget);
+        result.cutShort << cutShort(plan.entries[size_t(cut.entry)], cut, budget, runBudget);
     std::sort(
         result.cutShort.begin(), result.cutShort.end(),
         [](const LogMatchResult::CutShort &a, const LogMatchResult::CutShort &b) { return a.recordId < b.recordId; });

@@ -26,8 +26,9 @@ class Record;
 // FilteredRE2's atoms are found in one LiteralScanner pass; a line-local regex then runs only on the lines they allow,
 // the others in one RE2::Set. What does not fit the fast path's memory budget is searched one by one (usedFallback):
 // nothing is dropped. A regex that spends its time budget (budgetNs(), a regex that defeats RE2's DFA) is stopped and
-// named in cutShort; only it can have missed a match. Users' view: docs/record-format.md, "Regexes in the workbench
-// and the log matcher".
+// named in cutShort; only it can have missed a match. So is every regex not searched, or stopped, once the whole
+// match has spent its own budget (runBudgetNs(), many slow regexes). Users' view: docs/record-format.md, "Regexes in
+// the workbench and the log matcher".
 class LogMatcher
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::LogMatcher)
@@ -45,16 +46,32 @@ public:
         // a log of more than BudgetBytesPerSecond times as many bytes gets
         // more (budgetNs()). 0: no budget.
         qint64 regexBudgetMs = DefaultRegexBudgetMs;
+        // The time the whole match may take on a log (steady clock, from the
+        // start of match()), in milliseconds, at least: a log of more than
+        // BudgetBytesPerSecond / RunBudgetFactor times as many bytes gets
+        // more (runBudgetNs()). When it is spent, the searches not yet made
+        // are not made. 0: no budget.
+        qint64 runBudgetMs = DefaultRunBudgetMs;
     };
 
     static constexpr qint64 DefaultMaxMemory = qint64(256) << 20;
     static constexpr qint64 DefaultRegexBudgetMs = 5000;
     static constexpr qint64 BudgetBytesPerSecond = 20'000'000;
+    static constexpr qint64 RunBudgetFactor = 3; // the whole match's budget, in budgets of one regex
+    static constexpr qint64 DefaultRunBudgetMs = RunBudgetFactor * DefaultRegexBudgetMs;
 
     // The time budget of each regex on a log of `bytes` bytes, in
     // nanoseconds: regexBudgetMs, or the time to read the log at
     // BudgetBytesPerSecond if longer (2 GiB: 107 s); 0 for none.
     static qint64 budgetNs(const Options &options, qint64 bytes);
+    // The time budget of the whole match of a log of `bytes` bytes, in
+    // nanoseconds: runBudgetMs, or RunBudgetFactor times the time to read
+    // the log at BudgetBytesPerSecond if longer (2 GiB: 322 s); 0 for none.
+    static qint64 runBudgetNs(const Options &options, qint64 bytes);
+    // Why `cut` was cut short, in plain words after "the regex was" (its
+    // inPieces, runBudget, searched, seconds and estimatedSeconds filled in),
+    // for the budgets of the search in seconds.
+    static QString cutReason(const LogMatchResult::CutShort &cut, double budgetSeconds, double runBudgetSeconds);
 
     // What the matcher needs of a record, copied, so that a matcher can be
     // built on another thread while the records are being edited.

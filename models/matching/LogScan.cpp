@@ -60,7 +60,9 @@ LogScan::Outcome LogScan::run(std::string_view log, const std::atomic_bool *canc
     };
     std::vector<Chunk> pieces = chunks(log);
     const int items = int(pieces.size()) + 1;
-    RegexBudget budget(m_plan.entries.size(), LogMatcher::budgetNs(m_plan.options, qint64(log.size())));
+    const qint64 runBudget = LogMatcher::runBudgetNs(m_plan.options, qint64(log.size()));
+    RegexBudget budget(m_plan.entries.size(), LogMatcher::budgetNs(m_plan.options, qint64(log.size())),
+                       runBudget > 0 ? RegexBudget::now() + runBudget : 0);
     Scan scanned = scan(log, std::move(pieces), budget, cancel, report(0, 70, items));
     Outcome outcome;
     outcome.scanMs = double(timer.nsecsElapsed()) / 1e6;
@@ -169,24 +171,40 @@ void LogScan::scanChunk(std::string_view log, const Chunk &chunk, CandidateCache
 // Which Set regexes match somewhere in the log; `setFailed` when the Set
 // could not tell (out of memory): never an empty answer by mistake. Nor is
 // it run when, timed on the log's first bytes, the whole log would take
-// longer than the budget of a regex: one slow regex (a DFA that keeps
-// running out of room) slows the whole Set, and one call cannot be stopped.
+// longer than the budget of a regex, or than what is left of the match's:
+// one slow regex (a DFA that keeps running out of room) slows the whole
+// Set, and one call cannot be stopped.
 void LogScan::matchSet(std::string_view log, const RegexBudget &budget, Scan *scan) const
 {
     if (!m_plan.set)
         return;
     const qint64 size = qint64(log.size());
     if (budget.isLimited() && size > 4 * ProbeBytes) {
-        const auto timeOn = [&](qint64 from) {
+        // What the Set would take on `size` bytes, timed on `bytes` of them from `from`.
+        const auto timeOn = [&](qint64 from, qint64 bytes, qint64 size) {
             std::vector<int> ignored;
             const qint64 started = RegexBudget::now();
-            m_plan.set->Match(re2::StringPiece(log.data() + from, size_t(ProbeBytes)), &ignored);
-            return estimateNs(RegexBudget::now() - started, size);
+            m_plan.set->Match(re2::StringPiece(log.data() + from, size_t(bytes)), &ignored);
+            return qint64(double(RegexBudget::now() - started) * double(size) / double(bytes));
         };
-        qint64 estimate = timeOn(0);
-        if (estimate > budget.budgetNs()) // the first bytes paid for the DFA's first states too
-            estimate = timeOn(ProbeBytes);
-        if (estimate > budget.budgetNs()) {
+        const auto limit = [&budget] {
+            return budget.budgetNs() > 0 ? qMin(budget.budgetNs(), budget.runRemainingNs()) : budget.runRemainingNs();
+        };
+        // The first bytes pay for the DFA's first states too: a slow probe is
+        // made again on the next bytes. A Set of many slow regexes could take
+        // long on ProbeBytes alone: a sixteenth of it first tells.
+        constexpr qint64 Small = ProbeBytes / 16;
+        qint64 estimate = timeOn(0, Small, ProbeBytes);
+        if (estimate > limit())
+            estimate = timeOn(Small, Small, ProbeBytes);
+        if (estimate <= limit()) {
+            estimate = timeOn(0, ProbeBytes, size);
+            if (estimate > limit())
+                estimate = timeOn(ProbeBytes, ProbeBytes, size);
+        } else {
+            estimate = qint64(double(estimate) * double(size) / double(ProbeBytes));
+        }
+        if (estimate > limit()) {
             scan->setFailed = true;
             scan->setEstimateNs = estimate;
             return;
@@ -275,7 +293,13 @@ std::vector<int> LogScan::toSearch(const Scan &scan, QStringList *notes) const
         if (mustSearch(m_plan.entries[i], allowed[i] || !m_plan.scanner.isReady(), inSet[i], scan.setFailed))
             list.push_back(int(i));
     }
-    if (scan.setFailed && scan.setEstimateNs > 0)
+    if (scan.setFailed && scan.setEstimateNs > 0 && (scan.budgetNs <= 0 || scan.setEstimateNs <= scan.budgetNs))
+        *notes << LogMatcher::tr("The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more "
+                                 "than was left of the whole match's budget, so each of them that could match was "
+                                 "searched one by one.",
+                                 nullptr, int(m_plan.setEntries.size()))
+                      .arg(QString::number(double(scan.setEstimateNs) / 1e9, 'f', 1));
+    else if (scan.setFailed && scan.setEstimateNs > 0)
         *notes << LogMatcher::tr("The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more "
                                  "than the budget of %2 s per regex, so each of them that could match was searched "
                                  "one by one.",

@@ -141,4 +141,68 @@ qint64 LogSearch::searchLine(const RE2 &re, std::string_view line, size_t *first
     return count;
 }
 
+namespace {
+
+// One timed search of `re` in [from, to) of `text`, charged to `entry`;
+// false when it may not start.
+bool timedSearch(const RE2 &re, std::string_view text, qint64 from, qint64 to, RegexBudget &budget, int entry,
+                 LogSearch::First *first, qint64 *tookNs = nullptr)
+{
+    if (!budget.mayStart(entry))
+        return false;
+    const qint64 started = RegexBudget::now();
+    re2::StringPiece match;
+    first->found = re.Match(piece(text), size_t(from), size_t(to), RE2::UNANCHORED, &match, 1);
+    const qint64 took = RegexBudget::now() - started;
+    budget.charge(entry, took);
+    if (tookNs)
+        *tookNs = took;
+    if (first->found) {
+        first->start = size_t(match.data() - text.data());
+        first->end = first->start + match.size();
+    }
+    return true;
+}
+
+// Just after the first line feed at or after `from`, or the end of `text`.
+qint64 pieceEnd(std::string_view text, qint64 from)
+{
+    const qint64 size = qint64(text.size());
+    if (from >= size)
+        return size;
+    const void *newline = std::memchr(text.data() + from, '\n', size_t(size - from));
+    return newline ? static_cast<const char *>(newline) - text.data() + 1 : size;
+}
+
+} // namespace
+
+LogSearch::First LogSearch::firstMatch(const RE2 &re, std::string_view text, RegexBudget &budget, int entry)
+{
+    First first;
+    const qint64 size = qint64(text.size());
+    if (!budget.isLimited() || size <= 4 * PieceBytes) {
+        timedSearch(re, text, 0, size, budget, entry, &first);
+        return first;
+    }
+    qint64 end = pieceEnd(text, PieceBytes);
+    qint64 probeNs = 0;
+    if (!timedSearch(re, text, 0, end, budget, entry, &first, &probeNs))
+        return first;
+    const qint64 estimate = qint64(double(probeNs) * double(size) / double(end));
+    if (estimate <= budget.remainingNs(entry)) {
+        timedSearch(re, text, 0, size, budget, entry, &first);
+        return first;
+    }
+    first.estimateNs = estimate;
+    while (!first.found && end < size) {
+        const qint64 start = end;
+        end = pieceEnd(text, start + PieceBytes);
+        if (!timedSearch(re, text, start, end, budget, entry, &first))
+            return first;
+    }
+    if (!first.found)
+        budget.searchedInPieces(entry);
+    return first;
+}
+
 } // namespace Errata

@@ -11,6 +11,8 @@
 
 namespace Errata {
 
+class RegexBudget;
+
 // Searches one compiled regex over a text (a whole log, a piece of it, or
 // one line) exactly as RegexEngine::findAll steps through it, and tallies
 // what it finds by line, in byte offsets; LogMatchResultBuilder turns that
@@ -62,6 +64,32 @@ public:
                              bool *cut = nullptr);
     // The matches of `re` in one line: how many, and where the first one is.
     static qint64 searchLine(const RE2 &re, std::string_view line, size_t *firstStart, size_t *firstEnd);
+
+    // The first match of a regex in a text, by byte offsets; `estimateNs`:
+    // what one search of the whole text would have taken, when it was
+    // searched in pieces instead.
+    struct First
+    {
+        bool found = false;
+        size_t start = 0;
+        size_t end = 0;
+        qint64 estimateNs = 0;
+    };
+
+    // The pieces a text too slow to search at once is searched in, each
+    // ending after a line feed: about this many bytes.
+    static constexpr qint64 PieceBytes = qint64(32) << 10;
+
+    // The first match of `re` in `text` (possibly empty), within the budget
+    // of `entry`, which each search is charged to. With a budget, a text of
+    // more than four times PieceBytes is first timed on its first piece:
+    // when the whole text would take longer than what is left, it is
+    // searched piece by piece (with the whole text around each), stopping
+    // between pieces when the budget is spent (the entry is then stopped),
+    // and the entry is marked as searched in pieces if nothing was found (a
+    // match spanning two pieces may be missing). Otherwise one search, as
+    // RE2::Match over the whole text.
+    static First firstMatch(const RE2 &re, std::string_view text, RegexBudget &budget, int entry);
 
     // True when `cancel` is given and set.
     static bool isCancelled(const std::atomic_bool *cancel);

@@ -1,11 +1,13 @@
 #include "models/matching/RegexBudget.h"
 
 #include <chrono>
+#include <limits>
 
 namespace Errata {
 
-RegexBudget::RegexBudget(std::size_t entries, qint64 budgetNs)
-    : m_budgetNs(budgetNs)
+RegexBudget::RegexBudget(std::size_t entries, qint64 budgetNs, qint64 runDeadline)
+    : m_budgetNs(qMax<qint64>(0, budgetNs))
+    , m_runDeadline(qMax<qint64>(0, runDeadline))
     , m_spent(std::make_unique<std::atomic<qint64>[]>(entries))
     , m_cut(std::make_unique<std::atomic<int>[]>(entries))
 {
@@ -21,6 +23,13 @@ qint64 RegexBudget::now()
         .count();
 }
 
+qint64 RegexBudget::runRemainingNs() const
+{
+    if (m_runDeadline <= 0)
+        return m_budgetNs;
+    return qMax<qint64>(0, m_runDeadline - now());
+}
+
 qint64 RegexBudget::spentNs(int entry) const
 {
     return m_spent[std::size_t(entry)].load(std::memory_order_relaxed);
@@ -30,7 +39,12 @@ qint64 RegexBudget::remainingNs(int entry) const
 {
     if (!isLimited())
         return 0;
-    return qMax<qint64>(0, m_budgetNs - spentNs(entry));
+    qint64 left = std::numeric_limits<qint64>::max();
+    if (m_budgetNs > 0)
+        left = qMax<qint64>(0, m_budgetNs - spentNs(entry));
+    if (m_runDeadline > 0)
+        left = qMin(left, qMax<qint64>(0, m_runDeadline - now()));
+    return left;
 }
 
 qint64 RegexBudget::deadline(int entry) const
@@ -40,7 +54,8 @@ qint64 RegexBudget::deadline(int entry) const
 
 bool RegexBudget::isStopped(int entry) const
 {
-    return m_cut[std::size_t(entry)].load(std::memory_order_relaxed) == int(Cut::Stopped);
+    const Cut how = cut(entry);
+    return how == Cut::Stopped || how == Cut::RunOut;
 }
 
 RegexBudget::Cut RegexBudget::cut(int entry) const
@@ -52,10 +67,15 @@ bool RegexBudget::mayStart(int entry)
 {
     if (isStopped(entry))
         return false;
-    if (!isLimited() || spentNs(entry) < m_budgetNs)
-        return true;
-    stop(entry);
-    return false;
+    if (m_budgetNs > 0 && spentNs(entry) >= m_budgetNs) {
+        raise(entry, Cut::Stopped);
+        return false;
+    }
+    if (runIsOver()) {
+        raise(entry, Cut::RunOut);
+        return false;
+    }
+    return true;
 }
 
 void RegexBudget::charge(int entry, qint64 ns)
@@ -65,14 +85,21 @@ void RegexBudget::charge(int entry, qint64 ns)
 
 void RegexBudget::stop(int entry)
 {
-    m_cut[std::size_t(entry)].store(int(Cut::Stopped), std::memory_order_relaxed);
+    const bool ownSpent = m_budgetNs > 0 && spentNs(entry) >= m_budgetNs;
+    raise(entry, !ownSpent && runIsOver() ? Cut::RunOut : Cut::Stopped);
 }
 
 // A stop wins over pieces: pieces searched in part are a stopped search.
 void RegexBudget::searchedInPieces(int entry)
 {
-    int expected = int(Cut::None);
-    m_cut[std::size_t(entry)].compare_exchange_strong(expected, int(Cut::InPieces), std::memory_order_relaxed);
+    raise(entry, Cut::InPieces);
+}
+
+void RegexBudget::raise(int entry, Cut cut)
+{
+    std::atomic<int> &slot = m_cut[std::size_t(entry)];
+    int current = slot.load(std::memory_order_relaxed);
+    while (current < int(cut) && !slot.compare_exchange_weak(current, int(cut), std::memory_order_relaxed)) {}
 }
 
 } // namespace Errata

@@ -1,5 +1,10 @@
 #include "models/matching/RegexEngine.h"
 
+#include "models/matching/LogSearch.h"
+#include "models/matching/RegexBudget.h"
+
+#include <QRegularExpression>
+
 #include <re2/re2.h>
 
 #include <vector>
@@ -24,6 +29,27 @@ const Unsupported UnsupportedSyntax[] = {
     {"(?<", "this version of RE2 does not support named groups written \"(?<name>...)\"; write \"(?P<name>...)\""},
 };
 
+constexpr int MaxRepeat = 1000; // RE2's kMaxRepeat
+
+// RE2 refuses a count over 1000, and nested counts whose product is over
+// 1000 ("((a{100}){100}){100}"), both as "bad repetition operator".
+QString repeatSizeWords(const QString &arg)
+{
+    static const QRegularExpression counts(QStringLiteral("\\d+"));
+    bool overOne = false;
+    for (const QRegularExpressionMatch &count : counts.globalMatch(arg)) {
+        bool ok = false;
+        const int value = count.captured().toInt(&ok);
+        overOne = overOne || !ok || value > MaxRepeat;
+    }
+    if (overOne)
+        return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most %2)").arg(arg).arg(MaxRepeat);
+    return RegexEngine::tr("repeat count \"%1\" makes the nested repeats too large: RE2 multiplies the counts of "
+                           "repeats nested in one another, and allows a product of at most %2")
+        .arg(arg)
+        .arg(MaxRepeat);
+}
+
 QString plainWords(int code, const QString &arg)
 {
     switch (code) {
@@ -35,7 +61,7 @@ QString plainWords(int code, const QString &arg)
     case RE2::ErrorUnexpectedParen: return RegexEngine::tr("unmatched )");
     case RE2::ErrorTrailingBackslash: return RegexEngine::tr("the pattern ends with a lone backslash");
     case RE2::ErrorRepeatArgument: return RegexEngine::tr("\"%1\" has nothing before it to repeat").arg(arg);
-    case RE2::ErrorRepeatSize: return RegexEngine::tr("invalid repeat count \"%1\" (RE2 allows at most 1000)").arg(arg);
+    case RE2::ErrorRepeatSize: return repeatSizeWords(arg);
     case RE2::ErrorRepeatOp: return RegexEngine::tr("invalid repetition \"%1\"").arg(arg);
     case RE2::ErrorBadPerlOp: return RegexEngine::tr("invalid group syntax \"%1\"").arg(arg);
     case RE2::ErrorBadUTF8: return RegexEngine::tr("the pattern is not valid UTF-8");
@@ -68,11 +94,12 @@ qsizetype skipClass(const QString &pattern, qsizetype at)
     return pattern.size();
 }
 
-// Index of the first ")" that closes no group, else of the last "(" left
-// open, else -1. Escapes, \Q...\E and character classes hold no groups.
-qsizetype unbalancedParen(const QString &pattern)
+// Where the groups left open start, or -1 for the first ")" that closes no
+// group. Escapes, \Q...\E and character classes hold no groups.
+QList<qsizetype> openGroups(const QString &pattern, qsizetype *unmatched)
 {
     QList<qsizetype> open;
+    *unmatched = -1;
     for (qsizetype i = 0; i < pattern.size(); ++i) {
         const QChar c = pattern.at(i);
         if (c == QLatin1Char('\\') && pattern.mid(i + 1, 1) == QLatin1String("Q")) {
@@ -85,12 +112,34 @@ qsizetype unbalancedParen(const QString &pattern)
         } else if (c == QLatin1Char('(')) {
             open << i;
         } else if (c == QLatin1Char(')')) {
-            if (open.isEmpty())
-                return i;
+            if (open.isEmpty()) {
+                *unmatched = i;
+                return open;
+            }
             open.removeLast();
         }
     }
+    return open;
+}
+
+// Index of the first ")" that closes no group, else of the last "(" left
+// open, else -1.
+qsizetype unbalancedParen(const QString &pattern)
+{
+    qsizetype unmatched = -1;
+    const QList<qsizetype> open = openGroups(pattern, &unmatched);
+    if (unmatched >= 0)
+        return unmatched;
     return open.isEmpty() ? -1 : open.last();
+}
+
+// `prefix` with the groups it leaves open closed, so that a repeat inside
+// a group is seen with its group: "((a{100}){100}" -> "((a{100}){100})".
+QString closed(const QString &prefix)
+{
+    qsizetype unmatched = -1;
+    const QList<qsizetype> open = openGroups(prefix, &unmatched);
+    return unmatched >= 0 ? prefix : prefix + QString(open.size(), QLatin1Char(')'));
 }
 
 // Where RE2's error argument stands: the first occurrence that the pattern,
@@ -103,7 +152,7 @@ qsizetype locate(const QString &pattern, const QString &arg, int code)
     const qsizetype first = pattern.indexOf(arg);
     qsizetype at = first;
     for (int tries = 0; at >= 0 && tries < 16; ++tries, at = pattern.indexOf(arg, at + 1)) {
-        if (RE2(pattern.left(at + arg.size()).toStdString(), options).error_code() == code)
+        if (RE2(closed(pattern.left(at + arg.size())).toStdString(), options).error_code() == code)
             return at;
     }
     return first;
@@ -223,17 +272,25 @@ QList<RegexMatch> RegexEngine::findAll(const QString &text, int limit) const
 
 QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) const
 {
-    QList<RegexMatch> found;
-    if (!isValid())
-        return found;
-    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
-    const int groupCount = m_re->NumberOfCapturingGroups();
-    const auto &names = m_re->CapturingGroupNames();
+    RegexBudget unlimited(1, 0);
+    return findAll(utf8Text, limit, unlimited, 0);
+}
+
+namespace {
+
+// Matches of `re` in [from, end) of `text`, as one search over the whole
+// text gives them when `end` is its end; stops at `limit` matches, or once
+// the steady clock passes `deadline` (0: never), between two matches.
+// Returns where the next search would start, or -1 when it stopped at the
+// deadline.
+qint64 findIn(const RE2 &re, const re2::StringPiece &text, qint64 from, qint64 end, int limit, qint64 deadline,
+              PositionTracker &tracker, QList<RegexMatch> &found)
+{
+    const int groupCount = re.NumberOfCapturingGroups();
+    const auto &names = re.CapturingGroupNames();
     std::vector<re2::StringPiece> pieces(size_t(groupCount) + 1);
-    PositionTracker tracker(utf8Text);
-    size_t from = 0;
-    while (from <= text.size() && found.size() < limit) {
-        if (!m_re->Match(text, from, text.size(), RE2::UNANCHORED, pieces.data(), groupCount + 1))
+    while (from <= end && found.size() < limit) {
+        if (!re.Match(text, size_t(from), size_t(end), RE2::UNANCHORED, pieces.data(), groupCount + 1))
             break;
         RegexMatch match;
         match.start = pieces[0].data() - text.data();
@@ -250,12 +307,67 @@ QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit) co
                                               piece.data() != nullptr};
         }
         found << match;
-        from = size_t(match.end);
+        from = match.end;
         if (match.end == match.start) // step over one whole character after an empty match
             ++from;
-        while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+        while (from < qint64(text.size()) && (static_cast<unsigned char>(text[size_t(from)]) & 0xC0) == 0x80)
             ++from;
+        if (deadline > 0 && RegexBudget::now() >= deadline)
+            return -1;
     }
+    return from;
+}
+
+} // namespace
+
+// With a budget, a text of more than four times LogSearch::PieceBytes is
+// first timed on its first piece (as LogSearch::firstMatch does): when the
+// whole text would take longer than the budget, it is searched piece by
+// piece, so that the search stops in time.
+QList<RegexMatch> RegexEngine::findAll(const QByteArray &utf8Text, int limit, RegexBudget &budget, int entry) const
+{
+    QList<RegexMatch> found;
+    if (!isValid() || !budget.mayStart(entry))
+        return found;
+    const re2::StringPiece text(utf8Text.constData(), size_t(utf8Text.size()));
+    const qint64 size = utf8Text.size();
+    PositionTracker tracker(utf8Text);
+    const auto timed = [&](qint64 from, qint64 end) {
+        const qint64 started = RegexBudget::now();
+        const qint64 next = findIn(*m_re, text, from, end, limit, budget.deadline(entry), tracker, found);
+        budget.charge(entry, RegexBudget::now() - started);
+        if (next < 0)
+            budget.stop(entry);
+        return next;
+    };
+    if (!budget.isLimited() || size <= 4 * LogSearch::PieceBytes) {
+        timed(0, size);
+        return found;
+    }
+    const auto pieceEnd = [&](qint64 from) {
+        const qsizetype newline = from < size ? utf8Text.indexOf('\n', from) : -1;
+        return newline < 0 ? size : qint64(newline) + 1;
+    };
+    qint64 end = pieceEnd(LogSearch::PieceBytes);
+    const qint64 started = RegexBudget::now();
+    m_re->Match(text, 0, size_t(end), RE2::UNANCHORED, nullptr, 0);
+    const qint64 probeNs = RegexBudget::now() - started;
+    budget.charge(entry, probeNs);
+    if (qint64(double(probeNs) * double(size) / double(end)) <= budget.remainingNs(entry)) {
+        timed(0, size);
+        return found;
+    }
+    qint64 from = 0;
+    for (qint64 start = 0; start < size && found.size() < limit;) {
+        if (!budget.mayStart(entry))
+            return found;
+        from = timed(std::max(from, start), end);
+        if (from < 0)
+            return found;
+        start = end;
+        end = pieceEnd(start + LogSearch::PieceBytes);
+    }
+    budget.searchedInPieces(entry);
     return found;
 }
 

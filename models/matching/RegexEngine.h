@@ -15,6 +15,8 @@ class RE2;
 
 namespace Errata {
 
+class RegexBudget;
+
 // A record's regex compiled with RE2, with errors a curator can act on.
 //
 // Example: RegexEngine("(?<=foo)bar") is invalid and errorMessage() says that
@@ -49,6 +51,12 @@ public:
     // Every non-overlapping match, at most `limit` of them.
     QList<RegexMatch> findAll(const QByteArray &utf8Text, int limit = 100000) const;
     QList<RegexMatch> findAll(const QString &text, int limit = 100000) const;
+    // The same within the time budget of `entry` (charged with each search):
+    // stopped between two matches once it is spent (the entry is then
+    // stopped), and a text too slow to search at once (timed on its first
+    // LogSearch::PieceBytes) searched piece by piece (the entry is then
+    // marked InPieces: a match spanning two pieces may be missing).
+    QList<RegexMatch> findAll(const QByteArray &utf8Text, int limit, RegexBudget &budget, int entry) const;
 
     const re2::RE2 *re2() const { return m_re.get(); }
 

@@ -15,7 +15,15 @@ namespace Errata {
 McpKnowledgeBase::McpKnowledgeBase(QObject *parent)
     : QObject(parent)
     , m_session(std::make_unique<KnowledgeBaseSession>())
+    , m_regexBudgetMs(LogMatcher::DefaultRegexBudgetMs)
+    , m_runBudgetMs(LogMatcher::DefaultRunBudgetMs)
 {
+}
+
+void McpKnowledgeBase::setBudgets(qint64 regexBudgetMs, qint64 runBudgetMs)
+{
+    m_regexBudgetMs = regexBudgetMs;
+    m_runBudgetMs = runBudgetMs;
 }
 
 McpKnowledgeBase::~McpKnowledgeBase()
@@ -52,7 +60,8 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
     if (m_session->isCacheOutdated() && !m_session->writeCache(&cacheError))
         qWarning("errata mcp: cannot write the cache %s (%s)", qPrintable(m_session->cacheFile()),
                  qPrintable(cacheError));
-    m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup());
+    m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup(),
+                                              LookupEngine::Budgets{m_regexBudgetMs, m_runBudgetMs});
     m_matcher.reset();
     watch();
     return true;
@@ -61,8 +70,11 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
 const LogMatcher &McpKnowledgeBase::matcher()
 {
     if (!m_matcher) {
+        LogMatcher::Options options;
+        options.regexBudgetMs = m_regexBudgetMs;
+        options.runBudgetMs = m_runBudgetMs;
         m_matcher = std::make_unique<LogMatcher>();
-        m_matcher->build(kb());
+        m_matcher->build(kb(), options);
     }
     return *m_matcher;
 }

@@ -32,6 +32,9 @@ public:
     explicit McpKnowledgeBase(QObject *parent = nullptr);
     ~McpKnowledgeBase() override;
 
+    // The time budgets of lookup_error and match_log, in milliseconds:
+    // of each regex and of one call (LogMatcher::Options); before open().
+    void setBudgets(qint64 regexBudgetMs, qint64 runBudgetMs);
     // False with `error` set when `folder` is not a readable folder.
     bool open(const QString &folder, QString *error);
     QString root() const { return m_root; }
@@ -55,6 +58,8 @@ private:
     std::unique_ptr<KnowledgeBaseSession> m_session;
     std::unique_ptr<LookupEngine> m_lookup;
     std::unique_ptr<LogMatcher> m_matcher; // null: to build
+    qint64 m_regexBudgetMs;
+    qint64 m_runBudgetMs;
     KnowledgeBaseWatcher *m_watcher = nullptr;
 };
 

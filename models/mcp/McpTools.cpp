@@ -41,6 +41,16 @@ QString shortened(const QString &text, int length = 100)
     return simple.size() <= length ? simple : simple.left(length - 1) + QChar(0x2026);
 }
 
+// "\nIncomplete: the regex of ID was …", one line per regex cut short for
+// a time budget; empty when none was.
+QString incompleteText(const QList<LogMatchResult::CutShort> &cutShort)
+{
+    QString text;
+    for (const LogMatchResult::CutShort &cut : cutShort)
+        text += QStringLiteral("\nIncomplete: the regex of %1 was %2").arg(cut.recordId, cut.reason);
+    return text;
+}
+
 } // namespace
 
 McpTools::McpTools(McpKnowledgeBase &kb)
@@ -124,8 +134,11 @@ QJsonObject McpTools::lookupError(const QJsonObject &arguments)
     const QString text = lines.isEmpty() ? QStringLiteral("No record is like this error.")
                                          : lines.join(QLatin1Char('\n')) + QLatin1Char('\n')
             + QStringLiteral("Call get_record with an id for its workarounds and dead ends.");
-    return success(QJsonObject{{QStringLiteral("query"), result.errorText}, {QStringLiteral("results"), results}},
-                   text);
+    return success(QJsonObject{{QStringLiteral("query"), result.errorText},
+                               {QStringLiteral("results"), results},
+                               {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
+                               {QStringLiteral("incomplete"), result.isIncomplete()}},
+                   text + incompleteText(result.cutShort));
 }
 
 QJsonObject McpTools::getRecord(const QJsonObject &arguments)
@@ -204,15 +217,13 @@ QJsonObject McpTools::matchLog(const QJsonObject &arguments)
     QJsonArray skipped;
     for (const LogMatchResult::Skipped &skip : result.skipped)
         skipped.append(QJsonObject{{QStringLiteral("id"), skip.recordId}, {QStringLiteral("reason"), skip.reason}});
-    QJsonArray cutShort;
-    for (const LogMatchResult::CutShort &cut : result.cutShort)
-        cutShort.append(QJsonObject{{QStringLiteral("id"), cut.recordId}, {QStringLiteral("reason"), cut.reason}});
     const QString text = lines.isEmpty() ? QStringLiteral("No record's regex matches this log.")
                                          : lines.join(QLatin1Char('\n'));
     return success(QJsonObject{{QStringLiteral("matches"), matches},
                                {QStringLiteral("skipped"), skipped},
-                               {QStringLiteral("cut_short"), cutShort}},
-                   text);
+                               {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
+                               {QStringLiteral("incomplete"), !result.cutShort.isEmpty()}},
+                   text + incompleteText(result.cutShort));
 }
 
 QJsonObject McpTools::getErrorChain(const QJsonObject &arguments)

@@ -107,6 +107,36 @@ bool applyFilter(SearchQuery &query, const QString &key, const QString &value)
     return true;
 }
 
+// is:stale, is:changed.
+bool applyKeyword(SearchQuery &query, const QString &term)
+{
+    if (term == QLatin1String("is:stale")) {
+        query.staleOnly = true;
+        return true;
+    }
+    if (term == QLatin1String("is:changed")) { // any state (deleted: removed from the index, still on disk)
+        query.gitStates = {GitStatus::State::Modified, GitStatus::State::Added,   GitStatus::State::Untracked,
+                           GitStatus::State::Renamed,  GitStatus::State::Deleted, GitStatus::State::Conflicted};
+        return true;
+    }
+    return false;
+}
+
+// A number filter (fix<0.5, confidence>=0.8) or a known "key:value".
+bool applyTerm(SearchQuery &query, const QString &term)
+{
+    if (auto filter = parseNumberFilter(term, QStringLiteral("fix"))) {
+        query.fixRate = filter;
+        return true;
+    }
+    if (auto filter = parseNumberFilter(term, QStringLiteral("confidence"))) {
+        query.confidence = filter;
+        return true;
+    }
+    const qsizetype colon = term.indexOf(QLatin1Char(':'));
+    return colon > 0 && applyFilter(query, term.left(colon), term.mid(colon + 1));
+}
+
 } // namespace
 
 bool SearchQuery::NumberFilter::accepts(double number) const
@@ -121,36 +151,34 @@ bool SearchQuery::NumberFilter::accepts(double number) const
     return false;
 }
 
+// A bare "stale" or "changed" is a filter only in a query of filters alone
+// ("stale", "changed domain:git", "-has:zh stale"); next to a word it is a
+// word, so that a pasted error line ("Stale file handle", "error: the file
+// changed as we read it") is searched as written. "is:stale" and
+// "is:changed" are the filters wherever they stand.
 SearchQuery SearchQuery::parse(const QString &text)
 {
     SearchQuery query;
+    QStringList keywords; // bare "stale" and "changed", in order
     for (const Term &quotedOrNot : splitTerms(SearchTokenizer::fold(text))) {
         const QString &term = quotedOrNot.text;
         if (quotedOrNot.quoted) { // "stale", "changed", "domain:x": the words themselves
             query.words << term;
             continue;
         }
-        if (term == QLatin1String("stale")) {
-            query.staleOnly = true;
+        if (term == QLatin1String("stale") || term == QLatin1String("changed")) {
+            keywords << term;
+            query.words << term; // taken back below when the query holds no other word
             continue;
         }
-        if (term == QLatin1String("changed")) { // any state (deleted: removed from the index, still on disk)
-            query.gitStates = {GitStatus::State::Modified, GitStatus::State::Added,   GitStatus::State::Untracked,
-                               GitStatus::State::Renamed,  GitStatus::State::Deleted, GitStatus::State::Conflicted};
-            continue;
-        }
-        if (auto filter = parseNumberFilter(term, QStringLiteral("fix"))) {
-            query.fixRate = filter;
-            continue;
-        }
-        if (auto filter = parseNumberFilter(term, QStringLiteral("confidence"))) {
-            query.confidence = filter;
-            continue;
-        }
-        const qsizetype colon = term.indexOf(QLatin1Char(':'));
-        if (colon > 0 && applyFilter(query, term.left(colon), term.mid(colon + 1)))
+        if (applyKeyword(query, term) || applyTerm(query, term))
             continue;
         query.words << term;
+    }
+    if (query.words.size() == keywords.size()) {
+        query.words.clear();
+        for (const QString &keyword : keywords)
+            applyKeyword(query, QStringLiteral("is:") + keyword);
     }
     return query;
 }

@@ -11,10 +11,12 @@
 namespace Errata {
 
 // A search as typed in the search field: free words plus field filters (the README's "The desktop program" lists
-// them): "nan loss", "domain:pytorch fix<0.5", "-has:zh stale", "git:modified", "changed". Words and filter values
-// are folded (case and accents ignored). A word in quotes ("out of memory") is one phrase, and a quoted term is always
-// a word ("changed" in quotes searches for the word, changed alone keeps the records changed in git). An unknown
-// "key:value" is a plain word, so "RuntimeError: CUDA" still searches for what was typed.
+// them): "nan loss", "domain:pytorch fix<0.5", "-has:zh stale", "git:modified", "is:changed cuda". Words and filter
+// values are folded (case and accents ignored). A word in quotes ("out of memory") is one phrase, and a quoted term is
+// always a word. "is:stale" and "is:changed" are filters wherever they stand; a bare "stale" or "changed" is one only
+// in a query of filters alone ("changed", "stale domain:git"), and a word next to other words, so a pasted "Stale file
+// handle" searches for what was pasted. An unknown "key:value" is a plain word, so "RuntimeError: CUDA" still searches
+// for what was typed.
 class SearchQuery
 {
 public:

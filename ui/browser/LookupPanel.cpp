@@ -41,8 +41,12 @@ void LookupPanel::setResult(const LookupResult &result)
 {
     m_model->setResult(result);
     const int hits = m_model->rowCount();
-    setSummary(hits > 0 ? tr("Lookup: %Ln record(s) like this error", nullptr, hits)
-                        : tr("Lookup: no record is like this error"));
+    QString summary = hits > 0 ? tr("Lookup: %Ln record(s) like this error", nullptr, hits)
+                               : tr("Lookup: no record is like this error");
+    if (result.isIncomplete())
+        summary += QStringLiteral(" · ")
+            + tr("%Ln regex(es) stopped for time, the answer may be incomplete", nullptr, int(result.cutShort.size()));
+    setSummary(summary);
     m_summary->setToolTip(tooltipFor(result));
     if (hits > 0)
         m_view->setCurrentIndex(m_model->index(0, 0));
@@ -84,6 +88,13 @@ QString LookupPanel::tooltipFor(const LookupResult &result)
         tip = QStringLiteral("<p>%1</p><pre>%2</pre>")
                   .arg(tr("Compared by %n line(s) of the text:", nullptr, int(lines.size())).toHtmlEscaped(),
                        lines.join(QLatin1Char('\n')));
+    QStringList cut;
+    for (const LogMatchResult::CutShort &regex : result.cutShort.mid(0, 20))
+        cut << tr("the regex of %1 was %2").arg(regex.recordId, regex.reason).toHtmlEscaped();
+    if (result.cutShort.size() > 20)
+        cut << tr("and %n more", nullptr, int(result.cutShort.size() - 20)).toHtmlEscaped();
+    if (!cut.isEmpty())
+        tip += QStringLiteral("<p>%1</p>").arg(cut.join(QStringLiteral("<br>")));
     return tip
         + QStringLiteral("<p>%1</p>")
               .arg(tr("Search words instead: search the text in the field word by word, as typed. "

@@ -2,7 +2,9 @@
 
 #include "models/itemmodels/RegexMatchListModel.h"
 #include "models/kb/KnowledgeBase.h"
+#include "models/matching/LogMatcher.h"
 #include "models/matching/LogReader.h"
+#include "models/matching/RegexBudget.h"
 #include "models/matching/RegexEngine.h"
 #include "models/record/Record.h"
 #include "models/settings/Settings.h"
@@ -51,6 +53,9 @@ struct RegexWorkbenchDock::Outcome
     QList<MatchHighlighter::Range> ranges;
     bool truncated = false;
     int lines = 0;
+    RegexBudget::Cut cut = RegexBudget::Cut::None; // Stopped or InPieces when the budget cut it short
+    double seconds = 0;                            // what the search took
+    double budgetSeconds = 0;
 };
 
 RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
@@ -64,6 +69,7 @@ RegexWorkbenchDock::RegexWorkbenchDock(QWidget *parent)
     , m_matchView(new QTreeView(this))
     , m_model(new RegexMatchListModel(this))
     , m_highlighter(new MatchHighlighter(m_log))
+    , m_budgetMs(LogMatcher::DefaultRegexBudgetMs)
 {
     setObjectName(QStringLiteral("RegexWorkbench"));
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -332,9 +338,10 @@ void RegexWorkbenchDock::start()
         m_logText = m_log->toPlainText();
         m_logChanged = false;
     }
-    m_job->start([pattern = m_regex->text(), ignoreCase = m_ignoreCase->isChecked(),
-                  text = m_logText](const BackgroundJob::Control &) { return search(pattern, ignoreCase, text); },
-                 [this](const std::shared_ptr<Outcome> &outcome) { finish(outcome); });
+    m_job->start(
+        [pattern = m_regex->text(), ignoreCase = m_ignoreCase->isChecked(), text = m_logText,
+         budget = m_budgetMs](const BackgroundJob::Control &) { return search(pattern, ignoreCase, text, budget); },
+        [this](const std::shared_ptr<Outcome> &outcome) { finish(outcome); });
 }
 
 void RegexWorkbenchDock::finish(const std::shared_ptr<Outcome> &outcome)
@@ -361,9 +368,33 @@ void RegexWorkbenchDock::finish(const std::shared_ptr<Outcome> &outcome)
             text = tr("More than %1 matches; the first %1 are listed and highlighted.").arg(MatchLimit);
         if (outcome->matchesEmpty)
             text += QLatin1Char(' ') + tr("The regex matches the empty string, so it would match every log.");
-        m_status->setText(text.toHtmlEscaped());
+        const QString budget = budgetText(*outcome);
+        m_status->setText(budget.isEmpty()
+                              ? text.toHtmlEscaped()
+                              : QStringLiteral("%1 <span style=\"color:%2\">%3</span>")
+                                    .arg(text.toHtmlEscaped(), StatusColors::error(m_status->palette()).name(),
+                                         budget.toHtmlEscaped()));
     }
     emit matched();
+}
+
+// What the time budget cut, in plain words; empty when nothing.
+QString RegexWorkbenchDock::budgetText(const Outcome &outcome) const
+{
+    const QString budget = QString::number(outcome.budgetSeconds, 'g', 3);
+    switch (outcome.cut) {
+    case RegexBudget::Cut::None: break;
+    case RegexBudget::Cut::InPieces:
+        return tr("Too slow to search the whole log at once (the budget is %1 s): searched in pieces of 32 KiB, so a "
+                  "match that spans two pieces may be missing.")
+            .arg(budget);
+    case RegexBudget::Cut::RunOut:
+    case RegexBudget::Cut::Stopped:
+        return tr("Stopped after %1 s, the budget of a regex on this log: there may be more matches further on. A "
+                  "regex this slow would be stopped in the log matcher too.")
+            .arg(QString::number(outcome.seconds, 'f', 1));
+    }
+    return QString();
 }
 
 void RegexWorkbenchDock::showError(const QString &message, int position)
@@ -418,7 +449,7 @@ void RegexWorkbenchDock::jumpTo(const QModelIndex &index)
 
 // Runs on a worker thread: everything it needs is passed by value.
 std::shared_ptr<RegexWorkbenchDock::Outcome> RegexWorkbenchDock::search(const QString &pattern, bool ignoreCase,
-                                                                        const QString &text)
+                                                                        const QString &text, qint64 budgetMs)
 {
     auto outcome = std::make_shared<Outcome>();
     if (pattern.isEmpty()) {
@@ -434,7 +465,13 @@ std::shared_ptr<RegexWorkbenchDock::Outcome> RegexWorkbenchDock::search(const QS
     }
     outcome->matchesEmpty = engine.matchesEmptyString();
     const QByteArray utf8 = text.toUtf8();
-    outcome->matches = engine.findAll(utf8, MatchLimit + 1);
+    LogMatcher::Options options;
+    options.regexBudgetMs = budgetMs;
+    RegexBudget budget(1, LogMatcher::budgetNs(options, utf8.size()));
+    outcome->matches = engine.findAll(utf8, MatchLimit + 1, budget, 0);
+    outcome->cut = budget.cut(0);
+    outcome->seconds = double(budget.spentNs(0)) / 1e9;
+    outcome->budgetSeconds = double(budget.budgetNs()) / 1e9;
     outcome->truncated = outcome->matches.size() > MatchLimit;
     if (outcome->truncated)
         outcome->matches.resize(MatchLimit);

@@ -45,6 +45,10 @@ public:
     void setLogText(const QString &text);
     bool openLog(const QString &path, QString *error);
     void setIgnoreCase(bool ignore);
+    // The time budget of the regex on the log, in milliseconds, at least (a
+    // longer log gets more, as LogMatcher::budgetNs() gives); 0: none. A
+    // search that spends it is stopped and says so. For tests.
+    void setBudgetMs(qint64 ms) { m_budgetMs = ms; }
 
     // What is shown now, for tests.
     QString recordId() const; // empty when no record is shown
@@ -62,7 +66,9 @@ signals:
 
 private:
     struct Outcome;
-    static std::shared_ptr<Outcome> search(const QString &pattern, bool ignoreCase, const QString &text);
+    static std::shared_ptr<Outcome> search(const QString &pattern, bool ignoreCase, const QString &text,
+                                           qint64 budgetMs);
+    QString budgetText(const Outcome &outcome) const;
 
     QWidget *createRegexRow();
     QWidget *createLogPane();
@@ -94,6 +100,7 @@ private:
     bool m_searching = false; // until finish() has shown the result
     QString m_logText;        // the log as last searched
     bool m_logChanged = true;
+    qint64 m_budgetMs;
 };
 
 } // namespace Errata

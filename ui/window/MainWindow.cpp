@@ -213,12 +213,13 @@ void MainWindow::connectSession()
 
 // One engine per lookup index (an opening brings a new one; so does the
 // lookup side built after a first opening); it keeps the regexes it
-// compiled while the index follows the edits. None while it is built.
+// compiled while the index follows the edits. None while it is built. Its
+// lookups run on the window's thread, hence the shorter budgets.
 std::shared_ptr<const LookupEngine> MainWindow::lookupEngine() const
 {
     if (m_session->isLookupPending())
         return nullptr;
-    return std::make_shared<const LookupEngine>(m_session->index().lookup());
+    return std::make_shared<const LookupEngine>(m_session->index().lookup(), LookupEngine::interactiveBudgets());
 }
 
 void MainWindow::createActions()

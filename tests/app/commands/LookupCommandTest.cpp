@@ -1,7 +1,8 @@
 // `errata lookup` as a user runs it (ERRATA_BINARY) on a copy of the sample
 // KB: the text and JSON outputs, the text from the arguments or standard
-// input, --limit, the KB cache, and the exit codes (0: a record was found,
-// 1: none, 2: bad usage or an unreadable KB folder). Every key of the JSON
+// input, --limit, the KB cache, the time budget of its regexes, and the exit
+// codes (0: a record was found, 1: none, 2: bad usage or an unreadable KB
+// folder, 3: none, but a regex was stopped). Every key of the JSON
 // output is snake_case.
 
 #include "support/ErrataProcess.h"
@@ -41,6 +42,7 @@ private slots:
     void standardInput();
     void limit();
     void nothingFound();
+    void slowRegexIsNamed();
     void cacheIsWrittenAndUsed();
     void errors_data();
     void errors();
@@ -151,6 +153,47 @@ void LookupCommandTest::nothingFound()
     const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("the weather is lovely today")});
     QCOMPARE(result.exitCode, 1);
     QCOMPARE(result.out, QStringLiteral("No record is like this error.\n"));
+}
+
+// A regex that defeats RE2's DFA, on a 250 KB paste from standard input,
+// with budgets of 50 ms per regex and 150 ms in all (ERRATA_REGEX_BUDGET_MS,
+// ERRATA_RUN_BUDGET_MS): it is stopped and named, in text and JSON, and as
+// no record was found the exit code is 3, not 1.
+void LookupCommandTest::slowRegexIsNamed()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    QVERIFY(writeFile(kb.filePath(QStringLiteral("slow/dfa.json")),
+                      "{\"id\": \"slow/dfa\", \"signature\": \"Zorblax frobnicated\", \"regex\": "
+                      "\"[a-q][^u-z]{60}x\", \"domain\": \"slow\", \"category\": \"test\"}\n"));
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QByteArray paste;
+    for (quint32 seed = 1; paste.size() < 250000; seed = seed * 1103515245 + 12345)
+        paste += (seed >> 16) % 101 == 0 ? '\n' : letters[(seed >> 16) % (sizeof(letters) - 1)];
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.input = paste;
+    options.cacheHome = cachePath();
+    options.environment = QStringList{QStringLiteral("ERRATA_REGEX_BUDGET_MS=50"),
+                                      QStringLiteral("ERRATA_RUN_BUDGET_MS=150")};
+    const Run text = runErrata({QStringLiteral("lookup"), QStringLiteral("--kb"), kb.path()}, options);
+    QVERIFY2(text.exitCode == 3, qPrintable(QString::number(text.exitCode) + text.out + text.err));
+    QVERIFY2(text.out.startsWith(QLatin1String("No record is like this error.\n")), qPrintable(text.out));
+    // Stopped, or not searched at all when reading the paste spent the lookup's 150 ms.
+    QVERIFY2(text.out.contains(QLatin1String("incomplete: the regex of slow/dfa was too slow"))
+                 || text.out.contains(QLatin1String("incomplete: the regex of slow/dfa was not searched")),
+             qPrintable(text.out));
+    const Run json = runErrata({QStringLiteral("lookup"), QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"),
+                                QStringLiteral("json")},
+                               options);
+    QCOMPARE(json.exitCode, 3);
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
+    const QJsonArray cut = root.value(QLatin1String("cut_short")).toArray();
+    QCOMPARE(cut.size(), 1);
+    QCOMPARE(cut.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("slow/dfa"));
+    QCOMPARE(root.value(QLatin1String("regex_budget_seconds")).toDouble(), 0.05);
+    QCOMPARE(root.value(QLatin1String("run_budget_seconds")).toDouble(), 0.15);
 }
 
 void LookupCommandTest::cacheIsWrittenAndUsed()

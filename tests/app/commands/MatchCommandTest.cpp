@@ -10,6 +10,7 @@
 #include "support/TestFiles.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -81,6 +82,7 @@ private slots:
     void duplicateIdsAreReportedAndListedApart();
     void controlCharactersAreEscaped();
     void slowRegexIsNamed();
+    void runBudgetNamesWhatItCut();
     void errors_data();
     void errors();
     void logOverTheLimit_data();
@@ -387,6 +389,50 @@ void MatchCommandTest::slowRegexIsNamed()
     QCOMPARE(cut.at(0).toObject().value(QLatin1String("file")).toString(), QStringLiteral("slow/dfa.json"));
     QVERIFY(cut.at(0).toObject().value(QLatin1String("seconds")).toDouble() >= 0.1);
     QCOMPARE(root.value(QLatin1String("regex_budget_seconds")).toDouble(), 0.1);
+}
+
+// Four regexes that defeat RE2's DFA, 2 s each, would take 8 s; the whole
+// match has 200 ms (ERRATA_RUN_BUDGET_MS): it ends soon after, each regex
+// cut is named with the match's budget, and the exit code is 3.
+void MatchCommandTest::runBudgetNamesWhatItCut()
+{
+    QTemporaryDir kb;
+    QVERIFY(kb.isValid());
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(writeFile(
+            kb.filePath(QStringLiteral("slow/dfa-%1.json").arg(i)),
+            record(QStringLiteral("slow/dfa-%1").arg(i), "[a-q][^u-z]{6" + QByteArray::number(i) + "}x", "boom")));
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QByteArray log;
+    for (quint32 seed = 1; log.size() < 1000000; seed = seed * 1103515245 + 12345)
+        log += (seed >> 16) % 101 == 0 ? '\n' : letters[(seed >> 16) % (sizeof(letters) - 1)];
+    const QString logFile = m_dir.filePath(QStringLiteral("slow-run.log"));
+    QVERIFY(writeFile(logFile, log));
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.environment = QStringList{QStringLiteral("ERRATA_REGEX_BUDGET_MS=2000"),
+                                      QStringLiteral("ERRATA_RUN_BUDGET_MS=200")};
+    QElapsedTimer timer;
+    timer.start();
+    const Run text = runErrata({QStringLiteral("match"), QStringLiteral("--kb"), kb.path(), logFile}, options);
+    QVERIFY2(timer.elapsed() < 6000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY2(text.exitCode == 3, qPrintable(QString::number(text.exitCode) + text.out + text.err));
+    QVERIFY2(text.out.contains(QLatin1String("the budget of the whole search (0.2 s) was spent")),
+             qPrintable(text.out));
+    QCOMPARE(text.out.count(QLatin1String("incomplete: the regex of slow/dfa-")), 4);
+    const Run json = runErrata({QStringLiteral("match"), QStringLiteral("--kb"), kb.path(), QStringLiteral("--format"),
+                                QStringLiteral("json"), logFile},
+                               options);
+    QCOMPARE(json.exitCode, 3);
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(keysNotInSnakeCase(root), QStringList());
+    QCOMPARE(root.value(QLatin1String("run_budget_seconds")).toDouble(), 0.2);
+    const QJsonArray cut = root.value(QLatin1String("cut_short")).toArray();
+    QCOMPARE(cut.size(), 4);
+    int byRun = 0;
+    for (const QJsonValue &regex : cut)
+        byRun += regex.toObject().value(QLatin1String("run_budget")).toBool() ? 1 : 0;
+    QVERIFY2(byRun >= 2, qPrintable(QString::number(byRun)));
 }
 
 void MatchCommandTest::errors_data()

@@ -6,6 +6,7 @@
 #include "models/lookup/LookupIndex.h"
 #include "models/record/Record.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 #include <memory>
@@ -308,6 +309,61 @@ private slots:
             QVERIFY(!damaged.read(truncated, records));
             QCOMPARE(damaged.size(), 0);
         }
+    }
+
+    // Four regexes that defeat RE2's DFA on a 256 KiB paste (seconds each,
+    // as written and ignoring case), with budgets of 50 ms per regex and
+    // 150 ms in all: the lookup ends soon after, names each record whose
+    // regex was stopped or not searched, and still finds the record the
+    // paste's last line is about.
+    void slowRegexesAreStoppedAndNamed()
+    {
+        QList<Fields> records = Noise;
+        records << Fields{"slow/dfa-0", "Zorblax frobnicated", "[a-q][^u-z]{60}x"}
+                << Fields{"slow/dfa-1", "Zorblax frobnicated", "[a-q][^u-z]{61}x"}
+                << Fields{"slow/dfa-2", "Zorblax frobnicated", "[a-q][^u-z]{62}x"}
+                << Fields{"slow/dfa-3", "Zorblax frobnicated", "[a-q][^u-z]{63}x"};
+        const Kb kb(records);
+        const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+        QString text;
+        for (quint32 seed = 1; text.size() < 250000; seed = seed * 1103515245 + 12345)
+            text += (seed >> 16) % 101 == 0 ? QLatin1Char('\n')
+                                            : QLatin1Char(letters[(seed >> 16) % (sizeof(letters) - 1)]);
+        text += QStringLiteral("\nERROR: deadlock detected\n");
+        QElapsedTimer timer;
+        timer.start();
+        const LookupResult result = LookupEngine(kb.index, LookupEngine::Budgets{50, 150}).lookup(text);
+        const qint64 ms = timer.elapsed();
+        qInfo("a 250 KB paste, 4 regexes that defeat the DFA, 50 ms each and 150 ms in all: %lld ms", ms);
+        QVERIFY2(ms < 3000, qPrintable(QString::number(ms)));
+        QCOMPARE(result.regexBudgetSeconds, 0.05);
+        QCOMPARE(result.runBudgetSeconds, 0.15);
+        QVERIFY(result.isIncomplete());
+        QStringList cut;
+        for (const LogMatchResult::CutShort &regex : result.cutShort) {
+            cut << regex.recordId;
+            QVERIFY2(regex.reason.startsWith(QLatin1String("too slow"))
+                         || regex.reason.contains(QLatin1String("whole search")),
+                     qPrintable(regex.reason));
+        }
+        // Each slow regex is named; a quick one may be too, as not searched, when
+        // its turn came after the whole lookup's budget was spent.
+        for (const QString &id : {QStringLiteral("slow/dfa-0"), QStringLiteral("slow/dfa-1"),
+                                  QStringLiteral("slow/dfa-2"), QStringLiteral("slow/dfa-3")})
+            QVERIFY2(cut.contains(id), qPrintable(cut.join(QLatin1Char(' '))));
+        for (const LogMatchResult::CutShort &regex : result.cutShort) {
+            if (!regex.recordId.startsWith(QLatin1String("slow/")))
+                QVERIFY2(regex.runBudget && !regex.searched,
+                         qPrintable(regex.recordId + QLatin1Char(' ') + regex.reason));
+        }
+        QVERIFY(!result.hits.isEmpty());
+        QCOMPARE(result.hits.first().id, QStringLiteral("db/deadlock/pg16-linux"));
+
+        // Without budgets nothing is cut (a short text: fast whatever the regex).
+        const LookupResult small =
+            LookupEngine(kb.index, LookupEngine::Budgets{}).lookup(QStringLiteral("ERROR: deadlock detected"));
+        QVERIFY(!small.isIncomplete());
+        QCOMPARE(small.regexBudgetSeconds, 0.0);
     }
 };
 

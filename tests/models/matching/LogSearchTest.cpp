@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <cstring>
 #include <string>
 
 using namespace Errata;
@@ -19,6 +20,17 @@ namespace {
 std::string_view view(const QByteArray &text)
 {
     return std::string_view(text.constData(), size_t(text.size()));
+}
+
+// About `bytes` bytes of lines of letters a-q, digits and punctuation, on
+// which "[a-q][^u-z]{60}x" defeats RE2's DFA (and never matches).
+QByteArray slowText(qint64 bytes)
+{
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QByteArray text;
+    for (quint32 seed = 1; text.size() < bytes; seed = seed * 1103515245 + 12345)
+        text += (seed >> 16) % 101 == 0 ? '\n' : letters[(seed >> 16) % (sizeof(letters) - 1)];
+    return text;
 }
 
 } // namespace
@@ -38,6 +50,8 @@ private slots:
     void searchLine();
     void tallyAppend();
     void isCancelled();
+    void firstMatchAsRe2();
+    void firstMatchStopsWithinItsBudget();
 };
 
 void LogSearchTest::searchTextTalliesByLine()
@@ -205,6 +219,52 @@ void LogSearchTest::isCancelled()
     QVERIFY(!LogSearch::isCancelled(&cancel));
     cancel = true;
     QVERIFY(LogSearch::isCancelled(&cancel));
+}
+
+// Without a budget, and with one that is not reached, the first match is
+// RE2's over the whole text, also when it lies far past the first piece.
+void LogSearchTest::firstMatchAsRe2()
+{
+    const RegexEngine engine(QStringLiteral("disk (full)? on \\S+"));
+    QByteArray text(600000, 'a');
+    for (qsizetype i = 100; i < text.size(); i += 100)
+        text[i] = '\n';
+    text += "\nError: disk full on /dev/sda1\nand disk  on x\n";
+    const size_t expected = size_t(text.indexOf("disk full"));
+    for (const qint64 budgetNs : {qint64(0), qint64(60) * 1000000000}) {
+        RegexBudget budget(1, budgetNs);
+        const LogSearch::First first = LogSearch::firstMatch(*engine.re2(), view(text), budget, 0);
+        QVERIFY(first.found);
+        QCOMPARE(first.start, expected);
+        QCOMPARE(first.end, expected + std::strlen("disk full on /dev/sda1"));
+        QCOMPARE(budget.cut(0), RegexBudget::Cut::None);
+        QVERIFY(budget.spentNs(0) > 0);
+    }
+    RegexBudget budget(1, 0);
+    QVERIFY(!LogSearch::firstMatch(*engine.re2(), view(QByteArrayLiteral("no such thing")), budget, 0).found);
+}
+
+// A regex that defeats the DFA, on 1 MB (tens of seconds in one call of
+// RE2), with a budget of 50 ms: timed on its first piece, searched in
+// pieces, and stopped soon after its budget.
+void LogSearchTest::firstMatchStopsWithinItsBudget()
+{
+    const QByteArray text = slowText(1000000);
+    const RegexEngine engine(QStringLiteral("[a-q][^u-z]{60}x"));
+    RegexBudget budget(1, 50 * 1000000);
+    const qint64 started = RegexBudget::now();
+    const LogSearch::First first = LogSearch::firstMatch(*engine.re2(), view(text), budget, 0);
+    const double seconds = double(RegexBudget::now() - started) / 1e9;
+    qInfo("1 MB, a regex that defeats the DFA, budget 50 ms: %.2f s", seconds);
+    QVERIFY(!first.found);
+    QCOMPARE(budget.cut(0), RegexBudget::Cut::Stopped);
+    QVERIFY2(first.estimateNs > 50 * 1000000, qPrintable(QString::number(first.estimateNs)));
+    QVERIFY2(seconds < 3, qPrintable(QString::number(seconds)));
+
+    RegexBudget runOver(1, 0, RegexBudget::now() - 1); // the whole search's time is up: not searched
+    QVERIFY(!LogSearch::firstMatch(*engine.re2(), view(text), runOver, 0).found);
+    QCOMPARE(runOver.cut(0), RegexBudget::Cut::RunOut);
+    QCOMPARE(runOver.spentNs(0), 0);
 }
 
 QTEST_GUILESS_MAIN(LogSearchTest)

@@ -81,6 +81,9 @@ private slots:
     void budgetGrowsWithTheLog();
     void slowWholeTextRegexIsNamed();
     void slowPerLineRegexIsNamed();
+    void runDeadlineAccounting();
+    void runBudgetGrowsWithTheLog();
+    void manySlowRegexesSpendTheRunBudget();
 };
 
 void RegexBudgetTest::accounting()
@@ -180,6 +183,85 @@ void RegexBudgetTest::slowPerLineRegexIsNamed()
     const std::map<QString, Found> got = found(result);
     QVERIFY(got.count(QStringLiteral("disk/full")) == 1);
     QCOMPARE(got.at(QStringLiteral("disk/full")).lineCount, qint64(log.count("disk full")));
+}
+
+// The whole match's deadline: a search not made once it has passed is
+// RunOut, one cut short at it too unless its own budget is spent; the
+// deadline of a search is the nearer of the two.
+void RegexBudgetTest::runDeadlineAccounting()
+{
+    RegexBudget passed(3, 1000, RegexBudget::now() - 1);
+    QVERIFY(passed.isLimited());
+    QVERIFY(passed.runIsOver());
+    QCOMPARE(passed.remainingNs(0), 0);
+    QVERIFY(!passed.mayStart(0));
+    QCOMPARE(passed.cut(0), RegexBudget::Cut::RunOut);
+    QVERIFY(passed.isStopped(0));
+    QCOMPARE(passed.spentNs(0), 0); // not searched at all
+    passed.charge(1, 400);
+    passed.stop(1); // cut at the match's deadline, its own budget not spent
+    QCOMPARE(passed.cut(1), RegexBudget::Cut::RunOut);
+    passed.charge(2, 1000);
+    passed.stop(2); // its own budget is spent too: Stopped wins
+    QCOMPARE(passed.cut(2), RegexBudget::Cut::Stopped);
+    passed.searchedInPieces(1);
+    QCOMPARE(passed.cut(1), RegexBudget::Cut::RunOut);
+
+    const qint64 hour = qint64(3600) * 1000000000;
+    RegexBudget runOnly(1, 0, RegexBudget::now() + hour);
+    QVERIFY(runOnly.isLimited() && !runOnly.runIsOver());
+    QVERIFY(runOnly.mayStart(0));
+    QVERIFY(runOnly.remainingNs(0) > hour - qint64(60) * 1000000000);
+    QVERIFY(runOnly.deadline(0) <= runOnly.runDeadline());
+    RegexBudget both(1, 1000, RegexBudget::now() + hour);
+    QCOMPARE(both.remainingNs(0), 1000); // the nearer of the two
+}
+
+void RegexBudgetTest::runBudgetGrowsWithTheLog()
+{
+    LogMatcher::Options options;
+    QCOMPARE(options.runBudgetMs, 15000);
+    QCOMPARE(LogMatcher::runBudgetNs(options, 10'000'000), qint64(15'000'000'000));
+    QCOMPARE(LogMatcher::runBudgetNs(options, 2'000'000'000), qint64(300'000'000'000));
+    options.runBudgetMs = 0;
+    QCOMPARE(LogMatcher::runBudgetNs(options, 2'000'000'000), 0);
+}
+
+// Eight regexes that defeat the DFA, each with a budget of 2 s, would take
+// 16 s of searching; the whole match has 300 ms. It ends in about that
+// time (one piece of a search can overrun it), and every slow regex is
+// named, those cut by the match's budget as such.
+void RegexBudgetTest::manySlowRegexesSpendTheRunBudget()
+{
+    const QByteArray log = slowLog(1000000, QByteArray());
+    QList<LogMatcher::Source> sources;
+    for (int i = 0; i < 8; ++i) // distinct regexes, equally slow
+        sources << source(QStringLiteral("slow/dfa-%1").arg(i), QStringLiteral("[a-q][^u-z]{%1}x").arg(60 + i));
+    LogMatcher::Options options;
+    options.regexBudgetMs = 2000;
+    options.runBudgetMs = 300;
+    LogMatcher matcher;
+    matcher.build(sources, options);
+    QElapsedTimer timer;
+    timer.start();
+    const LogMatchResult result = matcher.match(log);
+    const qint64 ms = timer.elapsed();
+    qInfo("1 MB, 8 regexes that defeat the DFA, 2 s each, 300 ms in all: %lld ms (first pass %.0f ms)", ms,
+          result.timings.scanMs);
+    QVERIFY2(ms < 4000, qPrintable(QString::number(ms)));
+    QCOMPARE(result.runBudgetSeconds, 0.3);
+    QCOMPARE(result.cutShort.size(), 8);
+    int byRun = 0;
+    for (const LogMatchResult::CutShort &cut : result.cutShort) {
+        QVERIFY2(cut.recordId.startsWith(QLatin1String("slow/")), qPrintable(cut.recordId));
+        if (!cut.runBudget)
+            continue;
+        ++byRun;
+        QVERIFY2(cut.reason.contains(QLatin1String("the budget of the whole search (0.3 s)")), qPrintable(cut.reason));
+        QVERIFY2(cut.reason.startsWith(cut.searched ? QLatin1String("stopped after") : QLatin1String("not searched")),
+                 qPrintable(cut.reason));
+    }
+    QVERIFY2(byRun >= 6, qPrintable(QString::number(byRun)));
 }
 
 QTEST_GUILESS_MAIN(RegexBudgetTest)

@@ -3,6 +3,7 @@
 // UTF-8 text with byte offsets, lines and columns.
 
 #include "models/matching/RegexEngine.h"
+#include "models/matching/RegexBudget.h"
 
 #include <QTest>
 
@@ -57,6 +58,7 @@ private slots:
     void limit();
     void invalidEngineIsInert();
     void tinyMemoryBudget();
+    void findAllWithinABudget();
 };
 
 void RegexEngineTest::validPatterns_data()
@@ -70,6 +72,7 @@ void RegexEngineTest::validPatterns_data()
     QTest::newRow("inline flag") << QStringLiteral("(?i)abc") << 0;
     QTest::newRow("repetition") << QStringLiteral("[a-z]{2,5}\\s*") << 0;
     QTest::newRow("chinese") << QStringLiteral("错误\\s*(\\d+)") << 1;
+    QTest::newRow("nested repeats, product 1000") << QStringLiteral("(?:a{10}){100}") << 0;
     QTest::newRow("escaped specials") << QStringLiteral("\\(\\)\\[\\]\\{\\}\\\\\\.") << 0;
     QTest::newRow("empty pattern") << QString() << 0;
 }
@@ -135,6 +138,13 @@ void RegexEngineTest::invalidPatterns_data()
     QTest::newRow("nothing to repeat") << QStringLiteral("*a")
                                        << QStringList{QStringLiteral("nothing"), QStringLiteral("repeat")} << 0;
     QTest::newRow("repeat count too large") << QStringLiteral("a{1001}") << QStringList{QStringLiteral("1000")} << 1;
+    QTest::newRow("nested repeat counts over 1000 in product")
+        << QStringLiteral("((a{100}){100}){100}")
+        << QStringList{QStringLiteral("\"{100}\""), QStringLiteral("nested"), QStringLiteral("product"),
+                       QStringLiteral("1000")}
+        << 9;
+    QTest::newRow("nested repeat counts, a range")
+        << QStringLiteral("x(a{2,50}){1,30}") << QStringList{QStringLiteral("{1,30}"), QStringLiteral("product")} << 10;
 
     QTest::newRow("look-ahead") << QStringLiteral("foo(?=bar)")
                                 << QStringList{unsupported, QStringLiteral("look-ahead")} << 3;
@@ -430,6 +440,36 @@ void RegexEngineTest::tinyMemoryBudget()
     } else {
         QVERIFY(!small.errorMessage().isEmpty());
     }
+}
+
+// A budget that is not reached changes nothing, on a text long enough to
+// be timed first (600 KB, matches beyond the first piece, an empty match
+// and a match across lines among them); one that is spent stops the
+// search between two matches and says so.
+void RegexEngineTest::findAllWithinABudget()
+{
+    QByteArray text;
+    for (int i = 0; text.size() < 600000; ++i)
+        text += "line " + QByteArray::number(i) + (i % 1000 == 999 ? " disk full\non /dev/sda" : " ok") + '\n';
+    for (const QString &pattern :
+         {QStringLiteral("disk full\\s+on \\S+"), QStringLiteral("(?m)^line 5\\d*9 "), QStringLiteral("x*")}) {
+        const RegexEngine engine(pattern);
+        const QList<RegexMatch> expected = engine.findAll(text, 1000);
+        RegexBudget budget(1, qint64(60) * 1000000000);
+        const QList<RegexMatch> found = engine.findAll(text, 1000, budget, 0);
+        QCOMPARE(describe(found), describe(expected));
+        QCOMPARE(budget.cut(0), RegexBudget::Cut::None);
+    }
+    const RegexEngine everyLine(QStringLiteral("ok"));
+    RegexBudget spent(1, 1);
+    const QByteArray start = text.left(100000); // searched at once, stopped after its first match
+    const QList<RegexMatch> some = everyLine.findAll(start, 100000, spent, 0);
+    QCOMPARE(spent.cut(0), RegexBudget::Cut::Stopped);
+    QCOMPARE(some.size(), 1);
+    QCOMPARE(some.first().line, 1);
+    RegexBudget none(1, 1); // a longer text: timed on its first piece, which spends the budget
+    QVERIFY(everyLine.findAll(text, 100000, none, 0).isEmpty());
+    QCOMPARE(none.cut(0), RegexBudget::Cut::Stopped);
 }
 
 QTEST_APPLESS_MAIN(RegexEngineTest)

@@ -20,6 +20,7 @@ private slots:
     void folding();
     void emptyQuery();
     void gitFilters();
+    void pastedLineKeepsItsWords();
 };
 
 void SearchQueryTest::plainWords()
@@ -37,8 +38,8 @@ void SearchQueryTest::quotedPhrase()
 
 void SearchQueryTest::fieldFilters()
 {
-    const SearchQuery query = SearchQuery::parse(
-        QStringLiteral("domain:PyTorch category:oom tier:ai_generated resolvable:partial severity:warning stale grad"));
+    const SearchQuery query = SearchQuery::parse(QStringLiteral(
+        "domain:PyTorch category:oom tier:ai_generated resolvable:partial severity:warning is:stale grad"));
     QCOMPARE(query.domain, QStringLiteral("pytorch"));
     QCOMPARE(query.category, QStringLiteral("oom"));
     QCOMPARE(query.tier, QStringLiteral("ai_generated"));
@@ -128,6 +129,43 @@ void SearchQueryTest::gitFilters()
     const SearchQuery unknown = SearchQuery::parse(QStringLiteral("git:pushed"));
     QVERIFY(unknown.gitStates.isEmpty());
     QCOMPARE(unknown.words, QStringList{QStringLiteral("git:pushed")});
+}
+
+// A pasted error line is searched as written: a bare "stale" or "changed"
+// is a filter only in a query of filters alone; is:stale and is:changed
+// are filters wherever they stand.
+void SearchQueryTest::pastedLineKeepsItsWords()
+{
+    const SearchQuery pasted = SearchQuery::parse(QStringLiteral("error: Stale file handle"));
+    QVERIFY(!pasted.staleOnly);
+    QCOMPARE(pasted.words,
+             (QStringList{QStringLiteral("error:"), QStringLiteral("stale"), QStringLiteral("file"),
+                          QStringLiteral("handle")}));
+    const SearchQuery first = SearchQuery::parse(QStringLiteral("stale NFS file handle"));
+    QVERIFY(!first.staleOnly);
+    QCOMPARE(first.words.size(), 4);
+    const SearchQuery line = SearchQuery::parse(QStringLiteral("tar: ./data: file changed as we read it"));
+    QVERIFY(line.gitStates.isEmpty());
+    QVERIFY(line.words.contains(QStringLiteral("changed")));
+    QCOMPARE(line.words.size(), 8);
+    const SearchQuery withFilter = SearchQuery::parse(QStringLiteral("domain:nfs stale handle"));
+    QVERIFY(!withFilter.staleOnly);
+    QCOMPARE(withFilter.domain, QStringLiteral("nfs"));
+    QCOMPARE(withFilter.words, (QStringList{QStringLiteral("stale"), QStringLiteral("handle")}));
+
+    // Filters alone: the bare keywords filter.
+    const SearchQuery filters = SearchQuery::parse(QStringLiteral("Stale -has:zh changed"));
+    QVERIFY(filters.staleOnly);
+    QCOMPARE(filters.gitStates.size(), 6);
+    QCOMPARE(filters.hasChinese, std::optional<bool>(false));
+    QVERIFY(filters.words.isEmpty());
+    // Explicit, anywhere.
+    const SearchQuery explicitOnes = SearchQuery::parse(QStringLiteral("nfs is:stale handle IS:changed"));
+    QVERIFY(explicitOnes.staleOnly);
+    QCOMPARE(explicitOnes.gitStates.size(), 6);
+    QCOMPARE(explicitOnes.words, (QStringList{QStringLiteral("nfs"), QStringLiteral("handle")}));
+    // An unknown is: value is a word.
+    QCOMPARE(SearchQuery::parse(QStringLiteral("is:open")).words, QStringList{QStringLiteral("is:open")});
 }
 
 QTEST_GUILESS_MAIN(SearchQueryTest)

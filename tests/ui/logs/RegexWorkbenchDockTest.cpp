@@ -5,6 +5,7 @@
 #include "models/validation/RecordValidator.h"
 #include "ui/editing/EditSession.h"
 
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -31,6 +32,7 @@ private slots:
     void editingGoesThroughUndo();
     void readOnlyUntilTheRecordIsEdited();
     void manyMatchesAreCapped();
+    void slowRegexIsStoppedAndSaysSo();
 
 private:
     Record *addRecord(KnowledgeBase &kb, const QByteArray &json);
@@ -208,6 +210,33 @@ void RegexWorkbenchDockTest::manyMatchesAreCapped()
     QCOMPARE(dock.matchModel()->rowCount(), 10000);
     QVERIFY2(dock.statusText().contains(QStringLiteral("More than 10000")), qPrintable(dock.statusText()));
     QVERIFY(logEdit(dock)->extraSelections().size() < 200); // only what is on screen
+}
+
+// A regex that defeats RE2's DFA on a pasted log of 600 KB (many seconds
+// in one call of RE2), with a budget of 50 ms: the search ends soon after
+// and the status says it was stopped; an ordinary regex is not.
+void RegexWorkbenchDockTest::slowRegexIsStoppedAndSaysSo()
+{
+    RegexWorkbenchDock dock;
+    dock.setBudgetMs(50);
+    const char letters[] = "abcdefghijklmnopq0123456789 :/._-";
+    QString log;
+    for (quint32 seed = 1; log.size() < 600000; seed = seed * 1103515245 + 12345)
+        log += (seed >> 16) % 101 == 0 ? QLatin1Char('\n') : QLatin1Char(letters[(seed >> 16) % (sizeof(letters) - 1)]);
+    dock.setLogText(log + QStringLiteral("\nabc"));
+    regexEdit(dock)->setText(QStringLiteral("[a-q][^u-z]{60}x"));
+    QElapsedTimer timer;
+    timer.start();
+    waitForMatch(dock);
+    qInfo("600 KB, a regex that defeats the DFA, budget 50 ms: %lld ms", timer.elapsed());
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY2(dock.statusText().contains(QLatin1String("Stopped after")), qPrintable(dock.statusText()));
+    QVERIFY2(dock.statusText().contains(QLatin1String("there may be more matches")), qPrintable(dock.statusText()));
+
+    regexEdit(dock)->setText(QStringLiteral("abc$"));
+    waitForMatch(dock);
+    QVERIFY2(!dock.statusText().contains(QLatin1String("Stopped")), qPrintable(dock.statusText()));
+    QVERIFY(dock.matchModel()->rowCount() >= 1);
 }
 
 QTEST_MAIN(RegexWorkbenchDockTest)
