@@ -7,10 +7,10 @@
 #include "app/CommandLine.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/lookup/LookupEngine.h"
+#include "models/matching/LogReader.h"
 #include "models/search/SearchIndex.h"
 #include "models/session/KnowledgeBaseSession.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,7 +22,27 @@ namespace {
 
 const QString Name = QStringLiteral("lookup");
 
-constexpr qint64 MaxInput = 16 * 1024 * 1024; // bytes of standard input read
+// Of a longer standard input, its first and its last lines within these
+// are looked at (LogReader::readEnds), as the window looks at the head and
+// the tail of a pasted log: a CI log says what it runs on at its start and
+// what failed at its end. ERRATA_LOOKUP_INPUT_BYTES lowers the whole (for
+// tests), the head staying a sixteenth of it.
+constexpr qint64 InputBytes = qint64(16) << 20;
+
+LogReader::Ends inputEnds()
+{
+    bool ok = false;
+    const qint64 lowered = qEnvironmentVariable("ERRATA_LOOKUP_INPUT_BYTES").toLongLong(&ok);
+    const qint64 total = ok && lowered > 0 ? qMin(lowered, InputBytes) : InputBytes;
+    return {total / 16, total - total / 16};
+}
+
+// What was read of standard input, for the note and the JSON output.
+struct Input
+{
+    bool standardInput = false;
+    LogReader::Result read; // without its bytes
+};
 
 struct Options
 {
@@ -61,23 +81,69 @@ CommandParser::Result parseOptions(const QStringList &arguments, Options &option
     return CommandParser::Parsed;
 }
 
-bool readInput(const Options &options, QString *text)
+// The text to look up: the arguments, or standard input (UTF-16 and UTF-32
+// decoded, the middle of a long one left out and said so on stderr).
+bool readInput(const Options &options, QString *text, Input *input)
 {
     if (!(options.text.isEmpty() || options.text == QStringList{QStringLiteral("-")})) {
         *text = options.text.join(QLatin1Char(' '));
         return true;
     }
-    QFile input;
-    if (!input.open(stdin, QIODevice::ReadOnly)) {
-        CommandErrors::print(Name,
-                             QStringLiteral("cannot read standard input (") + input.errorString() + QLatin1Char(')'));
+    input->standardInput = true;
+    LogReader::Result &read = input->read;
+    read = LogReader::readEnds(QStringLiteral("-"), LogReader::limits(), inputEnds());
+    if (read.status != LogReader::Read) {
+        CommandErrors::print(Name, QStringLiteral("cannot read standard input (") + read.error + QLatin1Char(')'));
         return false;
     }
-    *text = QString::fromUtf8(input.read(MaxInput));
+    *text = QString::fromUtf8(read.bytes);
+    read.bytes.clear();
+    if (read.skippedBytes > 0) {
+        const LogReader::Ends ends = inputEnds();
+        const QString what = read.skippedLines > 0 ? QStringLiteral("lines %1–%2 (%3) are not")
+                                                         .arg(read.headLines + 1)
+                                                         .arg(read.headLines + read.skippedLines)
+                                                         .arg(LogReader::sizeText(read.skippedBytes))
+                                                   : QStringLiteral("%1 of line %2 are not")
+                                                         .arg(LogReader::sizeText(read.skippedBytes))
+                                                         .arg(read.headLines + 1);
+        CommandErrors::print(Name,
+                             QStringLiteral("standard input is %1: only its first %2 and its last %3 are "
+                                            "looked at, at line ends; ")
+                                     .arg(LogReader::sizeText(read.totalBytes), LogReader::sizeText(ends.head),
+                                          LogReader::sizeText(ends.tail))
+                                 + what);
+    }
     return true;
 }
 
-void printJson(const LookupResult &result, QTextStream &out)
+// Line numbers as in standard input, its middle left out.
+void mapLines(const Input &input, LookupResult &result)
+{
+    if (!input.standardInput || input.read.skippedLines == 0)
+        return;
+    for (int &line : result.errorLines)
+        line = int(input.read.lineInLog(line));
+    for (LookupResult::Hit &hit : result.hits) {
+        if (hit.why.regexLine > 0)
+            hit.why.regexLine = int(input.read.lineInLog(hit.why.regexLine));
+    }
+}
+
+QJsonValue inputJson(const Input &input)
+{
+    if (!input.standardInput)
+        return QJsonValue();
+    const LogReader::Result &read = input.read;
+    return QJsonObject{
+        {QStringLiteral("encoding"), LogEncoding::name(read.encoding)},
+        {QStringLiteral("bytes"), read.totalBytes},
+        {QStringLiteral("skipped_bytes"), read.skippedBytes},
+        {QStringLiteral("skipped_lines"), read.skippedLines},
+        {QStringLiteral("first_skipped_line"), read.skippedBytes > 0 ? QJsonValue(read.headLines + 1) : QJsonValue()}};
+}
+
+void printJson(const LookupResult &result, const Input &input, QTextStream &out)
 {
     QJsonArray results;
     for (const LookupResult::Hit &hit : result.hits)
@@ -87,13 +153,14 @@ void printJson(const LookupResult &result, QTextStream &out)
                                    {QStringLiteral("signature"), hit.signature},
                                    {QStringLiteral("domain"), hit.domain},
                                    {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
-    out << TerminalText::jsonSafe(
-        QJsonDocument(QJsonObject{{QStringLiteral("query"), result.errorText},
-                                  {QStringLiteral("results"), results},
-                                  {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
-                                  {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
-                                  {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds}})
-            .toJson(QJsonDocument::Indented));
+    QJsonObject root{{QStringLiteral("query"), result.errorText},
+                     {QStringLiteral("results"), results},
+                     {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
+                     {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
+                     {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds}};
+    if (input.standardInput)
+        root.insert(QStringLiteral("input"), inputJson(input));
+    out << TerminalText::jsonSafe(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
 QString whyText(const LookupResult::Why &why)
@@ -157,7 +224,8 @@ int LookupCommand::run(const QStringList &arguments)
     if (parsed != CommandParser::Parsed)
         return CommandParser::exitCode(parsed);
     QString text;
-    if (!readInput(options, &text))
+    Input input;
+    if (!readInput(options, &text, &input))
         return ExitCode::CannotRun;
     if (!CommandErrors::checkReadableFolder(Name, options.kb))
         return ExitCode::UsageError;
@@ -167,10 +235,11 @@ int LookupCommand::run(const QStringList &arguments)
     const LookupEngine engine(session.index().lookup(),
                               {CommandParser::budgetMs("ERRATA_REGEX_BUDGET_MS", defaults.regexBudgetMs),
                                CommandParser::budgetMs("ERRATA_RUN_BUDGET_MS", defaults.runBudgetMs)});
-    const LookupResult result = engine.lookup(text, options.limit);
+    LookupResult result = engine.lookup(text, options.limit);
+    mapLines(input, result);
     QTextStream out(stdout);
     if (options.json)
-        printJson(result, out);
+        printJson(result, input, out);
     else
         printText(result, out);
     out.flush();

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSet>
 #include <QStandardPaths>
 
@@ -40,20 +41,33 @@ QString cleanRoot(const QString &kbRoot)
     return QDir::cleanPath(QFileInfo(kbRoot).absoluteFilePath());
 }
 
-bool readBytes(const QString &path, QByteArray *bytes)
+QString sizeText(qint64 bytes)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    *bytes = file.readAll();
-    return true;
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+// A file of the store, read only if it is a regular file (not a link put in
+// its place, not a FIFO) of at most `limit` bytes (and never more than
+// Record::MaxFileSize are read).
+bool readBytes(const QString &path, qint64 limit, QByteArray *bytes, QString *failure = nullptr)
+{
+    QString why;
+    if (Record::readFile(path, bytes, &why, Record::Links::Refuse) && bytes->size() > limit)
+        why = RecoveryStore::tr("the file is %1, more than the %2 a recovery copy may hold")
+                  .arg(sizeText(bytes->size()), sizeText(limit));
+    if (why.isEmpty())
+        return true;
+    bytes->clear();
+    if (failure)
+        *failure = why;
+    return false;
 }
 
 QList<Item> readManifest(const QString &folder)
 {
     QList<Item> items;
     QByteArray bytes;
-    if (!readBytes(QDir(folder).filePath(ManifestName), &bytes))
+    if (!readBytes(QDir(folder).filePath(ManifestName), Record::MaxFileSize, &bytes))
         return items;
     const QJsonArray entries = QJsonDocument::fromJson(bytes).object().value(QLatin1String("entries")).toArray();
     for (const QJsonValue &value : entries) {
@@ -105,10 +119,11 @@ bool writeManifest(const QString &folder, const QString &root, const QList<Item>
 }
 
 // Writes `bytes` at `path` unless it holds them already; whether it changed.
+// A file of another size is not read.
 bool writeIfChanged(const QString &path, const QByteArray &bytes, bool *changed, QString *error)
 {
     QByteArray current;
-    *changed = !readBytes(path, &current) || current != bytes;
+    *changed = QFileInfo(path).size() != bytes.size() || !readBytes(path, bytes.size(), &current) || current != bytes;
     return !*changed || AtomicFile::writeFile(path, bytes, error);
 }
 
@@ -122,12 +137,18 @@ qsizetype indexOf(const QList<Item> &items, const QString &filePath)
 }
 
 // Stores one modified record; `item` is its previous entry, if any.
-bool storeOne(const QString &folder, const Record &record, Item *item, QString *error)
+bool storeOne(const QString &folder, const Record &record, qint64 maxBytes, Item *item, QString *error)
 {
     QByteArray text;
     if (!RecordWriter::textOf(record, &text, error))
         return false;
     const QString path = QDir::cleanPath(record.filePath());
+    if (text.size() > maxBytes) {
+        *error = RecoveryStore::tr("%1: its text is %2, more than the %3 a recovery copy may hold (and a record "
+                                   "file may be); no copy of its unsaved edits is kept: save it or shorten it")
+                     .arg(path, sizeText(text.size()), sizeText(maxBytes));
+        return false;
+    }
     item->name = sha1(path);
     item->entry.filePath = path;
     item->entry.id = record.id();
@@ -151,7 +172,13 @@ RecoveryStore::RecoveryStore(const QString &baseDir)
     : m_baseDir(baseDir.isEmpty()
                     ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recovery")
                     : baseDir)
+    , m_maxCopyBytes(Record::MaxFileSize)
 {
+}
+
+void RecoveryStore::setMaxCopyBytes(qint64 bytes)
+{
+    m_maxCopyBytes = qBound<qint64>(0, bytes, Record::MaxFileSize);
 }
 
 QString RecoveryStore::folder(const QString &kbRoot) const
@@ -192,7 +219,7 @@ bool RecoveryStore::store(const QString &kbRoot, const QList<const Record *> &re
         const qsizetype known = indexOf(previous, QDir::cleanPath(record->filePath()));
         Item item = known >= 0 ? previous.at(known) : Item();
         QString failure;
-        if (storeOne(dir, *record, &item, &failure)) {
+        if (storeOne(dir, *record, m_maxCopyBytes, &item, &failure)) {
             items << item;
             continue;
         }
@@ -251,9 +278,11 @@ bool RecoveryStore::read(const QString &kbRoot, const QString &filePath, QByteAr
     }
     const QString stem = QDir(dir).filePath(items.at(at).name);
     originalText->clear();
-    if (!readBytes(stem + QStringLiteral(".json"), text)
-        || (!items.at(at).entry.isNew && !readBytes(stem + QStringLiteral(".orig"), originalText))) {
-        *error = RecoveryStore::tr("%1: the recovered text cannot be read from %2").arg(filePath, dir);
+    QString why;
+    if (!readBytes(stem + QStringLiteral(".json"), m_maxCopyBytes, text, &why)
+        || (!items.at(at).entry.isNew
+            && !readBytes(stem + QStringLiteral(".orig"), m_maxCopyBytes, originalText, &why))) {
+        *error = RecoveryStore::tr("%1: the recovered text cannot be read from %2: %3").arg(filePath, dir, why);
         return false;
     }
     return true;

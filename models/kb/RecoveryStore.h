@@ -17,6 +17,10 @@ class Record;
 // docs/record-format.md, "Recovery folder"; every file is written with AtomicFile, the manifest last, so a failed
 // write (a full disk) keeps the entry stored before restorable. Entries are keyed by the record's file path, which
 // stays the same while a record has unsaved edits (its id may be one of them).
+//
+// Every file of the store is untrusted when read back: only a regular file is read (not a link put in its place,
+// not a FIFO), and none larger than maxCopyBytes() (by default Record::MaxFileSize, what a record file may be): a
+// record whose text is larger gets no copy, and store() says so.
 class RecoveryStore
 {
     Q_DECLARE_TR_FUNCTIONS(Errata::RecoveryStore)
@@ -34,6 +38,9 @@ public:
     explicit RecoveryStore(const QString &baseDir = QString());
 
     QString baseDir() const { return m_baseDir; }
+    qint64 maxCopyBytes() const { return m_maxCopyBytes; }
+    // Lowers the limit (for tests); never above Record::MaxFileSize.
+    void setMaxCopyBytes(qint64 bytes);
     QString folder(const QString &kbRoot) const;
     // The lock (see KnowledgeBaseLock) of the window that owns the folder:
     // "<folder>.lock", beside it, as the folder goes when it is empty.
@@ -66,6 +73,7 @@ public:
 
 private:
     QString m_baseDir;
+    qint64 m_maxCopyBytes;
 };
 
 } // namespace Errata

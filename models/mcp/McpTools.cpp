@@ -17,6 +17,9 @@
 #include <QJsonDocument>
 #include <QMap>
 
+#include <algorithm>
+#include <cmath>
+
 namespace Errata {
 
 namespace {
@@ -33,6 +36,16 @@ int intArgument(const QJsonObject &arguments, const char16_t *key, int fallback)
 {
     const QJsonValue value = arguments.value(key);
     return value.isUndefined() ? fallback : value.toInt(fallback);
+}
+
+// A report's index as the JSON number given, never wrapped into an int:
+// -1 for anything but a whole number of 0 or more.
+qint64 indexArgument(const QJsonValue &value)
+{
+    const double number = value.toDouble(-1);
+    if (!value.isDouble() || !std::isfinite(number) || number != std::floor(number) || number < 0 || number >= 9.0e15)
+        return -1;
+    return qint64(number);
 }
 
 QString shortened(const QString &text, int length = 100)
@@ -297,16 +310,22 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
         return failure(QStringLiteral("Give exactly one of workaround_index and dead_end_index."));
     OutcomeReport report;
     report.kind = workaround ? OutcomeReport::Workaround : OutcomeReport::DeadEnd;
-    report.index = arguments.value(workaround ? u"workaround_index" : u"dead_end_index").toInt();
+    const QJsonValue given = arguments.value(workaround ? u"workaround_index" : u"dead_end_index");
+    const qint64 index = indexArgument(given);
     const qsizetype items = workaround ? record->workarounds().size() : record->deadEnds().size();
-    const QString item = QStringLiteral("%1[%2]")
-                             .arg(workaround ? QStringLiteral("workarounds") : QStringLiteral("dead_ends"))
-                             .arg(report.index);
-    if (report.index >= items)
+    const QString list = workaround ? QStringLiteral("workarounds") : QStringLiteral("dead_ends");
+    if (index < 0)
+        return failure(QStringLiteral("The %1 index must be a whole number of 0 or more, not %2.")
+                           .arg(list,
+                                given.isDouble() ? QString::number(given.toDouble(), 'g', 17)
+                                                 : QStringLiteral("a value of another type")));
+    const QString item = QStringLiteral("%1[%2]").arg(list).arg(index);
+    if (index >= items)
         return failure(QStringLiteral("%1 has no %2: it has %3 (indexes count from 0).")
                            .arg(record->id(), item)
                            .arg(workaround ? QStringLiteral("%1 workarounds").arg(items)
                                            : QStringLiteral("%1 dead ends").arg(items)));
+    report.index = int(index);
     report.key = OutcomeLog::newKey(QStringLiteral("r-"));
     report.time = QDateTime::currentDateTimeUtc();
     report.client = m_client;
@@ -318,7 +337,17 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
         qWarning("errata mcp: %s", qPrintable(writeError));
         return failure(QStringLiteral("The report could not be kept: %1").arg(writeError));
     }
-    const QString summary = OutcomeSummary::describe(OutcomeLog::read(m_kb.root()).of(record->id()));
+    // Acknowledged only once a read gives it back.
+    const OutcomeLog::Contents contents = OutcomeLog::read(m_kb.root());
+    const QList<OutcomeReport> reports = contents.of(record->id());
+    if (std::none_of(reports.cbegin(), reports.cend(),
+                     [&](const OutcomeReport &kept) { return kept.key == report.key; }))
+        return failure(QStringLiteral("The report was written to %1 but cannot be read back from it, so no curator "
+                                      "will see it: %2")
+                           .arg(OutcomeLog::fileName(),
+                                contents.problems.isEmpty() ? QStringLiteral("it is not there")
+                                                            : contents.problems.mid(0, 3).join(QStringLiteral("; "))));
+    const QString summary = OutcomeSummary::describe(reports);
     return success(
         QJsonObject{{QStringLiteral("report"), report.key},
                     {QStringLiteral("id"), record->id()},

@@ -26,7 +26,14 @@ class OutcomeLog
 public:
     static constexpr int MaxLineBytes = 16 * 1024;
     static constexpr int MaxNoteChars = 2000;
-    static constexpr qint64 MaxFileBytes = qint64(64) << 20; // read no further
+    static constexpr qint64 MaxFileBytes = qint64(64) << 20; // read no further, append no further
+
+    // The two limits, lowered by tests.
+    struct Limits
+    {
+        qint64 fileBytes = MaxFileBytes;
+        qint64 lineBytes = MaxLineBytes;
+    };
 
     struct Fold
     {
@@ -53,18 +60,23 @@ public:
     // Appends one line; false with `error` set (a link at the path is not
     // written through).
     static bool append(const QString &root, const OutcomeReport &report, QString *error);
+    static bool append(const QString &root, const OutcomeReport &report, QString *error, const Limits &limits);
     static bool appendFold(const QString &root, const Fold &fold, const QString &by, QString *error);
     static bool appendUnfold(const QString &root, const Fold &fold, QString *error);
     static QString newKey(const QString &prefix);
 
     static Contents read(const QString &root);
+    static Contents read(const QString &root, const Limits &limits);
     // The lines of `text`, as read() takes them; `file` names it in problems.
     static Contents parse(const QByteArray &text, const QString &file);
+    static Contents parse(const QByteArray &text, const QString &file, const Limits &limits);
 
     static QByteArray line(const OutcomeReport &report);
+    // A note as it is kept: at most MaxNoteChars, never half of a character.
+    static QString noteOf(const QString &note);
 
 private:
-    static bool appendLine(const QString &root, const QByteArray &line, QString *error);
+    static bool appendLine(const QString &root, const QByteArray &line, QString *error, const Limits &limits);
 };
 
 } // namespace Errata

@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +41,9 @@ private slots:
     void jsonOutput();
     void controlCharactersInTheQueryAreEscaped();
     void standardInput();
+    void standardInputInUtf16_data();
+    void standardInputInUtf16();
+    void tailOfALongStandardInput();
     void limit();
     void nothingFound();
     void slowRegexIsNamed();
@@ -136,6 +140,78 @@ void LookupCommandTest::standardInput()
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.out.startsWith(QLatin1String("1. kubernetes/oomkilled  [")), qPrintable(result.out));
     }
+}
+
+void LookupCommandTest::standardInputInUtf16_data()
+{
+    QTest::addColumn<int>("encoding");
+    QTest::addColumn<bool>("bom");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("UTF-16LE with its mark (PowerShell)") << int(QStringConverter::Utf16LE) << true << "UTF-16LE";
+    QTest::newRow("UTF-16BE without") << int(QStringConverter::Utf16BE) << false << "UTF-16BE";
+    QTest::newRow("UTF-32LE with its mark") << int(QStringConverter::Utf32LE) << true << "UTF-32LE";
+    QTest::newRow("UTF-8 with its mark") << int(QStringConverter::Utf8) << true << "UTF-8";
+}
+
+// A log written by a Windows tool, looked up as its text, not its bytes.
+void LookupCommandTest::standardInputInUtf16()
+{
+    QFETCH(int, encoding);
+    QFETCH(bool, bom);
+    QFETCH(QString, name);
+    QStringEncoder encoder(QStringConverter::Encoding(encoding),
+                           bom ? QStringConverter::Flag::WriteBom : QStringConverter::Flag::Default);
+    const QByteArray input = encoder.encode(QString::fromUtf8(Traceback));
+    const Run result = run({QStringLiteral("--kb"), kbPath(), QStringLiteral("--format"), QStringLiteral("json")},
+                           input);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    const QJsonObject root = QJsonDocument::fromJson(result.out.toUtf8()).object();
+    QCOMPARE(root.value(QStringLiteral("query")).toString(),
+             QStringLiteral("ModuleNotFoundError: No module named 'httpx'"));
+    const QJsonObject first = root.value(QStringLiteral("results")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("python/module-not-found"));
+    QCOMPARE(first.value(QStringLiteral("band")).toString(), QStringLiteral("exact"));
+    const QJsonObject read = root.value(QStringLiteral("input")).toObject();
+    QCOMPARE(read.value(QStringLiteral("encoding")).toString(), name);
+    QCOMPARE(read.value(QStringLiteral("bytes")).toInteger(), input.size());
+    QCOMPARE(read.value(QStringLiteral("skipped_bytes")).toInteger(), 0);
+}
+
+// A CI log whose error is at its end, longer than what lookup keeps
+// (lowered to 64 KiB): the tail is looked at, the lines left out are named
+// on stderr and in the JSON, and the regex's line is the log's.
+void LookupCommandTest::tailOfALongStandardInput()
+{
+    QByteArray log;
+    int lines = 0;
+    while (log.size() < 1000 * 1000) {
+        log += "step " + QByteArray::number(++lines) + ": compiled module with the usual settings\n";
+    }
+    log += Traceback;
+    RunOptions options;
+    options.workingDirectory = m_dir.path();
+    options.input = log;
+    options.cacheHome = cachePath();
+    options.environment = QStringList{QStringLiteral("ERRATA_LOOKUP_INPUT_BYTES=65536")};
+    const Run result = runErrata({QStringLiteral("lookup"), QStringLiteral("--kb"), kbPath(),
+                                  QStringLiteral("--format"), QStringLiteral("json")},
+                                 options);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.err.startsWith(QLatin1String("errata lookup: standard input is 976.")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("only its first 4.0 KiB and its last 60.0 KiB are looked at")),
+             qPrintable(result.err));
+    const QJsonObject root = QJsonDocument::fromJson(result.out.toUtf8()).object();
+    const QJsonObject first = root.value(QStringLiteral("results")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("python/module-not-found"));
+    QCOMPARE(first.value(QStringLiteral("why")).toObject().value(QStringLiteral("regex_line")).toInt(), lines + 4);
+    const QJsonObject read = root.value(QStringLiteral("input")).toObject();
+    QCOMPARE(read.value(QStringLiteral("bytes")).toInteger(), log.size());
+    const qint64 skipped = read.value(QStringLiteral("skipped_lines")).toInteger();
+    QVERIFY2(skipped > lines - 2000 && skipped < lines, qPrintable(QString::number(skipped)));
+    QVERIFY(read.value(QStringLiteral("skipped_bytes")).toInteger() > log.size() - 65536);
+    const qint64 firstSkipped = read.value(QStringLiteral("first_skipped_line")).toInteger();
+    QVERIFY2(result.err.contains(QStringLiteral("lines %1–%2 (").arg(firstSkipped).arg(firstSkipped + skipped - 1)),
+             qPrintable(result.err));
 }
 
 void LookupCommandTest::limit()

@@ -2,7 +2,8 @@
 // the log from a file or standard input, --ignore-case, the KB from --kb or
 // the current folder, skipped records on stderr, the exit codes (0: a
 // record matched, 1: none did, 2: bad usage, unreadable or too large log,
-// unreadable KB folder), the limit on the log's size and long lines cut.
+// unreadable KB folder), the limit on the log's size and long lines cut,
+// and a log in UTF-16 or UTF-32 matched as its text.
 // Every key of the JSON output is snake_case.
 
 #include "support/ErrataProcess.h"
@@ -19,6 +20,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -88,6 +90,8 @@ private slots:
     void logOverTheLimit_data();
     void logOverTheLimit();
     void longLinesAreCut();
+    void utf16Log_data();
+    void utf16Log();
 
 private:
     // Runs "errata match ARGUMENTS" (without `match`: "errata ARGUMENTS").
@@ -159,6 +163,37 @@ void MatchCommandTest::textOutput()
     QCOMPARE(summary.captured(2), QStringLiteral("5"));
     QCOMPARE(summary.captured(3), QStringLiteral("6"));
     QVERIFY2(result.err.isEmpty(), qPrintable(result.err));
+}
+
+void MatchCommandTest::utf16Log_data()
+{
+    QTest::addColumn<int>("encoding");
+    QTest::addColumn<bool>("bom");
+    QTest::addColumn<bool>("standardInput");
+    QTest::newRow("UTF-16LE with its mark (PowerShell), a file") << int(QStringConverter::Utf16LE) << true << false;
+    QTest::newRow("UTF-16LE with its mark, standard input") << int(QStringConverter::Utf16LE) << true << true;
+    QTest::newRow("UTF-16BE without") << int(QStringConverter::Utf16BE) << false << false;
+    QTest::newRow("UTF-32LE with its mark") << int(QStringConverter::Utf32LE) << true << false;
+    QTest::newRow("UTF-8 with its mark") << int(QStringConverter::Utf8) << true << false;
+}
+
+// The log of textOutput() as a Windows tool writes it: the same matches,
+// the same lines and columns.
+void MatchCommandTest::utf16Log()
+{
+    QFETCH(int, encoding);
+    QFETCH(bool, bom);
+    QFETCH(bool, standardInput);
+    QStringEncoder encoder(QStringConverter::Encoding(encoding),
+                           bom ? QStringConverter::Flag::WriteBom : QStringConverter::Flag::Default);
+    const QByteArray log = encoder.encode(QString::fromUtf8(Log));
+    const QString path = m_dir.filePath(QStringLiteral("windows.log"));
+    QVERIFY(writeFile(path, log));
+    const QStringList arguments{QStringLiteral("--kb"), kbPath(), standardInput ? QStringLiteral("-") : path};
+    const Run result = run(arguments, standardInput ? log : QByteArray());
+    const Run expected = run({QStringLiteral("--kb"), kbPath(), logPath()});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(lines(result.out).mid(0, 8), lines(expected.out).mid(0, 8));
 }
 
 void MatchCommandTest::jsonOutput()

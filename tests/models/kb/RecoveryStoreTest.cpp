@@ -1,7 +1,10 @@
 // Unsaved edits surviving a crash: stored under the application data folder
 // per KB, listed and restored by a later run (with the original text, so a
 // save still sees changes made on disk meanwhile), dropped once saved; a
-// full disk keeps what was stored before.
+// full disk keeps what was stored before. A copy is capped (a record whose
+// text is larger gets none, and store() says so) and read back only from a
+// regular file within the cap: not a larger one, a link or a FIFO put in
+// its place.
 
 #include "models/kb/RecoveryStore.h"
 #include "models/json/OrderedJson.h"
@@ -100,6 +103,8 @@ private slots:
     void nothingToRecover();
     void fullDiskKeepsWhatWasStored();
     void manifestNamesNoFileOutsideTheFolder();
+    void copyLargerThanTheCapIsNotKept();
+    void copyIsReadOnlyFromARegularFileWithinTheCap();
 };
 
 void RecoveryStoreTest::initTestCase()
@@ -435,6 +440,76 @@ void RecoveryStoreTest::manifestNamesNoFileOutsideTheFolder()
     }
     QVERIFY(writeFile(manifestPath, manifest));
     Record restored;
+    QVERIFY2(store.restore(kb->root(), filePath, &restored, &error), qPrintable(error));
+    QCOMPARE(restored.category(), QStringLiteral("stored"));
+}
+
+// A log pasted into a field (10 KB here, with the cap lowered to 4 KiB):
+// no copy is written, the error names the file and the cap, the previous
+// copy stays, and the other records are kept.
+void RecoveryStoreTest::copyLargerThanTheCapIsNotKept()
+{
+    KbFolder folder;
+    auto kb = folder.load();
+    Record *full = kb->find(QStringLiteral("disk/full"));
+    Record *slow = kb->find(QStringLiteral("disk/slow"));
+    RecoveryStore store;
+    store.setMaxCopyBytes(4096);
+    kb->setValue(full, QStringLiteral("/root_cause"), "small");
+    QString error;
+    QVERIFY2(store.store(*kb, &error), qPrintable(error));
+    kb->setValue(full, QStringLiteral("/root_cause"), std::string(10000, 'x'));
+    kb->setValue(slow, QStringLiteral("/category"), "fine");
+    QVERIFY(!store.store(*kb, &error));
+    QVERIFY2(error.contains(full->filePath()) && error.contains(QLatin1String("more than the 4.0 KiB")),
+             qPrintable(error));
+    for (const QString &name : QDir(store.folder(kb->root())).entryList(QDir::Files))
+        QVERIFY2(QFileInfo(QDir(store.folder(kb->root())).filePath(name)).size() <= 4096, qPrintable(name));
+    Record restored;
+    QVERIFY2(store.restore(kb->root(), full->filePath(), &restored, &error), qPrintable(error));
+    QCOMPARE(restored.rootCause(), QStringLiteral("small"));
+    QVERIFY2(store.restore(kb->root(), slow->filePath(), &restored, &error), qPrintable(error));
+}
+
+void RecoveryStoreTest::copyIsReadOnlyFromARegularFileWithinTheCap()
+{
+    KbFolder folder;
+    auto kb = folder.load();
+    Record *full = kb->find(QStringLiteral("disk/full"));
+    kb->setValue(full, QStringLiteral("/category"), "stored");
+    RecoveryStore store;
+    QString error;
+    QVERIFY2(store.store(*kb, &error), qPrintable(error));
+    const QString filePath = full->filePath();
+    const QString name = QString::fromLatin1(
+        QCryptographicHash::hash(QDir::cleanPath(filePath).toUtf8(), QCryptographicHash::Sha1).toHex());
+    const QString copy = QDir(store.folder(kb->root())).filePath(name + QStringLiteral(".json"));
+    const QByteArray stored = readFile(copy);
+    QVERIFY(!stored.isEmpty());
+    Record restored;
+
+    // Larger than the cap: refused, saying so.
+    store.setMaxCopyBytes(stored.size() - 1);
+    QVERIFY(!store.restore(kb->root(), filePath, &restored, &error));
+    QVERIFY2(error.contains(QLatin1String("more than the")), qPrintable(error));
+    store.setMaxCopyBytes(Record::MaxFileSize);
+
+    // A link in its place, to a record outside the store: not followed.
+    const QString outside = folder.dir.filePath(QStringLiteral("outside.txt"));
+    QVERIFY(writeFile(outside, recordText(QStringLiteral("disk/outside"))));
+    QVERIFY(QFile::remove(copy));
+    QVERIFY(QFile::link(outside, copy));
+    QVERIFY(!store.restore(kb->root(), filePath, &restored, &error));
+    QVERIFY2(error.contains(QLatin1String("replaced by a link")), qPrintable(error));
+
+    // A FIFO: refused at once, without waiting for a writer.
+    QVERIFY(QFile::remove(copy));
+    QCOMPARE(::mkfifo(QFile::encodeName(copy).constData(), 0600), 0);
+    QVERIFY(!store.restore(kb->root(), filePath, &restored, &error));
+    QVERIFY2(error.contains(QLatin1String("not a regular file")), qPrintable(error));
+
+    QVERIFY(QFile::remove(copy));
+    QVERIFY(writeFile(copy, stored));
     QVERIFY2(store.restore(kb->root(), filePath, &restored, &error), qPrintable(error));
     QCOMPARE(restored.category(), QStringLiteral("stored"));
 }
