@@ -4,8 +4,10 @@
 
 #include <QFile>
 #include <QHash>
+#include <QSet>
 
 #include <git2.h>
+#include <git2/sys/hashsig.h>
 
 #include <algorithm>
 #include <memory>
@@ -188,6 +190,81 @@ void pairByContent(git_repository *repository, std::vector<Candidate> &items)
     }
 }
 
+struct HashsigDeleter
+{
+    void operator()(git_hashsig *signature) const { git_hashsig_free(signature); }
+};
+using Signature = std::unique_ptr<git_hashsig, HashsigDeleter>;
+
+// libgit2's measure of a file's content for renames: of its blob, or of its
+// file on disk when it is untracked (not in the object database).
+Signature signatureOf(git_repository *repository, const Candidate &item)
+{
+    const auto options = git_hashsig_option_t(GIT_HASHSIG_SMART_WHITESPACE | GIT_HASHSIG_ALLOW_SMALL_FILES);
+    git_hashsig *signature = nullptr;
+    git_oid id;
+    git_blob *blob = nullptr;
+    if (item.entry.state == GitStatus::State::Untracked) {
+        const QByteArray file = QByteArray(git_repository_workdir(repository)) + item.workPath;
+        git_hashsig_create_fromfile(&signature, file.constData(), options);
+    } else if (item.blob.size() == GIT_OID_RAWSZ
+               && git_oid_fromraw(&id, reinterpret_cast<const unsigned char *>(item.blob.constData())) == 0
+               && git_blob_lookup(&blob, repository, &id) == 0) {
+        git_hashsig_create(&signature, static_cast<const char *>(git_blob_rawcontent(blob)),
+                           size_t(git_blob_rawsize(blob)), options);
+        git_blob_free(blob);
+    }
+    git_error_clear();
+    return Signature(signature);
+}
+
+// Each file name held by exactly one of `items` of the kind `wanted`
+// picks, left unpaired: name -> index.
+QHash<QString, size_t> uniqueNames(const std::vector<Candidate> &items, bool (*wanted)(const Candidate &))
+{
+    QHash<QString, size_t> names;
+    QSet<QString> shared;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (!wanted(items[i]))
+            continue;
+        const QString name = items[i].entry.path.section(QLatin1Char('/'), -1);
+        if (names.contains(name))
+            shared.insert(name);
+        names.insert(name, i);
+    }
+    for (const QString &name : std::as_const(shared))
+        names.remove(name);
+    return names;
+}
+
+bool isUnpairedGone(const Candidate &item)
+{
+    return item.entry.state == GitStatus::State::Deleted && item.pairable && !item.paired;
+}
+
+// Past the rename limit, as git does since 2.33: a deleted and a new file
+// of one name, each the only one of that name, are a rename when their
+// contents are at least `threshold` percent alike.
+void pairByName(git_repository *repository, std::vector<Candidate> &items, int threshold)
+{
+    const QHash<QString, size_t> gone = uniqueNames(items, isUnpairedGone);
+    const QHash<QString, size_t> added = uniqueNames(items, isNew);
+    for (auto it = added.cbegin(); it != added.cend(); ++it) {
+        const auto match = gone.constFind(it.key());
+        if (match == gone.cend())
+            continue;
+        Candidate &item = items[it.value()];
+        Candidate &old = items[match.value()];
+        const Signature a = signatureOf(repository, old);
+        const Signature b = signatureOf(repository, item);
+        if (!a || !b || git_hashsig_compare(a.get(), b.get()) < threshold)
+            continue;
+        old.paired = true;
+        item.entry.state = GitStatus::State::Renamed;
+        item.entry.oldPath = old.entry.path;
+    }
+}
+
 // git's diff.renameLimit (libgit2 reads it too), or its default.
 int renameLimitOf(git_repository *repository)
 {
@@ -320,8 +397,16 @@ void GitStatus::collect(git_repository *repository, git_status_list *list, const
         candidate.blob = blobOf(*item, entry.state);
         items.push_back(std::move(candidate));
     }
-    pairByContent(repository, items);
+    // What libgit2 had to compare deleted files with: past the limit, it
+    // compared each new file with some of them only.
+    const auto sources = std::count_if(items.cbegin(), items.cend(), [](const Candidate &item) {
+        return isUnpairedGone(item) || item.entry.state == State::Renamed;
+    });
     m_renameLimit = renameLimitOf(repository);
+    pairByContent(repository, items);
+    const bool cut = sources > m_renameLimit;
+    if (cut)
+        pairByName(repository, items, RenameThreshold);
     int gone = 0;
     int added = 0;
     for (Candidate &item : items) {
@@ -331,8 +416,7 @@ void GitStatus::collect(git_repository *repository, git_status_list *list, const
         added += isNew(item) ? 1 : 0;
         m_entries << std::move(item.entry);
     }
-    // Past the limit, libgit2 compared each new file with some deleted ones only.
-    if (gone > m_renameLimit && added > 0) {
+    if (cut && gone > 0 && added > 0) {
         m_unpairedGone = gone;
         m_unpairedNew = added;
     }

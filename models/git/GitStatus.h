@@ -20,9 +20,10 @@ namespace Errata {
 // (anything else that differs from HEAD). A file added to the index and then deleted from the disk is left out.
 //
 // As git does, a deleted and a new file of identical content are a rename however many there are (libgit2 alone
-// stops comparing at diff.renameLimit, 1000 by default); files that differ are compared only up to that limit, and
-// notCovered() says so when it was reached. Records in a git submodule are not in this checkout's state: they are
-// named by submodules() and notCovered().
+// stops comparing at diff.renameLimit, 1000 by default), and past that limit so are a deleted and a new file of one
+// name (each the only one of it) at least RenameThreshold percent alike; other files are compared only up to the
+// limit, and notCovered() says so when it was reached. Records in a git submodule are not in this checkout's state:
+// they are named by submodules() and notCovered().
 //
 //   for (const GitStatus::Entry &entry : GitStatus::read(kbRoot).entries())
 //       qInfo() << entry.path << GitStatus::stateName(entry.state);

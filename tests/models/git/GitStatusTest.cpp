@@ -75,6 +75,7 @@ private slots:
     void lockedIndexIsReadAsItIs();
     void identicalMovesPastTheRenameLimit_data();
     void identicalMovesPastTheRenameLimit();
+    void changedMovesOfOneNamePastTheRenameLimit();
     void changedMovesPastTheRenameLimitAreNamed();
     void submodulesAreNamed();
 };
@@ -299,9 +300,9 @@ void GitStatusTest::identicalMovesPastTheRenameLimit()
     QCOMPARE(status.notCovered(), QStringList());
 }
 
-// Moves that change the files too are compared up to the limit only, as
-// git does: what may be left unpaired is named.
-void GitStatusTest::changedMovesPastTheRenameLimitAreNamed()
+// Moves that change the files too, past the limit: `git status` shows 30
+// renames (it pairs files of one name first); so does GitStatus.
+void GitStatusTest::changedMovesOfOneNamePastTheRenameLimit()
 {
     QTemporaryDir dir;
     GitTestRepository repository(dir.path());
@@ -318,6 +319,37 @@ void GitStatusTest::changedMovesPastTheRenameLimitAreNamed()
         const QByteArray text = readFile(dir.filePath(QStringLiteral("old/") + name));
         QVERIFY(repository.removeFile(QStringLiteral("old/") + name));
         QVERIFY(repository.write(QStringLiteral("new/") + name, text + "\n"));
+        if (i % 2 == 0) { // staged or on disk only: both are compared
+            QVERIFY(repository.unstage(QStringLiteral("old/") + name));
+            QVERIFY(repository.stage(QStringLiteral("new/") + name));
+        }
+    }
+    const GitStatus status = GitStatus::read(dir.path());
+    QCOMPARE(countOf(status, GitStatus::State::Renamed), Count);
+    for (const GitStatus::Entry &entry : status.entries())
+        QCOMPARE(entry.oldPath, QStringLiteral("old/") + entry.path.mid(4));
+    QCOMPARE(status.notCovered(), QStringList());
+}
+
+// Moves under other names that change the files too are compared up to the
+// limit only: what may be left unpaired is named.
+void GitStatusTest::changedMovesPastTheRenameLimitAreNamed()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    QVERIFY(repository.isValid());
+    constexpr int Count = 30;
+    for (int i = 0; i < Count; ++i) {
+        const QString id = QStringLiteral("old/r%1").arg(i, 2, 10, QLatin1Char('0'));
+        QVERIFY(repository.write(id + QStringLiteral(".json"), record(id)));
+    }
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(setRenameLimit(dir.path(), 10));
+    for (int i = 0; i < Count; ++i) {
+        const QString name = QStringLiteral("%1.json").arg(i, 2, 10, QLatin1Char('0'));
+        const QByteArray text = readFile(dir.filePath(QStringLiteral("old/r") + name));
+        QVERIFY(repository.removeFile(QStringLiteral("old/r") + name));
+        QVERIFY(repository.write(QStringLiteral("new/s") + name, text + "\n"));
     }
     const GitStatus status = GitStatus::read(dir.path());
     const int renamed = countOf(status, GitStatus::State::Renamed);
