@@ -130,9 +130,18 @@ void printJson(QTextStream &out, const GitStatus &status, const QList<Changed> &
             record.insert(QStringLiteral("old_path"), item.entry.oldPath);
         records.append(record);
     }
-    out << TerminalText::jsonSafe(
-        QJsonDocument(QJsonObject{{QStringLiteral("branch"), status.branch()}, {QStringLiteral("records"), records}})
-            .toJson(QJsonDocument::Indented));
+    QJsonObject document{{QStringLiteral("branch"), status.branch()}, {QStringLiteral("records"), records}};
+    if (!status.notCovered().isEmpty())
+        document.insert(QStringLiteral("not_covered"), QJsonArray::fromStringList(status.notCovered()));
+    out << TerminalText::jsonSafe(QJsonDocument(document).toJson(QJsonDocument::Indented));
+}
+
+// What git's state leaves out (records in submodules, renames past the
+// limit), after the list: a clean list is then no all-clear.
+void printNotCovered(QTextStream &out, const GitStatus &status)
+{
+    for (const QString &note : status.notCovered())
+        out << "Not covered: " << TerminalText::escaped(note) << '\n';
 }
 
 void printText(QTextStream &out, const GitStatus &status, const QList<Changed> &changed)
@@ -140,6 +149,7 @@ void printText(QTextStream &out, const GitStatus &status, const QList<Changed> &
     out << "On branch " << TerminalText::escaped(status.branch()) << ": ";
     if (changed.isEmpty()) {
         out << "no changed records\n";
+        printNotCovered(out, status);
         return;
     }
     out << changed.size() << (changed.size() == 1 ? " changed record\n" : " changed records\n");
@@ -153,6 +163,7 @@ void printText(QTextStream &out, const GitStatus &status, const QList<Changed> &
         for (const Problem &problem : item.findings)
             out << "    " << TerminalText::escaped(problem.toText()) << '\n';
     }
+    printNotCovered(out, status);
 }
 
 } // namespace

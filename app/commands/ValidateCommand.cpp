@@ -135,6 +135,20 @@ QString idOfPath(const QString &path)
     return path.left(path.size() - int(qstrlen(".json")));
 }
 
+// Adds the files of `kb` below `folder` (absolute, with a final '/'), those
+// that loaded and those that did not, to `files`.
+void addFilesBelow(const KnowledgeBase &kb, const QString &folder, QSet<QString> *files)
+{
+    for (int i = 0; i < kb.count(); ++i) {
+        if (kb.recordAt(i)->filePath().startsWith(folder))
+            files->insert(kb.recordAt(i)->filePath());
+    }
+    for (const Problem &problem : kb.loadProblems()) {
+        if (problem.file.startsWith(folder))
+            files->insert(problem.file);
+    }
+}
+
 // With --changed: the files whose findings are reported (absolute paths):
 // those changed since the revision, and the records that link to one of
 // them (by its id now, or before it was renamed or deleted) or that one of
@@ -156,6 +170,11 @@ bool selectChanged(const KnowledgeBase &kb, const Options &options, QSet<QString
             changedIds << idOfPath(entry.oldPath);
     }
     *changedCount = int(status.entries().size());
+    // Git's state does not look into submodules: their records are all reported.
+    for (const QString &folder : status.submodules())
+        addFilesBelow(kb, kb.root() + QLatin1Char('/') + folder + QLatin1Char('/'), files);
+    for (const QString &note : status.notCovered())
+        CommandErrors::print(Name, options.folder + QStringLiteral(": warning: ") + note);
     QSet<QString> linkedFromChanged;
     for (int i = 0; i < kb.count(); ++i) {
         const Record *record = kb.recordAt(i);

@@ -1,6 +1,7 @@
 #include "models/convert/FolderConverter.h"
 
 #include "models/convert/DeadendsConverter.h"
+#include "models/json/JsonText.h"
 #include "models/kb/KnowledgeBaseLoader.h"
 #include "models/record/Record.h"
 #include "models/record/RecordId.h"
@@ -9,6 +10,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace Errata {
@@ -18,6 +20,19 @@ namespace {
 Problem problemAt(const QString &file, const QString &message, int line = 0, int column = 0)
 {
     return Problem{Problem::Error, file, QString(), line, column, message, QStringLiteral("convert")};
+}
+
+// The id of `file` (its text `text`) cannot be a path, for the reason `unsafe`:
+// a finding at its "id" field.
+Problem idProblem(const QString &file, const QByteArray &text, const QString &id, const QString &unsafe)
+{
+    const JsonText json(text);
+    const qsizetype offset = json.nearestOffsetOf(QStringLiteral("/id"));
+    const JsonText::Position at = json.positionOf(offset < 0 ? 0 : offset);
+    Problem problem = problemAt(file, QStringLiteral("the id \"%1\" cannot be used as a file path: %2").arg(id, unsafe),
+                                std::max(at.line, 1), std::max(at.column, 1));
+    problem.pointer = QStringLiteral("/id");
+    return problem;
 }
 
 // `path` with its deepest existing folder's symbolic links resolved and the
@@ -133,11 +148,12 @@ FolderConverter::Outcome FolderConverter::convertFile(Direction direction, const
         return Failed;
     }
     const QString id = Record::toQString(output.value("id", OrderedJson()));
-    const QString target = RecordId::filePath(destination, id);
-    if (target.isEmpty()) {
-        problems << problemAt(file, QStringLiteral("the id \"%1\" cannot be used as a file path").arg(id), 1, 1);
+    const QString unsafe = RecordId::problem(id);
+    if (!unsafe.isEmpty()) {
+        problems << idProblem(file, input.originalText(), id, unsafe);
         return Failed;
     }
+    const QString target = RecordId::filePath(destination, id);
     if (written.contains(target)) {
         problems << problemAt(file,
                               QStringLiteral("another file with id \"%1\" was already written to %2").arg(id, target));

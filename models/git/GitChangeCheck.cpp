@@ -5,6 +5,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/KnowledgeBaseLoader.h"
 #include "models/record/Record.h"
+#include "models/util/CacheFolder.h"
 #include "models/util/Parallel.h"
 #include "models/validation/RecordValidator.h"
 
@@ -188,8 +189,12 @@ QList<GitChangeCheck::Checked> GitChangeCheck::check(const QString &rootFolder, 
     if (!unknown.empty() && !options.cacheFile.isEmpty()) {
         cache.keepOnly(blobs);
         QString error;
-        if (!cache.save(options.cacheFile, &error) && cacheError)
-            *cacheError = error;
+        if (!cache.save(options.cacheFile, &error)) {
+            if (cacheError)
+                *cacheError = error;
+        } else {
+            CacheFolder::tidy(options.cacheFile, root);
+        }
     }
     if (counts)
         *counts = Counts{int(blobs.size() - qsizetype(unknown.size())), int(changed.size() + unknown.size())};

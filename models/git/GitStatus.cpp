@@ -3,11 +3,15 @@
 #include "models/git/GitLibrary.h"
 
 #include <QFile>
+#include <QHash>
+#include <QSet>
 
 #include <git2.h>
+#include <git2/sys/hashsig.h>
 
 #include <algorithm>
 #include <memory>
+#include <vector>
 
 namespace Errata {
 
@@ -110,6 +114,195 @@ void pathsOf(const git_status_entry &entry, QString *path, QString *oldPath)
     *oldPath = QString::fromUtf8(first->old_file.path);
 }
 
+// An entry of the list, with what pairing it by content needs.
+struct Candidate
+{
+    GitStatus::Entry entry;
+    QByteArray workPath;  // below the work tree, as libgit2 names it
+    QByteArray blob;      // the raw id of its content, when libgit2 knew it
+    bool pairable = true; // not a file removed from the index only
+    bool paired = false;  // a deleted file now the old side of a rename
+};
+
+QByteArray rawId(const git_diff_file &file)
+{
+    if (!(file.flags & GIT_DIFF_FLAG_VALID_ID) || git_oid_is_zero(&file.id))
+        return QByteArray();
+    return QByteArray(reinterpret_cast<const char *>(file.id.id), GIT_OID_RAWSZ);
+}
+
+// The content a deleted file had, or a new file has, as far as the list
+// says: the side of the index or of HEAD the change is on.
+QByteArray blobOf(const git_status_entry &item, GitStatus::State state)
+{
+    const git_diff_delta *staged = item.head_to_index;
+    const git_diff_delta *unstaged = item.index_to_workdir;
+    if (state == GitStatus::State::Deleted)
+        return staged && staged->status == GIT_DELTA_DELETED ? rawId(staged->old_file)
+            : unstaged                                       ? rawId(unstaged->old_file)
+                                                             : QByteArray();
+    if (state == GitStatus::State::Added)
+        return staged ? rawId(staged->new_file) : QByteArray();
+    return unstaged ? rawId(unstaged->new_file) : QByteArray(); // untracked: hashed when needed
+}
+
+QByteArray hashOf(git_repository *repository, const QByteArray &workPath)
+{
+    git_oid id;
+    if (git_repository_hashfile(&id, repository, workPath.constData(), GIT_OBJECT_BLOB, nullptr) != 0) {
+        git_error_clear();
+        return QByteArray();
+    }
+    return QByteArray(reinterpret_cast<const char *>(id.id), GIT_OID_RAWSZ);
+}
+
+bool isNew(const Candidate &item)
+{
+    return item.entry.state == GitStatus::State::Added || item.entry.state == GitStatus::State::Untracked;
+}
+
+// As git pairs exact renames before it compares contents, and with no
+// limit: each new file with a deleted one of identical content, in path
+// order. libgit2 compares each new file with the first diff.renameLimit
+// deleted ones only, identical or not.
+void pairByContent(git_repository *repository, std::vector<Candidate> &items)
+{
+    QHash<QByteArray, QList<size_t>> gone;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].entry.state == GitStatus::State::Deleted && items[i].pairable && !items[i].blob.isEmpty())
+            gone[items[i].blob] << i;
+    }
+    for (size_t i = 0; !gone.isEmpty() && i < items.size(); ++i) {
+        Candidate &item = items[i];
+        if (!isNew(item))
+            continue;
+        if (item.blob.isEmpty() && item.entry.state == GitStatus::State::Untracked)
+            item.blob = hashOf(repository, item.workPath);
+        const auto match = gone.find(item.blob);
+        if (item.blob.isEmpty() || match == gone.end())
+            continue;
+        Candidate &old = items[match->takeFirst()];
+        if (match->isEmpty())
+            gone.erase(match);
+        old.paired = true;
+        item.entry.state = GitStatus::State::Renamed;
+        item.entry.oldPath = old.entry.path;
+    }
+}
+
+struct HashsigDeleter
+{
+    void operator()(git_hashsig *signature) const { git_hashsig_free(signature); }
+};
+using Signature = std::unique_ptr<git_hashsig, HashsigDeleter>;
+
+// libgit2's measure of a file's content for renames: of its blob, or of its
+// file on disk when it is untracked (not in the object database).
+Signature signatureOf(git_repository *repository, const Candidate &item)
+{
+    const auto options = git_hashsig_option_t(GIT_HASHSIG_SMART_WHITESPACE | GIT_HASHSIG_ALLOW_SMALL_FILES);
+    git_hashsig *signature = nullptr;
+    git_oid id;
+    git_blob *blob = nullptr;
+    if (item.entry.state == GitStatus::State::Untracked) {
+        const QByteArray file = QByteArray(git_repository_workdir(repository)) + item.workPath;
+        git_hashsig_create_fromfile(&signature, file.constData(), options);
+    } else if (item.blob.size() == GIT_OID_RAWSZ
+               && git_oid_fromraw(&id, reinterpret_cast<const unsigned char *>(item.blob.constData())) == 0
+               && git_blob_lookup(&blob, repository, &id) == 0) {
+        git_hashsig_create(&signature, static_cast<const char *>(git_blob_rawcontent(blob)),
+                           size_t(git_blob_rawsize(blob)), options);
+        git_blob_free(blob);
+    }
+    git_error_clear();
+    return Signature(signature);
+}
+
+// Each file name held by exactly one of `items` of the kind `wanted`
+// picks, left unpaired: name -> index.
+QHash<QString, size_t> uniqueNames(const std::vector<Candidate> &items, bool (*wanted)(const Candidate &))
+{
+    QHash<QString, size_t> names;
+    QSet<QString> shared;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (!wanted(items[i]))
+            continue;
+        const QString name = items[i].entry.path.section(QLatin1Char('/'), -1);
+        if (names.contains(name))
+            shared.insert(name);
+        names.insert(name, i);
+    }
+    for (const QString &name : std::as_const(shared))
+        names.remove(name);
+    return names;
+}
+
+bool isUnpairedGone(const Candidate &item)
+{
+    return item.entry.state == GitStatus::State::Deleted && item.pairable && !item.paired;
+}
+
+// Past the rename limit, as git does since 2.33: a deleted and a new file
+// of one name, each the only one of that name, are a rename when their
+// contents are at least `threshold` percent alike.
+void pairByName(git_repository *repository, std::vector<Candidate> &items, int threshold)
+{
+    const QHash<QString, size_t> gone = uniqueNames(items, isUnpairedGone);
+    const QHash<QString, size_t> added = uniqueNames(items, isNew);
+    for (auto it = added.cbegin(); it != added.cend(); ++it) {
+        const auto match = gone.constFind(it.key());
+        if (match == gone.cend())
+            continue;
+        Candidate &item = items[it.value()];
+        Candidate &old = items[match.value()];
+        const Signature a = signatureOf(repository, old);
+        const Signature b = signatureOf(repository, item);
+        if (!a || !b || git_hashsig_compare(a.get(), b.get()) < threshold)
+            continue;
+        old.paired = true;
+        item.entry.state = GitStatus::State::Renamed;
+        item.entry.oldPath = old.entry.path;
+    }
+}
+
+// git's diff.renameLimit (libgit2 reads it too), or its default.
+int renameLimitOf(git_repository *repository)
+{
+    git_config *config = nullptr;
+    int32_t value = 0;
+    if (git_repository_config_snapshot(&config, repository) == 0) {
+        if (git_config_get_int32(&value, config, "diff.renameLimit") != 0)
+            value = 0;
+        git_config_free(config);
+    }
+    git_error_clear();
+    return value > 0 ? int(value) : 1000;
+}
+
+int collectSubmodule(git_submodule *submodule, const char *, void *paths)
+{
+    static_cast<QStringList *>(paths)->append(QString::fromUtf8(git_submodule_path(submodule)));
+    return 0;
+}
+
+// The submodules of the checkout below the KB's root (`below`: its path in
+// the work tree with a final '/', or "" for the whole work tree), in no
+// hidden folder (the loader would not read them anyway), relative to it.
+QStringList submodulesBelow(git_repository *repository, const QString &below)
+{
+    QStringList all;
+    if (git_submodule_foreach(repository, collectSubmodule, &all) != 0)
+        git_error_clear(); // a .gitmodules that cannot be read: those found so far
+    QStringList kept;
+    for (const QString &path : std::as_const(all)) {
+        const QString relative = path.startsWith(below) ? path.mid(below.size()) : QString();
+        if (!relative.isEmpty() && !relative.startsWith(QLatin1Char('.')) && !relative.contains(QLatin1String("/.")))
+            kept << relative;
+    }
+    kept.sort();
+    return kept;
+}
+
 } // namespace
 
 GitStatus GitStatus::read(const QString &root)
@@ -169,12 +362,21 @@ GitStatus GitStatus::read(const QString &root, const QString &revision)
     }
     const std::unique_ptr<git_status_list, StatusListDeleter> owned(list);
     const QString below = pathspec.isEmpty() ? QString() : prefix + QLatin1Char('/');
+    status.collect(repository.get(), list, below);
+    status.m_submodules = submodulesBelow(repository.get(), below);
+    return status;
+}
+
+void GitStatus::collect(git_repository *repository, git_status_list *list, const QString &below)
+{
     const auto relative = [&below](const QString &path) {
         return path.startsWith(below) ? path.mid(below.size()) : QString();
     };
+    std::vector<Candidate> items;
     for (size_t i = 0, count = git_status_list_entrycount(list); i < count; ++i) {
         const git_status_entry *item = git_status_byindex(list, i);
-        Entry entry;
+        Candidate candidate;
+        Entry &entry = candidate.entry;
         QString path;
         QString oldPath;
         if (!stateOf(item->status, &entry.state))
@@ -183,16 +385,59 @@ GitStatus GitStatus::read(const QString &root, const QString &revision)
         entry.path = relative(path);
         // Removed from the index and still on disk (git rm --cached): the
         // two halves pair up as a rename to itself; the next commit deletes it.
-        if (entry.state == State::Renamed && oldPath == path)
+        if (entry.state == State::Renamed && oldPath == path) {
             entry.state = State::Deleted;
-        else if (entry.state == State::Renamed)
+            candidate.pairable = false;
+        } else if (entry.state == State::Renamed) {
             entry.oldPath = relative(oldPath);
-        if (!entry.path.isEmpty() && isRecordPath(entry.path))
-            status.m_entries << entry;
+        }
+        if (entry.path.isEmpty() || !isRecordPath(entry.path))
+            continue;
+        candidate.workPath = path.toUtf8();
+        candidate.blob = blobOf(*item, entry.state);
+        items.push_back(std::move(candidate));
     }
-    std::sort(status.m_entries.begin(), status.m_entries.end(),
-              [](const Entry &a, const Entry &b) { return a.path < b.path; });
-    return status;
+    // What libgit2 had to compare deleted files with: past the limit, it
+    // compared each new file with some of them only.
+    const auto sources = std::count_if(items.cbegin(), items.cend(), [](const Candidate &item) {
+        return isUnpairedGone(item) || item.entry.state == State::Renamed;
+    });
+    m_renameLimit = renameLimitOf(repository);
+    pairByContent(repository, items);
+    const bool cut = sources > m_renameLimit;
+    if (cut)
+        pairByName(repository, items, RenameThreshold);
+    int gone = 0;
+    int added = 0;
+    for (Candidate &item : items) {
+        if (item.paired)
+            continue;
+        gone += item.entry.state == State::Deleted && item.pairable ? 1 : 0;
+        added += isNew(item) ? 1 : 0;
+        m_entries << std::move(item.entry);
+    }
+    if (cut && gone > 0 && added > 0) {
+        m_unpairedGone = gone;
+        m_unpairedNew = added;
+    }
+    std::sort(m_entries.begin(), m_entries.end(), [](const Entry &a, const Entry &b) { return a.path < b.path; });
+}
+
+QStringList GitStatus::notCovered() const
+{
+    QStringList notes;
+    for (const QString &folder : m_submodules)
+        notes << tr("the records in the git submodule %1 are not covered: git's state of this checkout does not look "
+                    "into submodules")
+                     .arg(folder);
+    if (m_unpairedGone > 0)
+        notes << tr("%1 deleted and %2 new record files were not all compared for renames: past git's rename limit "
+                    "(diff.renameLimit, %3) only files of identical content are paired, so some of them may be "
+                    "renames of changed files")
+                     .arg(m_unpairedGone)
+                     .arg(m_unpairedNew)
+                     .arg(m_renameLimit);
+    return notes;
 }
 
 bool GitStatus::isRecordPath(const QString &path)

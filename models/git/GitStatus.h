@@ -3,6 +3,10 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+struct git_repository;
+struct git_status_list;
 
 namespace Errata {
 
@@ -14,6 +18,12 @@ namespace Errata {
 // since HEAD, staged or found by content: a deleted and a new file at least RenameThreshold percent alike); added (in
 // the index, not HEAD); untracked (only on disk); deleted (in HEAD, gone from the index or the disk); modified
 // (anything else that differs from HEAD). A file added to the index and then deleted from the disk is left out.
+//
+// As git does, a deleted and a new file of identical content are a rename however many there are (libgit2 alone
+// stops comparing at diff.renameLimit, 1000 by default), and past that limit so are a deleted and a new file of one
+// name (each the only one of it) at least RenameThreshold percent alike; other files are compared only up to the
+// limit, and notCovered() says so when it was reached. Records in a git submodule are not in this checkout's state:
+// they are named by submodules() and notCovered().
 //
 //   for (const GitStatus::Entry &entry : GitStatus::read(kbRoot).entries())
 //       qInfo() << entry.path << GitStatus::stateName(entry.state);
@@ -46,6 +56,12 @@ public:
     QString error() const { return m_error; }
     // Sorted by path.
     const QList<Entry> &entries() const { return m_entries; }
+    // The submodules below the KB's root (paths below it, with '/'), whose
+    // records git's state of this checkout does not cover.
+    const QStringList &submodules() const { return m_submodules; }
+    // What the state does not cover, a sentence each (submodules, renames
+    // past the rename limit); empty when it covers every record file.
+    QStringList notCovered() const;
     // The entry of `path` (below the root), or null when it is unchanged.
     const Entry *find(const QString &path) const;
 
@@ -60,10 +76,18 @@ public:
     static QString stateText(State state);
 
 private:
+    // Fills m_entries from libgit2's list (`below`: the KB's path in the
+    // work tree with a final '/', or ""), renames of identical content paired.
+    void collect(git_repository *repository, git_status_list *list, const QString &below);
+
     bool m_repository = false;
     QString m_branch;
     QString m_error;
     QList<Entry> m_entries;
+    QStringList m_submodules;
+    int m_renameLimit = 0;  // git's diff.renameLimit
+    int m_unpairedNew = 0;  // added or untracked record files left unpaired past the limit
+    int m_unpairedGone = 0; // deleted record files, the same
 };
 
 } // namespace Errata

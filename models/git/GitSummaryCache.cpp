@@ -1,14 +1,13 @@
 #include "models/git/GitSummaryCache.h"
 
 #include "models/util/AtomicFile.h"
+#include "models/util/CacheFolder.h"
 #include "models/util/Version.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
-#include <QStandardPaths>
 #include <QtEndian>
 
 #include <algorithm>
@@ -125,17 +124,15 @@ Record::Summary decode(Reader reader)
 
 QString GitSummaryCache::fileFor(const QString &root)
 {
-    const QString path = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
-    const QByteArray name = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex();
-    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/git-summaries/")
-        + QString::fromLatin1(name) + QStringLiteral(".sum");
+    return CacheFolder::fileFor(QStringLiteral("git-summaries"), root, QStringLiteral(".sum"));
 }
 
 bool GitSummaryCache::open(const QString &file)
 {
     *this = GitSummaryCache();
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly) || in.size() > (qint64(1) << 31))
+    QFile in;
+    QString why; // a cache that cannot be read is as none: every file is read
+    if (!CacheFolder::openRegular(in, file, &why) || in.size() > (qint64(1) << 31))
         return false;
     QByteArray bytes = in.readAll();
     Reader reader{bytes, 0};

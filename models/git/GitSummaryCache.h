@@ -28,10 +28,12 @@ public:
     static constexpr quint32 FormatVersion = 1;
     static constexpr int BlobSize = 20; // a SHA-1 blob id, raw
 
-    // <user cache folder>/git-summaries/<hash of the root's path>.sum
+    // <user cache folder>/git-summaries/<hash of the root's path>.sum; ""
+    // when no home is known (CacheFolder::location()): no cache then.
     static QString fileFor(const QString &root);
 
-    // Reads `file`; false (and no entries) when it is missing or not usable.
+    // Reads `file`; false (and no entries) when it is missing or not usable:
+    // not a regular file (a FIFO, a link), damaged, of another version.
     bool open(const QString &file);
     enum class Entry { Unknown, NoRecord, Record };
     // What the cache knows of a blob: nothing (or a damaged entry), that its

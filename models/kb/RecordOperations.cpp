@@ -180,10 +180,11 @@ bool RecordOperations::checkNewId(const KnowledgeBase &kb, const QString &id, QS
         *error = RecordOperations::tr("no knowledge base folder is open");
         return false;
     }
-    if (!RecordId::isSafe(id)) {
-        *error = QStringLiteral("\"%1\" cannot be a record id: an id is a relative path with no empty, \".\" or "
-                                "\"..\" segment, no backslash and no colon")
-                     .arg(id);
+    const QString unsafe = RecordId::problem(id);
+    if (!unsafe.isEmpty()) {
+        *error = QStringLiteral("\"%1\" cannot be a record id: %2 (an id is a relative path with no empty segment, "
+                                "no segment that starts with a dot, no backslash and no colon)")
+                     .arg(id, unsafe);
         return false;
     }
     if (!id.contains(QLatin1Char('/'))) {

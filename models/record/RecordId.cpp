@@ -9,15 +9,31 @@ namespace Errata {
 
 bool RecordId::isSafe(const QString &id)
 {
-    if (id.isEmpty() || id.startsWith(QLatin1Char('/')) || id.contains(QLatin1Char('\\'))
-        || id.contains(QLatin1Char(':')) || id.contains(QChar(0)))
-        return false;
+    return problem(id).isEmpty();
+}
+
+QString RecordId::problem(const QString &id)
+{
+    if (id.isEmpty())
+        return QStringLiteral("it is empty");
+    if (id.startsWith(QLatin1Char('/')))
+        return QStringLiteral("it is an absolute path");
+    if (id.contains(QLatin1Char('\\')))
+        return QStringLiteral("it has a backslash");
+    if (id.contains(QLatin1Char(':')))
+        return QStringLiteral("it has a colon");
+    if (id.contains(QChar(0)))
+        return QStringLiteral("it has a NUL character");
     const QStringList segments = id.split(QLatin1Char('/'));
     for (const QString &segment : segments) {
-        if (segment.isEmpty() || segment == QLatin1String(".") || segment == QLatin1String(".."))
-            return false;
+        if (segment.isEmpty())
+            return QStringLiteral("it has an empty segment");
+        // ".", ".." and hidden names: the loader skips every name that starts
+        // with a dot, and such names hold git's and Errata's own files.
+        if (segment.startsWith(QLatin1Char('.')))
+            return QStringLiteral("it has a segment that starts with a dot: \"%1\"").arg(segment);
     }
-    return true;
+    return QString();
 }
 
 QString RecordId::filePath(const QString &root, const QString &id)

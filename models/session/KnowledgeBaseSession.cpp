@@ -65,9 +65,11 @@ KnowledgeBaseSession::~KnowledgeBaseSession()
 bool KnowledgeBaseSession::readInto(Opening &opening, const QString &folder, const Options &options,
                                     const std::atomic_bool *cancel, const Progress &progress)
 {
-    if (options.useCache) {
-        opening.cache = std::make_unique<SearchIndexCache>(
-            options.cacheFile.isEmpty() ? SearchIndexCache::fileFor(folder) : options.cacheFile);
+    const QString cacheFile = !options.useCache ? QString()
+        : options.cacheFile.isEmpty()           ? SearchIndexCache::fileFor(folder)
+                                                : options.cacheFile;
+    if (!cacheFile.isEmpty()) { // none without a home folder
+        opening.cache = std::make_unique<SearchIndexCache>(cacheFile);
         if (!opening.cache->open(folder)) // no usable cache: every file is read anew
             opening.cacheError = opening.cache->errorString();
     }

@@ -4,6 +4,7 @@
 #include "models/search/SearchIndex.h"
 #include "models/search/SearchIndexBuilder.h"
 #include "models/util/AtomicFile.h"
+#include "models/util/CacheFolder.h"
 #include "models/util/ChecksumDevice.h"
 #include "models/util/Version.h"
 
@@ -141,10 +142,7 @@ SearchIndexCache::~SearchIndexCache() = default;
 
 QString SearchIndexCache::fileFor(const QString &root)
 {
-    const QString path = QDir::cleanPath(QFileInfo(root).absoluteFilePath());
-    const QByteArray name = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex();
-    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/search-index/")
-        + QString::fromLatin1(name) + QStringLiteral(".idx");
+    return CacheFolder::fileFor(QStringLiteral("search-index"), root, QStringLiteral(".idx"));
 }
 
 // Not qHashBits: with a seed it mixes in a seed drawn for each process.
@@ -165,11 +163,10 @@ void SearchIndexCache::fail(const QString &why)
 bool SearchIndexCache::open(const QString &root)
 {
     m_error.clear();
-    m_device.setFileName(m_file);
-    if (!m_device.exists())
-        return false;
-    if (!m_device.open(QIODevice::ReadOnly)) {
-        fail(m_device.errorString());
+    QString why;
+    if (!CacheFolder::openRegular(m_device, m_file, &why)) {
+        if (!why.isEmpty())
+            fail(why);
         return false;
     }
     m_in.setDevice(&m_device);
@@ -401,20 +398,7 @@ bool SearchIndexCache::readIndex(SearchIndex &index)
 // that it is still in use.
 void SearchIndexCache::markUsed()
 {
-    QFile file(m_file);
-    if (file.open(QIODevice::ReadWrite))
-        file.setFileTime(QDateTime::currentDateTime(), QFileDevice::FileModificationTime);
-}
-
-void SearchIndexCache::removeUnused(const QString &keep)
-{
-    const QFileInfo kept(keep);
-    const QDateTime oldest = QDateTime::currentDateTime().addDays(-MaxAgeDays);
-    const QFileInfoList caches = kept.dir().entryInfoList({QStringLiteral("*.idx")}, QDir::Files);
-    for (const QFileInfo &cache : caches) {
-        if (cache.fileName() != kept.fileName() && cache.lastModified() < oldest)
-            QFile::remove(cache.filePath());
-    }
+    CacheFolder::touch(m_file);
 }
 
 bool SearchIndexCache::save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const
@@ -575,7 +559,7 @@ bool SearchIndexCache::commit(const PendingSave &save, QString *error)
         *error = device.errorString();
         return false;
     }
-    removeUnused(save.file);
+    CacheFolder::tidy(save.file, save.root);
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "models/kb/LoadCache.h"
 #include "models/record/Record.h"
 #include "models/search/SearchIndex.h"
+#include "models/util/CacheFolder.h"
 #include "models/util/StringPool.h"
 #include "models/validation/RecordValidator.h"
 
@@ -44,12 +45,13 @@ public:
     static constexpr quint32 FormatVersion = 12;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
-    static constexpr int MaxAgeDays = 60;
+    static constexpr int MaxAgeDays = CacheFolder::MaxAgeDays;
 
     explicit SearchIndexCache(const QString &file);
     ~SearchIndexCache() override;
 
-    // <user cache folder>/search-index/<hash of the root's path>.idx
+    // <user cache folder>/search-index/<hash of the root's path>.idx; ""
+    // when no home is known (CacheFolder::location()): no cache then.
     static QString fileFor(const QString &root);
     static quint64 hashOf(const QByteArray &text);
 
@@ -99,8 +101,9 @@ public:
     bool isOutdated() const { return m_outdated || m_findingsOutdated; }
 
     // Writes the cache of `kb` and `index` to file(), with the own
-    // findings validate() worked out, and removes the caches beside it that
-    // were not used for MaxAgeDays. Records changed in memory and not saved
+    // findings validate() worked out, and tidies the cache folder
+    // (CacheFolder::tidy(): caches unused for MaxAgeDays, of a KB that is
+    // gone, the oldest beyond CacheFolder::MaxBytes). Records changed in memory and not saved
     // are left out. False with `error` on failure.
     bool save(const KnowledgeBase &kb, const SearchIndex &index, QString *error) const;
     // save() in two steps, for the window: prepareSave() copies, on the
@@ -151,7 +154,6 @@ private:
     static void writeRows(QDataStream &out, const PendingSave &save);
     static const RecordValidator::OwnFindings *currentFindings(const Record &record, const Findings *found);
     void markUsed();
-    static void removeUnused(const QString &keep);
     void fail(const QString &why);
 
     QString m_file;

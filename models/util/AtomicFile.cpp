@@ -8,10 +8,30 @@
 #include <cerrno>
 
 #ifdef Q_OS_UNIX
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
 namespace Errata {
+
+QString AtomicFile::specialKind(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat status = {};
+    if (::lstat(QFile::encodeName(path).constData(), &status) != 0)
+        return QString();
+    switch (status.st_mode & S_IFMT) {
+    case S_IFCHR: return tr("a character device");
+    case S_IFBLK: return tr("a block device");
+    case S_IFIFO: return tr("a FIFO (named pipe)");
+    case S_IFSOCK: return tr("a socket");
+    default: return QString();
+    }
+#else
+    Q_UNUSED(path);
+    return QString();
+#endif
+}
 
 AtomicFile::AtomicFile(const QString &path, LinkPolicy links)
     : m_path(path)
@@ -61,6 +81,11 @@ bool AtomicFile::open(OpenMode mode)
         return refuse(tr("%1 is a symbolic link; Errata does not write through links").arg(m_path));
     if (info.isDir() && !info.isSymLink())
         return refuse(tr("%1 is a folder, not a file").arg(m_path));
+    const QString special = specialKind(m_path);
+    if (!special.isEmpty())
+        return refuse(tr("%1 is %2, not a regular file; Errata writes only to a regular file or a new path, and "
+                         "left it as it was")
+                          .arg(m_path, special));
     if (info.isSymLink() && !setLinkAside())
         return false;
     if (!m_file.open(QIODevice::WriteOnly)) {

@@ -12,7 +12,8 @@ namespace Errata {
 // size limit) leaves the old file as it was and errorString() says why. QSaveFile alone is not enough: in Qt 6.4 its
 // commit() ignores a failed flush of its write buffer (QTBUG-75077), and it writes through a symbolic link, even a
 // dangling one. Here a link at the path is refused, or with ReplaceLink replaced by a regular file (put back when the
-// write fails); a folder at the path is refused. Use writeFile() for bytes at hand; for a stream, open(), write through
+// write fails); a folder, a device, a FIFO or a socket at the path is refused (renaming over it would replace, say,
+// /dev/null for every program). Use writeFile() for bytes at hand; for a stream, open(), write through
 // a QDataStream, then commit(); close() without commit() drops what was written.
 class AtomicFile : public QIODevice
 {
@@ -33,6 +34,10 @@ public:
     // below `root`, or where a load (which does not follow folder links)
     // never looks. Both paths are taken as written, cleaned.
     static QString linkedFolder(const QString &root, const QString &path);
+    // "a FIFO (named pipe)", "a character device"…: what `path` is when it is
+    // a special file (not followed when a link), or "" (a regular file, a
+    // folder, a link, nothing).
+    static QString specialKind(const QString &path);
 
     QString path() const { return m_path; }
     // Only QIODevice::WriteOnly: the file is always written whole.

@@ -5,6 +5,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
 
 #include <git2.h>
 
@@ -138,6 +141,49 @@ bool GitTestRepository::detachHead()
     const bool done = git_repository_set_head_detached(m_repository, git_reference_target(head)) == 0;
     git_reference_free(head);
     return done;
+}
+
+bool GitTestRepository::hasGit()
+{
+    return !QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty();
+}
+
+bool GitTestRepository::runGit(const QString &folder, const QStringList &arguments)
+{
+    QProcess git;
+    git.setWorkingDirectory(folder);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+    environment.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    for (const char *who : {"GIT_AUTHOR", "GIT_COMMITTER"}) {
+        environment.insert(QLatin1String(who) + QStringLiteral("_NAME"), QStringLiteral("Errata Test"));
+        environment.insert(QLatin1String(who) + QStringLiteral("_EMAIL"), QStringLiteral("test@errata.invalid"));
+    }
+    git.setProcessEnvironment(environment);
+    git.setProcessChannelMode(QProcess::MergedChannels);
+    git.start(QStandardPaths::findExecutable(QStringLiteral("git")), arguments);
+    const bool ok = git.waitForFinished(60000) && git.exitStatus() == QProcess::NormalExit && git.exitCode() == 0;
+    if (!ok)
+        qWarning("git %s: %s", qPrintable(arguments.join(QLatin1Char(' '))), git.readAll().constData());
+    return ok;
+}
+
+bool GitTestRepository::addSubmodule(const QString &into, const QString &path, const QString &folder,
+                                     const QList<QPair<QString, QByteArray>> &files)
+{
+    for (const auto &[name, text] : files) {
+        if (!writeFile(folder + QLatin1Char('/') + name, text))
+            return false;
+    }
+    const auto git = [](const QString &where, const QStringList &arguments) { return runGit(where, arguments); };
+    return git(folder, {QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral("-b"), QStringLiteral("main")})
+        && git(folder, {QStringLiteral("add"), QStringLiteral("-A")})
+        && git(folder, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("sub")})
+        && git(into,
+               {QStringLiteral("-c"), QStringLiteral("protocol.file.allow=always"), QStringLiteral("submodule"),
+                QStringLiteral("add"), QStringLiteral("-q"), folder, path})
+        && git(into, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("sub")});
 }
 
 } // namespace Errata::TestSupport

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 
 struct git_repository;
 
@@ -40,6 +43,18 @@ public:
                   const QByteArray &workTree);
     // HEAD detached at the current commit.
     bool detachHead();
+
+    // What libgit2 cannot make here (a submodule): git itself, run in
+    // `folder` with no configuration but the repository's own; false (and
+    // a warning with git's output) when it fails. hasGit(): whether it is
+    // installed, for a QSKIP.
+    static bool hasGit();
+    static bool runGit(const QString &folder, const QStringList &arguments);
+    // A repository at `folder` holding `files` (path, text) in one commit,
+    // made by git, added as the submodule `path` of the repository at
+    // `into` and committed there.
+    static bool addSubmodule(const QString &into, const QString &path, const QString &folder,
+                             const QList<QPair<QString, QByteArray>> &files);
 
 private:
     QString m_folder;

@@ -107,6 +107,7 @@ private slots:
     void help();
     void cleanMergeKeepsOursLayout();
     void outputLeavesOursAlone();
+    void outputOntoSpecialFileIsRefused();
     void nothingToTakeLeavesOursUntouched();
     void conflictWritesMarkersAndExitsWithOne();
     void addedOnBothSidesWithEmptyBase();
@@ -205,6 +206,26 @@ void MergeDriverCommandTest::outputLeavesOursAlone()
     QVERIFY(writeFile(path(QStringLiteral("theirs.json")), m_seed));
     QVERIFY(mergeDriver({QStringLiteral("--output"), QStringLiteral("same.json")}).exitCode == 0);
     QCOMPARE(readFile(path(QStringLiteral("same.json"))), ours);
+}
+
+void MergeDriverCommandTest::outputOntoSpecialFileIsRefused()
+{
+    // A FIFO (and, as root, /dev/null) was replaced by a regular file.
+    const QByteArray ours = edited(m_seed, "\"evidence_count\": 1,", "\"evidence_count\": 3,");
+    const QByteArray theirs = edited(m_seed, "\"confidence\": 0.9,", "\"confidence\": 0.75,");
+    QVERIFY(writeVersions(m_seed, ours, theirs));
+    const QString fifo = path(QStringLiteral("out.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+
+    const Run result = mergeDriver({QStringLiteral("-o"), QStringLiteral("out.fifo")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QStringLiteral("out.fifo is a FIFO (named pipe), not a regular file")),
+             qPrintable(result.err));
+    struct stat status = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &status), 0);
+    QVERIFY(S_ISFIFO(status.st_mode));
+    QCOMPARE(readFile(path(QStringLiteral("ours.json"))), ours);
+    QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files | QDir::System | QDir::Hidden).size(), 4);
 }
 
 void MergeDriverCommandTest::nothingToTakeLeavesOursUntouched()

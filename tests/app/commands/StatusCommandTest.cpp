@@ -45,6 +45,7 @@ private slots:
     void kbBelowTheRepositoryRoot();
     void notARepository();
     void badUsage();
+    void submoduleIsNamedAsNotCovered();
 
 private:
     Run run(const QStringList &arguments);
@@ -174,6 +175,31 @@ void StatusCommandTest::badUsage()
     const Run help = run({QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.contains(QStringLiteral("Usage: errata status")));
+}
+
+// "no changed records" while the records of a submodule held errors: the
+// submodule is named, in text and JSON.
+void StatusCommandTest::submoduleIsNamedAsNotCovered()
+{
+    if (!GitTestRepository::hasGit())
+        QSKIP("git is not installed: a submodule is made with git");
+    QVERIFY(GitTestRepository::addSubmodule(
+        m_dir->path(), QStringLiteral("vendor"), m_dir->filePath(QStringLiteral(".sub")),
+        {{QStringLiteral("lib/inner.json"), record(QStringLiteral("lib/inner"), 7)}}));
+    const Run result = run({});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.out,
+             QStringLiteral("On branch main: no changed records\n"
+                            "Not covered: the records in the git submodule vendor are not covered: git's "
+                            "state of this checkout does not look into submodules\n"));
+    const Run json = run({QStringLiteral("--format"), QStringLiteral("json")});
+    const QJsonObject document = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(document.value(QStringLiteral("not_covered")).toArray().size(), 1);
+    QVERIFY(document.value(QStringLiteral("not_covered"))
+                .toArray()
+                .at(0)
+                .toString()
+                .contains(QStringLiteral("submodule vendor")));
 }
 
 QTEST_GUILESS_MAIN(StatusCommandTest)

@@ -46,6 +46,7 @@ private slots:
     void sinceAnEarlierCommit();
     void json();
     void refusals();
+    void submoduleRecordsAreAllReported();
 
 private:
     Run validate(const QStringList &more);
@@ -155,6 +156,24 @@ void ValidateCommandChangedTest::refusals()
     const Run outside = runErrata({QStringLiteral("validate"), plain.path(), QStringLiteral("--changed")}, options);
     QCOMPARE(outside.exitCode, 2);
     QVERIFY2(outside.err.contains(QStringLiteral("not in a git checkout")), qPrintable(outside.err));
+}
+
+// A full validate found 3 errors in a submodule's records, --changed 0: git's
+// state does not look into it, so its records are all reported, and why.
+void ValidateCommandChangedTest::submoduleRecordsAreAllReported()
+{
+    if (!GitTestRepository::hasGit())
+        QSKIP("git is not installed: a submodule is made with git");
+    QVERIFY(GitTestRepository::addSubmodule(
+        m_dir->path(), QStringLiteral("vendor"), m_dir->filePath(QStringLiteral(".sub")),
+        {{QStringLiteral("lib/a.json"), record(QStringLiteral("lib/a"), BadConfidence)},
+         {QStringLiteral("lib/b.json"), record(QStringLiteral("lib/b"))}}));
+    const Run result = validate({QStringLiteral("--changed")});
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.out.contains(QStringLiteral("vendor/lib/a.json")), qPrintable(result.out));
+    QVERIFY2(!result.out.contains(QStringLiteral("app/old.json")), qPrintable(result.out));
+    QVERIFY2(result.err.contains(QStringLiteral("warning: the records in the git submodule vendor are not covered")),
+             qPrintable(result.err));
 }
 
 QTEST_GUILESS_MAIN(ValidateCommandChangedTest)

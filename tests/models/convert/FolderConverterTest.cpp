@@ -103,6 +103,7 @@ private slots:
     void sameIdTwice();
     void refusesUnsafeIds_data();
     void refusesUnsafeIds();
+    void refusesTheReviewFile();
     void emptyOrMissingSource();
     void isSafe_data();
     void isSafe();
@@ -356,6 +357,39 @@ void FolderConverterTest::refusesUnsafeIds_data()
     QTest::newRow("empty segment") << QStringLiteral("a//b");
     QTest::newRow("trailing slash") << QStringLiteral("a/b/");
     QTest::newRow("empty") << QString();
+    QTest::newRow("git's config") << QStringLiteral(".git/config");
+    QTest::newRow("hidden folder") << QStringLiteral("ok/.hidden/x");
+    QTest::newRow("hidden name") << QStringLiteral("ok/.x");
+}
+
+void FolderConverterTest::refusesTheReviewFile()
+{
+    // The id ".errata-review" would be written to DST/.errata-review.json,
+    // the team's review file, and ".git/config" into git's folder.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString src = tmp.filePath(QStringLiteral("src"));
+    const QString dst = tmp.filePath(QStringLiteral("dst"));
+    const QByteArray review = "{\"reviews\": {}}\n";
+    QVERIFY(writeFile(dst + QStringLiteral("/.errata-review.json"), review));
+    OrderedJson bad = canon(QStringLiteral("a/b"));
+    bad["id"] = ".errata-review";
+    writeJson(src + QStringLiteral("/a/review.json"), bad);
+    bad["id"] = ".git/config";
+    writeJson(src + QStringLiteral("/a/git.json"), bad);
+
+    const FolderConverter::Report report = FolderConverter::convert(FolderConverter::ImportCanons, src, dst, true);
+    QCOMPARE(report.converted, 0);
+    QCOMPARE(report.problems.size(), 2);
+    for (const Problem &problem : report.problems) {
+        QVERIFY2(problem.message.contains(QStringLiteral("starts with a dot")), qPrintable(problem.message));
+        QCOMPARE(problem.pointer, QStringLiteral("/id"));
+        QVERIFY(problem.line > 1); // the line of the "id" field, not the start of the file
+    }
+    QCOMPARE(allFiles(dst), QStringList{QStringLiteral(".errata-review.json")});
+    QFile file(dst + QStringLiteral("/.errata-review.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), review);
 }
 
 void FolderConverterTest::refusesUnsafeIds()
@@ -432,6 +466,11 @@ void FolderConverterTest::isSafe_data()
     QTest::newRow("leading empty segment") << QStringLiteral("//server/share") << false;
     QTest::newRow("trailing slash") << QStringLiteral("a/b/") << false;
     QTest::newRow("NUL") << (QStringLiteral("a/b") + QChar(0) + QStringLiteral("x")) << false;
+    QTest::newRow("hidden first segment") << QStringLiteral(".errata-review") << false;
+    QTest::newRow("git folder") << QStringLiteral(".git/config") << false;
+    QTest::newRow("hidden inner segment") << QStringLiteral("ok/.hidden/x") << false;
+    QTest::newRow("hidden last segment") << QStringLiteral("ok/.x") << false;
+    QTest::newRow("dot inside a segment") << QStringLiteral("ok/x.y/z.") << true;
 }
 
 void FolderConverterTest::isSafe()

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Errata;
 using namespace Errata::TestSupport;
 
@@ -39,6 +41,22 @@ QString described(const GitStatus &status)
     return lines.join(QLatin1Char('\n'));
 }
 
+// Sets git's diff.renameLimit in the repository's own configuration, so
+// that a few files stand for the thousands past git's default of 1000.
+bool setRenameLimit(const QString &folder, int limit)
+{
+    QFile config(folder + QStringLiteral("/.git/config"));
+    return config.open(QIODevice::Append)
+        && config.write(QStringLiteral("[diff]\n\trenameLimit = %1\n").arg(limit).toUtf8()) > 0;
+}
+
+// Counts of each state in `status`: "renamed 30, deleted 0, added 0…".
+int countOf(const GitStatus &status, GitStatus::State state)
+{
+    return int(std::count_if(status.entries().cbegin(), status.entries().cend(),
+                             [state](const GitStatus::Entry &entry) { return entry.state == state; }));
+}
+
 } // namespace
 
 class GitStatusTest : public QObject
@@ -55,6 +73,11 @@ private slots:
     void branchNames();
     void findByPath();
     void lockedIndexIsReadAsItIs();
+    void identicalMovesPastTheRenameLimit_data();
+    void identicalMovesPastTheRenameLimit();
+    void changedMovesOfOneNamePastTheRenameLimit();
+    void changedMovesPastTheRenameLimitAreNamed();
+    void submodulesAreNamed();
 };
 
 void GitStatusTest::notARepository()
@@ -233,6 +256,136 @@ void GitStatusTest::lockedIndexIsReadAsItIs()
     QVERIFY2(status.error().isEmpty(), qPrintable(status.error()));
     QCOMPARE(described(status), QStringLiteral("a/one.json modified"));
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral(".git/index.lock")))); // git's lock left alone
+}
+
+void GitStatusTest::identicalMovesPastTheRenameLimit_data()
+{
+    QTest::addColumn<bool>("staged");
+    QTest::newRow("staged") << true;
+    QTest::newRow("on disk only") << false;
+}
+
+// 2,522 staged moves came out as 1,001 renamed, 1,521 deleted and 1,521
+// added (libgit2 compares each new file with the first 1,000 deleted ones);
+// git shows 2,522 renames. Here the limit is 10, and 30 files move.
+void GitStatusTest::identicalMovesPastTheRenameLimit()
+{
+    QFETCH(bool, staged);
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    QVERIFY(repository.isValid());
+    constexpr int Count = 30;
+    for (int i = 0; i < Count; ++i) {
+        const QString id = QStringLiteral("old/r%1").arg(i, 2, 10, QLatin1Char('0'));
+        QVERIFY(repository.write(id + QStringLiteral(".json"), record(id)));
+    }
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(setRenameLimit(dir.path(), 10));
+    for (int i = 0; i < Count; ++i) {
+        const QString name = QStringLiteral("r%1.json").arg(i, 2, 10, QLatin1Char('0'));
+        const QByteArray text = readFile(dir.filePath(QStringLiteral("old/") + name));
+        QVERIFY(repository.removeFile(QStringLiteral("old/") + name));
+        QVERIFY(repository.write(QStringLiteral("new/") + name, text));
+        if (staged) {
+            QVERIFY(repository.unstage(QStringLiteral("old/") + name));
+            QVERIFY(repository.stage(QStringLiteral("new/") + name));
+        }
+    }
+    const GitStatus status = GitStatus::read(dir.path());
+    QVERIFY2(status.error().isEmpty(), qPrintable(status.error()));
+    QCOMPARE(countOf(status, GitStatus::State::Renamed), Count);
+    QCOMPARE(status.entries().size(), Count);
+    for (const GitStatus::Entry &entry : status.entries())
+        QCOMPARE(entry.oldPath, QStringLiteral("old/") + entry.path.mid(4));
+    QCOMPARE(status.notCovered(), QStringList());
+}
+
+// Moves that change the files too, past the limit: `git status` shows 30
+// renames (it pairs files of one name first); so does GitStatus.
+void GitStatusTest::changedMovesOfOneNamePastTheRenameLimit()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    QVERIFY(repository.isValid());
+    constexpr int Count = 30;
+    for (int i = 0; i < Count; ++i) {
+        const QString id = QStringLiteral("old/r%1").arg(i, 2, 10, QLatin1Char('0'));
+        QVERIFY(repository.write(id + QStringLiteral(".json"), record(id)));
+    }
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(setRenameLimit(dir.path(), 10));
+    for (int i = 0; i < Count; ++i) {
+        const QString name = QStringLiteral("r%1.json").arg(i, 2, 10, QLatin1Char('0'));
+        const QByteArray text = readFile(dir.filePath(QStringLiteral("old/") + name));
+        QVERIFY(repository.removeFile(QStringLiteral("old/") + name));
+        QVERIFY(repository.write(QStringLiteral("new/") + name, text + "\n"));
+        if (i % 2 == 0) { // staged or on disk only: both are compared
+            QVERIFY(repository.unstage(QStringLiteral("old/") + name));
+            QVERIFY(repository.stage(QStringLiteral("new/") + name));
+        }
+    }
+    const GitStatus status = GitStatus::read(dir.path());
+    QCOMPARE(countOf(status, GitStatus::State::Renamed), Count);
+    for (const GitStatus::Entry &entry : status.entries())
+        QCOMPARE(entry.oldPath, QStringLiteral("old/") + entry.path.mid(4));
+    QCOMPARE(status.notCovered(), QStringList());
+}
+
+// Moves under other names that change the files too are compared up to the
+// limit only: what may be left unpaired is named.
+void GitStatusTest::changedMovesPastTheRenameLimitAreNamed()
+{
+    QTemporaryDir dir;
+    GitTestRepository repository(dir.path());
+    QVERIFY(repository.isValid());
+    constexpr int Count = 30;
+    for (int i = 0; i < Count; ++i) {
+        const QString id = QStringLiteral("old/r%1").arg(i, 2, 10, QLatin1Char('0'));
+        QVERIFY(repository.write(id + QStringLiteral(".json"), record(id)));
+    }
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(setRenameLimit(dir.path(), 10));
+    for (int i = 0; i < Count; ++i) {
+        const QString name = QStringLiteral("%1.json").arg(i, 2, 10, QLatin1Char('0'));
+        const QByteArray text = readFile(dir.filePath(QStringLiteral("old/r") + name));
+        QVERIFY(repository.removeFile(QStringLiteral("old/r") + name));
+        QVERIFY(repository.write(QStringLiteral("new/s") + name, text + "\n"));
+    }
+    const GitStatus status = GitStatus::read(dir.path());
+    const int renamed = countOf(status, GitStatus::State::Renamed);
+    QVERIFY(renamed < Count);
+    QCOMPARE(countOf(status, GitStatus::State::Deleted), Count - renamed);
+    QCOMPARE(status.notCovered().size(), 1);
+    QVERIFY2(status.notCovered().first().contains(QStringLiteral("diff.renameLimit, 10")),
+             qPrintable(status.notCovered().first()));
+}
+
+// Records in a submodule: "no changed records" while a full validate found
+// errors in them. They are named as not covered.
+void GitStatusTest::submodulesAreNamed()
+{
+    if (!GitTestRepository::hasGit())
+        QSKIP("git is not installed: a submodule is made with git");
+    QTemporaryDir dir;
+    const QString main = dir.filePath(QStringLiteral("main"));
+    GitTestRepository repository(main);
+    QVERIFY(repository.write(QStringLiteral("kb/app/one.json"), record(QStringLiteral("app/one"))));
+    QVERIFY(!repository.commitAll(QStringLiteral("first")).isEmpty());
+    QVERIFY(GitTestRepository::addSubmodule(main, QStringLiteral("kb/vendor"), dir.filePath(QStringLiteral("sub")),
+                                            {{QStringLiteral("app/inner.json"), record(QStringLiteral("app/inner"))}}));
+    QVERIFY(writeFile(main + QStringLiteral("/kb/vendor/app/inner.json"), "{ broken"));
+
+    const GitStatus status = GitStatus::read(main + QStringLiteral("/kb"));
+    QVERIFY2(status.error().isEmpty(), qPrintable(status.error()));
+    QCOMPARE(described(status), QString()); // git's state stops at the submodule
+    QCOMPARE(status.submodules(), QStringList{QStringLiteral("vendor")});
+    QCOMPARE(status.notCovered().size(), 1);
+    QVERIFY2(status.notCovered().first().contains(QStringLiteral("submodule vendor")),
+             qPrintable(status.notCovered().first()));
+    // From the repository's root, the path is below it.
+    QVERIFY(writeFile(main + QStringLiteral("/other/x.json"), record(QStringLiteral("other/x"))));
+    QCOMPARE(GitStatus::read(main).submodules(), QStringList{QStringLiteral("kb/vendor")});
+    QCOMPARE(GitStatus::read(main + QStringLiteral("/other")).submodules(), QStringList());
 }
 
 QTEST_GUILESS_MAIN(GitStatusTest)

@@ -193,6 +193,11 @@ void RecordOperationsTest::createRecordRefuses_data()
                                << QStringLiteral("cannot be a record id");
     QTest::newRow("empty segment") << QStringLiteral("a") << QStringLiteral("b//c")
                                    << QStringLiteral("cannot be a record id");
+    QTest::newRow("hidden domain") << QStringLiteral(".git") << QStringLiteral("config")
+                                   << QStringLiteral("starts with a dot");
+    QTest::newRow("hidden folder in the slug")
+        << QStringLiteral("ok") << QStringLiteral(".hidden/x") << QStringLiteral("starts with a dot: \".hidden\"");
+    QTest::newRow("hidden name") << QStringLiteral("a") << QStringLiteral(".x") << QStringLiteral("starts with a dot");
     QTest::newRow("slash in domain") << QStringLiteral("a/b") << QStringLiteral("c")
                                      << QStringLiteral("needs a domain");
     QTest::newRow("no slug") << QStringLiteral("a") << QString() << QStringLiteral("needs a domain");

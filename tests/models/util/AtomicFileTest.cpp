@@ -14,6 +14,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 using namespace Errata;
 using namespace Errata::TestSupport;
 
@@ -45,6 +52,7 @@ private slots:
     void replacesALinkWhenAsked();
     void putsTheLinkBackOnAFailure();
     void refusesAFolder();
+    void refusesASpecialFile();
     void linkedFolder();
 
 private:
@@ -234,6 +242,45 @@ void AtomicFileTest::refusesAFolder()
         QCOMPARE(error, folder + QStringLiteral(" is a folder, not a file"));
         QVERIFY(QFileInfo(folder).isDir());
     }
+}
+
+void AtomicFileTest::refusesASpecialFile()
+{
+    // Renaming over a FIFO or a socket replaced it by a regular file (as
+    // root, over /dev/null the system's device).
+    const QString fifo = m_dir->filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString socketPath = m_dir->filePath(QStringLiteral("socket.json"));
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    QVERIFY(fd >= 0);
+    sockaddr_un address = {};
+    address.sun_family = AF_UNIX;
+    const QByteArray name = QFile::encodeName(socketPath);
+    QVERIFY(size_t(name.size()) < sizeof(address.sun_path));
+    std::memcpy(address.sun_path, name.constData(), size_t(name.size()));
+    QCOMPARE(::bind(fd, reinterpret_cast<const sockaddr *>(&address), sizeof(address)), 0);
+    ::close(fd);
+    const QStringList before = entries(m_dir->path());
+    const QList<QPair<QString, QString>> cases = {{fifo, QStringLiteral("a FIFO (named pipe)")},
+                                                  {socketPath, QStringLiteral("a socket")}};
+    for (const auto &[path, kind] : cases) {
+        for (const AtomicFile::LinkPolicy links : {AtomicFile::RefuseLink, AtomicFile::ReplaceLink}) {
+            QString error;
+            QVERIFY(!AtomicFile::writeFile(path, "new", &error, links));
+            QVERIFY2(error.startsWith(path + QStringLiteral(" is ") + kind + QStringLiteral(", not a regular file")),
+                     qPrintable(error));
+            QCOMPARE(entries(m_dir->path()), before);
+        }
+    }
+    struct stat status = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &status), 0);
+    QVERIFY(S_ISFIFO(status.st_mode));
+    QCOMPARE(::lstat(name.constData(), &status), 0);
+    QVERIFY(S_ISSOCK(status.st_mode));
+    // Only looked at, never written: the device itself.
+    QCOMPARE(AtomicFile::specialKind(QStringLiteral("/dev/null")), QStringLiteral("a character device"));
+    QCOMPARE(AtomicFile::specialKind(m_file), QString());
+    QCOMPARE(AtomicFile::specialKind(m_dir->filePath(QStringLiteral("missing"))), QString());
 }
 
 void AtomicFileTest::linkedFolder()
