@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Errata::TestSupport;
 
 namespace {
@@ -113,8 +115,12 @@ void McpCommandTest::session()
     const Run result = run({QStringLiteral("mcp"), QStringLiteral("--kb"), kbPath()}, input);
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains(u"serving 24 records"), qPrintable(result.err));
-    const QList<QJsonObject> replies = answers(result.out);
+    QList<QJsonObject> replies = answers(result.out);
     QCOMPARE(replies.size(), 4);
+    // A tool call is answered when it ends: the answers in the order of their ids.
+    std::sort(replies.begin(), replies.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return a.value(u"id").toInt() < b.value(u"id").toInt();
+    });
     QCOMPARE(replies.at(0).value(u"result").toObject().value(u"protocolVersion").toString(),
              QStringLiteral("2025-06-18"));
     QCOMPARE(replies.at(1).value(u"result").toObject().value(u"tools").toArray().size(), 7);
