@@ -2,6 +2,7 @@
 
 #include "app/GuiLauncher.h"
 #include "app/WindowArguments.h"
+#include "app/commands/CommandErrors.h"
 #include "app/commands/ConvertCommand.h"
 #include "app/commands/ExitCode.h"
 #include "app/commands/GraphCommand.h"
@@ -105,6 +106,7 @@ int CommandLine::runCommand(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     setApplicationInfo();
+    CommandErrors::escapeMessages();
     const Command *command = findCommand(argc, argv);
     if (command)
         return command->run(app.arguments());

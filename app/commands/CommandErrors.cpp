@@ -3,8 +3,26 @@
 
 #include <QFileInfo>
 #include <QTextStream>
+#include <QtGlobal>
 
 namespace Errata {
+
+namespace {
+
+QtMessageHandler unescapedHandler = nullptr;
+
+void escapingHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    unescapedHandler(type, context, TerminalText::escaped(message));
+}
+
+} // namespace
+
+void CommandErrors::escapeMessages()
+{
+    if (!unescapedHandler)
+        unescapedHandler = qInstallMessageHandler(escapingHandler);
+}
 
 void CommandErrors::print(const QString &command, const QString &message)
 {

@@ -25,6 +25,10 @@ public:
     // DIR or SRC argument); when not, prints "FOLDER: not a readable
     // folder", for the command to end with ExitCode::UsageError.
     static bool checkReadableFolder(const QString &command, const QString &folder);
+    // From now on, every qWarning() (and qDebug(), qInfo()…) of the program
+    // is escaped as print() escapes: the models' warnings name files
+    // (`errata mcp: kb/x.json: …`). For every command.
+    static void escapeMessages();
 };
 
 } // namespace Errata

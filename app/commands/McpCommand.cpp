@@ -7,6 +7,7 @@
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/matching/LogMatcher.h"
+#include "models/mcp/McpCallPool.h"
 #include "models/mcp/McpKnowledgeBase.h"
 #include "models/mcp/McpLineBuffer.h"
 #include "models/mcp/McpServer.h"
@@ -17,6 +18,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <functional>
 
 #include <unistd.h>
 
@@ -58,15 +60,23 @@ bool writeOut(const QByteArray &bytes)
     return true;
 }
 
-// Answers every message the buffer completed; false when output failed.
-bool answer(McpServer &server, McpLineBuffer &lines)
+// Answers what the buffer completed: at once, or through `calls`.
+void receive(McpServer &server, McpCallPool &calls, McpLineBuffer &lines,
+             const std::function<void(const QByteArray &)> &send)
 {
     for (const McpLineBuffer::Message &message : lines.take()) {
-        const QByteArray reply = message.oversized ? server.oversized() : server.handle(message.text);
-        if (!reply.isEmpty() && !writeOut(reply))
-            return false;
+        if (message.oversized) {
+            send(server.oversized());
+            continue;
+        }
+        McpServer::Reply reply = server.receive(message.text);
+        if (!reply.line.isEmpty())
+            send(reply.line);
+        if (reply.call.run)
+            calls.submit(std::move(reply.call));
+        if (!reply.cancel.isUndefined())
+            calls.cancel(reply.cancel);
     }
-    return true;
 }
 
 } // namespace
@@ -92,24 +102,53 @@ int McpCommand::run(const QStringList &arguments)
                          QStringLiteral("serving %1 records of %2 on standard input and output")
                              .arg(QString::number(kb.kb().count()), kb.root()));
     McpServer server(kb);
+    McpCallPool calls(&kb);
     McpLineBuffer lines;
     McpStdinReader reader(STDIN_FILENO);
+    bool outputFailed = false;
+    const auto send = [&](const QByteArray &line) {
+        if (!outputFailed && !writeOut(line)) {
+            outputFailed = true;
+            QCoreApplication::exit(ExitCode::Ok);
+        }
+    };
+    // While MaxWaiting calls wait, the chunks read are not given back: the
+    // reader stops, and the client's writes wait in the pipe.
+    int held = 0;
+    QObject::connect(&calls, &McpCallPool::answered, qApp, send);
+    QObject::connect(&calls, &McpCallPool::roomForMore, qApp, [&] {
+        for (; held > 0 && !calls.isFull(); --held)
+            reader.release();
+    });
     QObject::connect(&reader, &McpStdinReader::chunkRead, qApp, [&](const QByteArray &chunk) {
         lines.feed(chunk);
-        reader.release();
-        if (!answer(server, lines))
-            QCoreApplication::exit(ExitCode::Ok);
+        receive(server, calls, lines, send);
+        if (calls.isFull())
+            ++held;
+        else
+            reader.release();
     });
     QObject::connect(&reader, &McpStdinReader::endOfInput, qApp, [&](const QString &readError) {
         if (!readError.isEmpty())
             CommandErrors::print(Name, QStringLiteral("cannot read standard input (") + readError + QLatin1Char(')'));
         lines.finish();
-        answer(server, lines);
+        receive(server, calls, lines, send);
+        calls.finish();
+    });
+    QObject::connect(&calls, &McpCallPool::finished, qApp, [&](int unanswered) {
+        if (unanswered > 0)
+            CommandErrors::print(Name,
+                                 QStringLiteral("%1 tool calls not answered: none ended in the %2 s after the "
+                                                "end of standard input")
+                                     .arg(unanswered)
+                                     .arg(McpCallPool::EndStallMs / 1000));
         QCoreApplication::exit(ExitCode::Ok);
     });
     reader.start();
     QCoreApplication::exec();
-    if (reader.isRunning()) // standard output closed while the reader waits on the client
+    // Standard output closed while the reader waits on the client, or calls
+    // given up still run: nothing more to wait for.
+    if (reader.isRunning() || calls.runningCount() > 0)
         CommandLine::exitWithoutCleanup(ExitCode::Ok);
     reader.wait();
     return ExitCode::Ok;

@@ -12,9 +12,11 @@ namespace Errata {
 // folder) is read through the cache, then followed on disk while the server
 // runs (McpKnowledgeBase). The protocol is McpServer's; stdin is read on a
 // thread of its own (McpStdinReader) and cut into messages by
-// McpLineBuffer, which refuses a message of more than 4 MiB. Ends at the
-// end of standard input (exit code 0) or when standard output is closed;
-// exit code 2 for bad usage or an unreadable KB folder.
+// McpLineBuffer, which refuses a message of more than 4 MiB; tool calls run
+// on McpCallPool's threads, their answers written, a whole line at a time,
+// from the main thread as they end. Ends at the end of standard input, once
+// the calls sent are answered (exit code 0), or when standard output is
+// closed; exit code 2 for bad usage or an unreadable KB folder.
 class McpCommand
 {
 public:

@@ -1,74 +1,77 @@
 #include "app/commands/TerminalText.h"
 
-#include <algorithm>
+#include "models/text/DisplayName.h"
 
 namespace Errata {
 
 namespace {
 
-const char HexDigits[] = "0123456789ABCDEF";
+const char HexDigits[] = "0123456789abcdef";
 
-void appendHex(QString &out, unsigned value, int digits)
+void appendJsonEscape(QByteArray &out, unsigned unit)
 {
-    for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4)
-        out += QLatin1Char(HexDigits[(value >> shift) & 0xF]);
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4)
+        out += HexDigits[(unit >> shift) & 0xF];
 }
 
-bool isBidiControl(char32_t c)
+// The length of the UTF-8 sequence that starts with `lead` (1 for a byte that starts none).
+int sequenceLength(unsigned char lead)
 {
-    return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (lead >= 0xF0 && lead <= 0xF4)
+        return 4;
+    if (lead >= 0xE0)
+        return lead <= 0xEF ? 3 : 1;
+    return lead >= 0xC2 ? 2 : 1;
+}
+
+// The character of the sequence at `at`, or 0 when it is not one.
+char32_t decode(const QByteArray &bytes, qsizetype at, int length)
+{
+    if (length == 1 || at + length > bytes.size())
+        return 0;
+    static const unsigned char leadMask[] = {0, 0, 0x1F, 0x0F, 0x07};
+    char32_t c = static_cast<unsigned char>(bytes.at(at)) & leadMask[length];
+    for (int i = 1; i < length; ++i) {
+        const auto byte = static_cast<unsigned char>(bytes.at(at + i));
+        if ((byte & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (byte & 0x3F);
+    }
+    return c;
 }
 
 } // namespace
 
 QString TerminalText::escaped(const QString &text, Tabs tabs)
 {
-    const auto needsEscape = [tabs](QChar c) {
-        const char16_t u = c.unicode();
-        if (u == u'\t')
-            return tabs == EscapeTabs;
-        return u < 0x20 || (u >= 0x7F && u <= 0x9F) || isBidiControl(u);
-    };
-    if (std::none_of(text.cbegin(), text.cend(), needsEscape))
-        return text;
-    QString out;
-    out.reserve(text.size() + 16);
-    for (const QChar c : text) {
-        const char16_t u = c.unicode();
-        if (!needsEscape(c)) {
-            out += c;
-        } else if (u <= 0x7F) {
-            out += QLatin1String("\\x");
-            appendHex(out, u, 2);
-        } else {
-            out += QLatin1String("\\u");
-            appendHex(out, u, 4);
-        }
-    }
-    return out;
+    return DisplayName::escaped(text, tabs == KeepTabs ? DisplayName::KeepTabs : DisplayName::EscapeTabs);
 }
 
 QByteArray TerminalText::jsonSafe(const QByteArray &json)
 {
     QByteArray out;
     out.reserve(json.size());
-    for (qsizetype i = 0; i < json.size(); ++i) {
+    for (qsizetype i = 0; i < json.size();) {
         const auto byte = static_cast<unsigned char>(json.at(i));
-        const auto next = i + 1 < json.size() ? static_cast<unsigned char>(json.at(i + 1)) : 0;
-        const auto third = i + 2 < json.size() ? static_cast<unsigned char>(json.at(i + 2)) : 0;
         if (byte == 0x7F) {
             out += "\\u007f";
-        } else if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) { // U+0080 to U+009F
-            out += "\\u00" + QByteArray::number(next, 16);
             ++i;
-        } else if (byte == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE) { // U+202A to U+202E
-            out += "\\u20" + QByteArray::number(third - 0x80, 16);
-            i += 2;
-        } else if (byte == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9) { // U+2066 to U+2069
-            out += "\\u20" + QByteArray::number(third - 0x80 + 0x40, 16);
-            i += 2;
+            continue;
+        }
+        const int length = sequenceLength(byte);
+        const char32_t c = decode(json, i, length);
+        if (c != 0 && DisplayName::isEscaped(c)) {
+            if (c > 0xFFFF) { // as a surrogate pair
+                appendJsonEscape(out, 0xD800 + ((c - 0x10000) >> 10));
+                appendJsonEscape(out, 0xDC00 + ((c - 0x10000) & 0x3FF));
+            } else {
+                appendJsonEscape(out, c);
+            }
+            i += length;
         } else {
             out += char(byte);
+            ++i;
         }
     }
     return out;

@@ -2,6 +2,7 @@
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -144,7 +145,8 @@ QVariant LinkTargetModel::data(const QModelIndex &index, int role) const
         QString signature = row.signature.simplified();
         if (signature.size() > SignatureShown)
             signature = signature.left(SignatureShown - 1) + QChar(0x2026);
-        return signature.isEmpty() ? row.id : tr("%1 — %2").arg(row.id, signature);
+        const QString id = DisplayName::of(row.id);
+        return signature.isEmpty() ? id : tr("%1 — %2").arg(id, signature);
     }
     case Qt::EditRole:
     case IdRole: return row.id;

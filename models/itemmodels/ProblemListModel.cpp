@@ -1,6 +1,7 @@
 #include "models/itemmodels/ProblemListModel.h"
 
 #include "models/kb/KnowledgeBase.h"
+#include "models/text/DisplayName.h"
 
 namespace Errata {
 
@@ -97,7 +98,7 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case SeverityColumn: return severityText(problem.severity);
-    case FileColumn: return m_kb ? m_kb->relativePath(problem.file) : problem.file;
+    case FileColumn: return DisplayName::of(m_kb ? m_kb->relativePath(problem.file) : problem.file);
     case FieldColumn: return problem.pointer;
     case LineColumn: return problem.line > 0 ? QVariant(problem.line) : QVariant();
     case MessageColumn: return problem.message;

@@ -3,6 +3,7 @@
 #include "models/git/GitStatus.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 
 #include <algorithm>
 
@@ -387,12 +388,12 @@ int RecordTreeModel::columnCount(const QModelIndex &) const
 QString RecordTreeModel::toolTip(const Node *node) const
 {
     if (node->deleted) {
-        return node->name + QLatin1Char('\n') + node->deleted->signature + QLatin1Char('\n')
+        return DisplayName::of(node->name) + QLatin1Char('\n') + node->deleted->signature + QLatin1Char('\n')
             + tr("git: deleted; the last commit has it. Enter restores it.");
     }
     if (!node->record)
-        return node->name;
-    QString tip = node->record->id() + QLatin1Char('\n') + node->record->signature();
+        return DisplayName::of(node->name);
+    QString tip = DisplayName::of(node->record->id()) + QLatin1Char('\n') + node->record->signature();
     const int state = gitStateOf(node->record);
     if (state >= 0)
         tip += QLatin1Char('\n') + tr("git: %1").arg(GitStatus::stateText(GitStatus::State(state)));
@@ -428,8 +429,9 @@ QVariant RecordTreeModel::data(const QModelIndex &index, int role) const
         if (node->record)
             return node->record->signature().simplified();
         if (node->deleted)
-            return node->deleted->signature.isEmpty() ? node->name : node->deleted->signature.simplified();
-        return QStringLiteral("%1 (%L2)").arg(node->name).arg(node->count);
+            return node->deleted->signature.isEmpty() ? DisplayName::of(node->name)
+                                                      : node->deleted->signature.simplified();
+        return QStringLiteral("%1 (%L2)").arg(DisplayName::of(node->name)).arg(node->count);
     case Qt::ToolTipRole: return toolTip(node);
     case KindRole: return int(node->kind);
     case IdRole: return node->name;

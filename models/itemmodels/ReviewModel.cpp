@@ -5,6 +5,7 @@
 #include "models/record/Record.h"
 #include "models/review/Reviewer.h"
 #include "models/review/TranslationSummaryJob.h"
+#include "models/text/DisplayName.h"
 
 #include <QDateTime>
 
@@ -169,7 +170,8 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
         if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
             return {};
         switch (index.column()) {
-        case IdColumn: return role == Qt::ToolTipRole ? QVariant(record.signature()) : QVariant(record.id());
+        case IdColumn:
+            return role == Qt::ToolTipRole ? QVariant(record.signature()) : QVariant(DisplayName::of(record.id()));
         case DomainColumn: return record.domain();
         default: return summaryAt(index.row()).tier;
         }

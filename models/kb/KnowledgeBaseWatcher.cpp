@@ -154,9 +154,23 @@ QHash<QString, Record *> KnowledgeBaseWatcher::recordsByPath() const
     return byPath;
 }
 
+void KnowledgeBaseWatcher::setHeld(bool held)
+{
+    m_held = held;
+    if (!held && std::exchange(m_waiting, false))
+        checkNow();
+}
+
 void KnowledgeBaseWatcher::checkNow()
 {
     m_debounce.stop();
+    if (m_held) {
+        if (!m_waiting && (!m_pendingFiles.isEmpty() || !m_pendingDirectories.isEmpty())) {
+            m_waiting = true;
+            emit changesWaiting();
+        }
+        return;
+    }
     const QSet<QString> files = std::exchange(m_pendingFiles, {});
     const QSet<QString> directories = std::exchange(m_pendingDirectories, {});
     if (!m_kb)

@@ -47,6 +47,11 @@ public:
     void fileAppeared(const QString &path);
     // False while record files still wait for their batch.
     bool watchesEveryFile() const { return m_unwatched.isEmpty(); }
+    // While held, changes seen on disk are kept pending and the KB is left as it is: checkNow() handles nothing and
+    // says changesWaiting() once. For a KB that other threads are reading (`errata mcp`'s tool calls). Releasing
+    // handles what waits at once.
+    void setHeld(bool held);
+    bool isHeld() const { return m_held; }
 
 signals:
     void reloaded(Errata::Record *record);
@@ -54,6 +59,8 @@ signals:
     void removedOnDisk(Errata::Record *record);
     void added(Errata::Record *record);
     void loadFailed(const QString &filePath, const QString &message);
+    // Changes wait while the watcher is held (setHeld()).
+    void changesWaiting();
 
 private:
     void fileChanged(const QString &path);
@@ -96,6 +103,8 @@ private:
     QHash<const Record *, QString> m_paths;        // the file each record was last watched at
     QSet<const Record *> m_missing;                // reported as removed on disk
     QHash<const Record *, QByteArray> m_conflicts; // disk content reported as a conflict
+    bool m_held = false;
+    bool m_waiting = false; // changes were due while held
 };
 
 } // namespace Errata

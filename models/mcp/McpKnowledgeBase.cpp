@@ -2,6 +2,7 @@
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/KnowledgeBaseWatcher.h"
+#include "models/links/LinkRevalidator.h"
 #include "models/lookup/LookupEngine.h"
 #include "models/matching/LogMatcher.h"
 #include "models/search/SearchIndex.h"
@@ -62,13 +63,14 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
                  qPrintable(cacheError));
     m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup(),
                                               LookupEngine::Budgets{m_regexBudgetMs, m_runBudgetMs});
-    m_matcher.reset();
+    resetMatcher();
     watch();
     return true;
 }
 
 const LogMatcher &McpKnowledgeBase::matcher()
 {
+    const std::lock_guard<std::mutex> lock(m_matcherLock);
     if (!m_matcher) {
         LogMatcher::Options options;
         options.regexBudgetMs = m_regexBudgetMs;
@@ -85,13 +87,33 @@ void McpKnowledgeBase::checkDisk()
         m_watcher->checkNow();
 }
 
+void McpKnowledgeBase::holdChanges()
+{
+    if (m_watcher)
+        m_watcher->setHeld(true);
+}
+
+// The changes, then what the KB does shortly after them, now: the links'
+// findings (LinkRevalidator), and the search index's order.
+void McpKnowledgeBase::allowChanges()
+{
+    if (m_watcher)
+        m_watcher->setHeld(false);
+    for (LinkRevalidator *revalidator : kb().findChildren<LinkRevalidator *>()) {
+        if (revalidator->isPending())
+            revalidator->flush();
+    }
+    index().settle();
+}
+
 void McpKnowledgeBase::watch()
 {
     delete m_watcher;
     m_watcher = new KnowledgeBaseWatcher(&kb(), this);
+    connect(m_watcher, &KnowledgeBaseWatcher::changesWaiting, this, &McpKnowledgeBase::changesWaiting);
     const auto changedRecord = [this](Record *record) {
         recheck(record);
-        m_matcher.reset();
+        resetMatcher();
         emit changed();
     };
     connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, changedRecord);
@@ -107,12 +129,18 @@ void McpKnowledgeBase::watch()
     });
     connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
         kb().take(record); // the index and the watcher follow
-        m_matcher.reset();
+        resetMatcher();
         emit changed();
     });
     connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [](const QString &file, const QString &message) {
         qWarning("errata mcp: %s: %s", qPrintable(file), qPrintable(message));
     });
+}
+
+void McpKnowledgeBase::resetMatcher()
+{
+    const std::lock_guard<std::mutex> lock(m_matcherLock);
+    m_matcher.reset();
 }
 
 void McpKnowledgeBase::recheck(Record *record)

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <memory>
+#include <mutex>
 
 namespace Errata {
 
@@ -24,6 +25,12 @@ class SearchIndex;
 // the first time it is needed after a change. A file that cannot be read is
 // said on standard error and the record keeps its last good content, so an
 // answer always comes from the last complete reading of each record.
+//
+// Tool calls read it from other threads (McpCallPool), several at once: the lookup engine, the log matcher (built once,
+// under a lock) and the settled search index are safe for that, and records' summaries never change in place. While
+// a call runs, changes found on disk wait (holdChanges(), changesWaiting()); allowChanges() handles them here, with
+// all that follows from them (findings, the index, the log matcher), before the next call starts, so that no call
+// ever reads a KB being changed.
 class McpKnowledgeBase : public QObject
 {
     Q_OBJECT
@@ -42,21 +49,29 @@ public:
     KnowledgeBase &kb() const;
     SearchIndex &index() const;
     const LookupEngine &lookup() const { return *m_lookup; }
+    // Built the first time it is needed, from any thread.
     const LogMatcher &matcher();
+    // Keeps changes on disk waiting (while tool calls run), then handles what waits.
+    void holdChanges();
+    void allowChanges();
     // Handles the changes on disk seen so far now (for tests).
     void checkDisk();
 
 signals:
     // A record was reloaded, added or taken out after a change on disk.
     void changed();
+    // Changes on disk wait while held: the first since holdChanges().
+    void changesWaiting();
 
 private:
     void watch();
     void recheck(Record *record);
+    void resetMatcher();
 
     QString m_root;
     std::unique_ptr<KnowledgeBaseSession> m_session;
     std::unique_ptr<LookupEngine> m_lookup;
+    std::mutex m_matcherLock;
     std::unique_ptr<LogMatcher> m_matcher; // null: to build
     qint64 m_regexBudgetMs;
     qint64 m_runBudgetMs;

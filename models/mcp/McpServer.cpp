@@ -56,6 +56,13 @@ QByteArray McpServer::errorLine(const QJsonValue &id, int code, const QString &m
         {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
 }
 
+QByteArray McpServer::resultLine(const QJsonValue &id, const QJsonObject &result)
+{
+    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), id},
+                            {QStringLiteral("result"), result}});
+}
+
 QByteArray McpServer::oversized() const
 {
     return errorLine(
@@ -65,24 +72,87 @@ QByteArray McpServer::oversized() const
 
 QByteArray McpServer::handle(const QByteArray &message)
 {
+    const Reply reply = receive(message);
+    return reply.call.run ? reply.call.run() : reply.line;
+}
+
+McpServer::Reply McpServer::receive(const QByteArray &message)
+{
+    Reply reply;
     QJsonObject request;
-    QByteArray answer;
-    if (!readRequest(message, &request, &answer))
-        return answer;
+    if (!readRequest(message, &request, &reply.line)) {
+        if (reply.line.isEmpty())
+            reply.cancel = cancelledRequest(request);
+        return reply;
+    }
     const QJsonValue id = request.value(u"id");
     const QString method = request.value(u"method").toString();
-    Answer result;
+    if (method == QLatin1String("tools/call") && !m_version.isEmpty())
+        return toolCall(id, request.value(u"params").toObject());
+    const Answer result = answer(method, request.value(u"params"));
+    reply.line = result.code != 0 ? errorLine(id, result.code, result.message) : resultLine(id, result.result);
+    return reply;
+}
+
+McpServer::Answer McpServer::answer(const QString &method, const QJsonValue &params)
+{
     try {
-        result = dispatch(method, request.value(u"params"));
+        return dispatch(method, params);
     } catch (const std::exception &failure) {
-        qWarning("errata mcp: %s failed: %s", qPrintable(method), failure.what());
-        result = error(InternalError, QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
+        qWarning("errata mcp: %s failed: %s", qPrintable(method.left(200)), failure.what());
+        return error(InternalError, QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
     }
-    if (result.code != 0)
-        return errorLine(id, result.code, result.message);
-    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                            {QStringLiteral("id"), id},
-                            {QStringLiteral("result"), result.result}});
+}
+
+// The request id of notifications/cancelled; undefined for any other message.
+QJsonValue McpServer::cancelledRequest(const QJsonObject &notification)
+{
+    if (notification.value(u"method").toString() != QLatin1String("notifications/cancelled"))
+        return QJsonValue(QJsonValue::Undefined);
+    const QJsonValue id = notification.value(u"params").toObject().value(u"requestId");
+    return isValidId(id) ? id : QJsonValue(QJsonValue::Undefined);
+}
+
+bool McpServer::isParallel(const QString &tool)
+{
+    static const QStringList parallel{QStringLiteral("lookup_error"), QStringLiteral("search_records"),
+                                      QStringLiteral("match_log"), QStringLiteral("list_domains")};
+    return parallel.contains(tool);
+}
+
+// The checks now; the call, with a copy of the tools and of its arguments,
+// for whoever runs it.
+McpServer::Reply McpServer::toolCall(const QJsonValue &id, const QJsonObject &params)
+{
+    Reply reply;
+    const QJsonValue name = params.value(u"name");
+    const QJsonValue arguments = params.value(u"arguments");
+    if (!name.isString())
+        reply.line = errorLine(id, InvalidParams,
+                               QStringLiteral("Invalid params: tools/call needs \"name\", a string"));
+    else if (!m_tools.hasTool(name.toString()))
+        reply.line = errorLine(id, InvalidParams, QStringLiteral("Unknown tool: %1").arg(name.toString().left(200)));
+    else if (!arguments.isUndefined() && !arguments.isObject())
+        reply.line = errorLine(id, InvalidParams, QStringLiteral("Invalid params: \"arguments\" must be an object"));
+    if (!reply.line.isEmpty())
+        return reply;
+    reply.call.id = id;
+    reply.call.parallel = isParallel(name.toString());
+    reply.call.run = [tools = m_tools, runner = m_runner, tool = name.toString(), args = arguments.toObject(), id,
+                      structured = m_version >= QLatin1String("2025-06-18")]() mutable {
+        QJsonObject result;
+        try {
+            result = runner ? runner(tools, tool, args) : tools.call(tool, args);
+        } catch (const std::exception &failure) {
+            qWarning("errata mcp: %s failed: %s", qPrintable(tool), failure.what());
+            return errorLine(id, InternalError,
+                             QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
+        }
+        if (!structured)
+            result.remove(u"structuredContent");
+        return resultLine(id, result);
+    };
+    return reply;
 }
 
 // A request to dispatch (true), or what to answer instead: an error, or
@@ -157,8 +227,8 @@ McpServer::Answer McpServer::dispatch(const QString &method, const QJsonValue &p
     if (method == QLatin1String("tools/list"))
         return success(
             QJsonObject{{QStringLiteral("tools"), McpToolCatalog::tools(m_version >= QLatin1String("2025-06-18"))}});
-    if (method == QLatin1String("tools/call"))
-        return callTool(object);
+    if (method == QLatin1String("tools/call")) // receive() runs it
+        return error(InternalError, QStringLiteral("Internal error: a tool call was not run"));
     if (method == QLatin1String("resources/list"))
         return listResources(object);
     if (method == QLatin1String("resources/templates/list"))
@@ -200,22 +270,6 @@ McpServer::Answer McpServer::initialize(const QJsonObject &params)
                                {QStringLiteral("capabilities"), capabilities},
                                {QStringLiteral("serverInfo"), serverInfo},
                                {QStringLiteral("instructions"), instructions}});
-}
-
-McpServer::Answer McpServer::callTool(const QJsonObject &params)
-{
-    const QJsonValue name = params.value(u"name");
-    const QJsonValue arguments = params.value(u"arguments");
-    if (!name.isString())
-        return error(InvalidParams, QStringLiteral("Invalid params: tools/call needs \"name\", a string"));
-    if (!m_tools.hasTool(name.toString()))
-        return error(InvalidParams, QStringLiteral("Unknown tool: %1").arg(name.toString().left(200)));
-    if (!arguments.isUndefined() && !arguments.isObject())
-        return error(InvalidParams, QStringLiteral("Invalid params: \"arguments\" must be an object"));
-    QJsonObject result = m_tools.call(name.toString(), arguments.toObject());
-    if (m_version < QLatin1String("2025-06-18"))
-        result.remove(u"structuredContent");
-    return success(result);
 }
 
 McpServer::Answer McpServer::listResources(const QJsonObject &params) const

@@ -113,8 +113,11 @@ public:
     const LookupIndex &lookup() const { return m_lookup; }
     const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
 
-    // Matching entries, best first (ties by id). An empty query matches all.
+    // Matching entries, best first (ties by id). An empty query matches all. Searches may run on several threads at
+    // once when the index was settled since it last changed.
     QList<Hit> search(const SearchQuery &query) const;
+    // Does now what the first search after a change would do (sort the entries by id).
+    void settle() const { sortOrder(); }
 
 private:
     friend class SearchIndexBuilder;

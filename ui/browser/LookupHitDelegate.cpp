@@ -1,6 +1,7 @@
 #include "ui/browser/LookupHitDelegate.h"
 
 #include "models/itemmodels/LookupHitModel.h"
+#include "models/text/DisplayName.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -99,7 +100,7 @@ void LookupHitDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     const QRect second(first.left(), first.bottom() + Padding / 2, first.width(), lineHeight);
     painter->setFont(small);
     painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::PlaceholderText));
-    const QString id = index.data(LookupHitModel::IdRole).toString();
+    const QString id = DisplayName::of(index.data(LookupHitModel::IdRole).toString());
     painter->drawText(second, Qt::AlignLeft | Qt::AlignVCenter,
                       QFontMetrics(small).elidedText(id, Qt::ElideRight, second.width()));
     painter->restore();

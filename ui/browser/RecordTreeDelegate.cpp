@@ -2,6 +2,7 @@
 
 #include "models/git/GitStatus.h"
 #include "models/itemmodels/RecordTreeModel.h"
+#include "models/text/DisplayName.h"
 #include "models/text/SearchTokenizer.h"
 #include "ui/style/StatusColors.h"
 
@@ -128,7 +129,8 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     opt.font.setStrikeOut(deleted);
     painter->save();
     if (!isRecord) {
-        const qsizetype nameLength = index.data(RecordTreeModel::IdRole).toString().size(); // not the counts
+        const qsizetype nameLength =
+            DisplayName::of(index.data(RecordTreeModel::IdRole).toString()).size(); // not the counts
         drawText(painter, textRect.adjusted(0, (textRect.height() - opt.fontMetrics.height()) / 2, 0, 0), text,
                  opt.font, textColor, nameLength);
     } else {
@@ -139,7 +141,7 @@ void RecordTreeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
         QFont small = opt.font;
         small.setPointSizeF(opt.font.pointSizeF() * 0.85);
         const QColor idColor = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
-        const QString id = index.data(RecordTreeModel::IdRole).toString();
+        const QString id = DisplayName::of(index.data(RecordTreeModel::IdRole).toString());
         const QRect idRect = textRect.adjusted(0, Padding + lineHeight + Padding / 2, 0, 0);
         QFont label = small;
         label.setStrikeOut(false);

@@ -3,6 +3,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/links/BacklinkList.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 #include "ui/style/StatusColors.h"
 
 #include <QCoreApplication>
@@ -135,7 +136,7 @@ QString RecordCardHtml::header(const Record &record)
 {
     return QStringLiteral("<h2>%1</h2>").arg(esc(record.signature())) + zhLine(record.signatureZh())
         + QStringLiteral("<p class='id'><code>%1</code> · %2</p>")
-              .arg(esc(record.id()),
+              .arg(esc(DisplayName::of(record.id())),
                    esc(QStringList{record.domain(), record.category(), record.subcategory()}
                            .filter(QRegularExpression(QStringLiteral("\\S")))
                            .join(QStringLiteral(" / "))));

@@ -1,4 +1,5 @@
 #include "ui/editing/ReciprocalLinksDialog.h"
+#include "models/text/DisplayName.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -26,8 +27,10 @@ ReciprocalLinksDialog::ReciprocalLinksDialog(const QList<ReciprocalLinks::Missin
     for (const ReciprocalLinks::Missing &item : missing) {
         auto *row = new QTreeWidgetItem(
             m_list,
-            {item.targetId, QStringLiteral("%1 → %2").arg(QLatin1String(Link::key(item.missingKind())), item.sourceId),
-             tr("%1 %2 it").arg(item.sourceId, QLatin1String(Link::key(item.kind)))});
+            {item.targetId,
+             QStringLiteral("%1 → %2").arg(QLatin1String(Link::key(item.missingKind())),
+                                           DisplayName::of(item.sourceId)),
+             tr("%1 %2 it").arg(DisplayName::of(item.sourceId), QLatin1String(Link::key(item.kind)))});
         row->setCheckState(0, Qt::Checked);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);

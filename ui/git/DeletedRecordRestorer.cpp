@@ -4,6 +4,7 @@
 #include "models/git/GitStateTracker.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/session/KnowledgeBaseSession.h"
+#include "models/text/DisplayName.h"
 #include "ui/browser/BrowserDock.h"
 
 #include <QAction>
@@ -45,7 +46,7 @@ bool DeletedRecordRestorer::restore(const QString &path)
         return false;
     }
     emit restored(root + QLatin1Char('/') + path, id); // loaded now: the watcher says "new record", then this
-    emit message(tr("%1 restored from the last commit.").arg(id));
+    emit message(tr("%1 restored from the last commit.").arg(DisplayName::of(id)));
     m_git->refresh();
     return true;
 }
@@ -58,7 +59,8 @@ void DeletedRecordRestorer::askToRestore(const QString &path)
         return;
     const auto answer = QMessageBox::question(
         m_window, tr("Restore Deleted Record"),
-        tr("%1 was deleted since the last commit (%2).\nRestore it as the last commit has it?").arg(item->id, path),
+        tr("%1 was deleted since the last commit (%2).\nRestore it as the last commit has it?")
+            .arg(DisplayName::of(item->id), DisplayName::of(path)),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
     if (answer == QMessageBox::Yes)
         restore(path);

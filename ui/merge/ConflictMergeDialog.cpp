@@ -1,6 +1,7 @@
 #include "ui/merge/ConflictMergeDialog.h"
 
 #include "models/merge/ConflictSession.h"
+#include "models/text/DisplayName.h"
 #include "ui/style/StatusColors.h"
 
 #include <QComboBox>
@@ -64,7 +65,7 @@ ConflictMergeDialog::ConflictMergeDialog(ConflictSession *session, const RecordV
     , m_message(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
-    setWindowTitle(tr("Merge Conflict — %1").arg(session->path()));
+    setWindowTitle(tr("Merge Conflict — %1").arg(DisplayName::of(session->path())));
     m_summary->setWordWrap(true);
     m_summary->setText(tr("Both sides of the merge changed %Ln field(s) of this record differently. Every other "
                           "change, from either side, is merged already. Choose the version to keep of each "

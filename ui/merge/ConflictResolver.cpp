@@ -4,6 +4,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/merge/ConflictSession.h"
 #include "models/session/KnowledgeBaseSession.h"
+#include "models/text/DisplayName.h"
 #include "ui/merge/ConflictMergeDialog.h"
 
 #include <QAction>
@@ -99,7 +100,7 @@ void ConflictResolver::resolve(const QString &path)
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &QDialog::finished, this, [this, path](int result) {
         if (result == QDialog::Accepted) {
-            emit message(tr("%1: the conflict is resolved and the file staged.").arg(path));
+            emit message(tr("%1: the conflict is resolved and the file staged.").arg(DisplayName::of(path)));
             m_git->refresh();
         }
     });

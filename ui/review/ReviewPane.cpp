@@ -4,6 +4,7 @@
 
 #include "models/itemmodels/ReviewModel.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 #include "models/validation/ConsistencyChecker.h"
 #include "ui/style/StatusColors.h"
 
@@ -121,7 +122,7 @@ void ReviewPane::showRecord(const Record *record)
     if (!record)
         m_title->setText(tr("<i>Select a record to review its translation.</i>"));
     else
-        m_title->setText(QStringLiteral("<b>%1</b>").arg(record->id().toHtmlEscaped()));
+        m_title->setText(QStringLiteral("<b>%1</b>").arg(DisplayName::of(record->id()).toHtmlEscaped()));
     for (const Pair &pair : m_pairs) {
         pair.box->setEnabled(record);
         const QSignalBlocker blocker(pair.chinese);

@@ -3,6 +3,7 @@
 #include "models/git/GitStatus.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/session/KnowledgeBaseSession.h"
+#include "models/text/DisplayName.h"
 
 #include <QLabel>
 #include <QMap>
@@ -42,7 +43,7 @@ void KnowledgeBaseStatus::update()
 {
     const KnowledgeBase &kb = m_session->knowledgeBase();
     const KnowledgeBase::Counts counts = kb.counts();
-    m_pathLabel->setText(kb.root());
+    m_pathLabel->setText(DisplayName::of(kb.root()));
     m_countLabel->setText(tr("%Ln record(s)", nullptr, kb.count()));
     const QString errors = tr("%Ln error(s)", nullptr, counts.errors);
     const QString warnings = tr("%Ln warning(s)", nullptr, counts.warnings);
@@ -60,7 +61,7 @@ QString KnowledgeBaseStatus::hint() const
         return QString();
     return tr("This folder looks like deadends.dev canons, not Errata records: convert them with "
               "\"errata import-deadends %1 DST\" and open DST.")
-        .arg(m_session->knowledgeBase().root());
+        .arg(DisplayName::of(m_session->knowledgeBase().root()));
 }
 
 void KnowledgeBaseStatus::showProgress(int stage, int done, int total)
@@ -101,13 +102,13 @@ void KnowledgeBaseStatus::setGitStatus(const GitStatus &status)
     if (!status.isRepository())
         return;
     const QList<GitStatus::Entry> &entries = status.entries();
-    m_gitLabel->setText(
-        entries.isEmpty() ? tr("%1: no changes", "git branch").arg(status.branch())
-                          : tr("%1: %Ln changed", "git branch: changed records", entries.size()).arg(status.branch()));
+    m_gitLabel->setText(entries.isEmpty() ? tr("%1: no changes", "git branch").arg(DisplayName::of(status.branch()))
+                                          : tr("%1: %Ln changed", "git branch: changed records", entries.size())
+                                                .arg(DisplayName::of(status.branch())));
     QMap<QString, int> counts;
     for (const GitStatus::Entry &entry : entries)
         ++counts[GitStatus::stateText(entry.state)];
-    QStringList lines{tr("Branch %1").arg(status.branch())};
+    QStringList lines{tr("Branch %1").arg(DisplayName::of(status.branch()))};
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         lines << tr("%Ln record file(s) %1", nullptr, it.value()).arg(it.key());
     if (!status.error().isEmpty())

@@ -8,6 +8,7 @@
 #include "models/search/SearchIndex.h"
 #include "models/session/KnowledgeBaseSession.h"
 #include "models/settings/Settings.h"
+#include "models/text/DisplayName.h"
 #include "ui/browser/BrowserDock.h"
 #include "ui/browser/ProblemsDock.h"
 #include "ui/card/RecordTab.h"
@@ -487,7 +488,7 @@ void MainWindow::showKnowledgeBase()
     if (!kb->loadProblems().isEmpty())
         showLoadProblems();
     if (m_session->isLookupPending()) // a first opening: the lookup index comes next, then the checks
-        statusBar()->showMessage(tr("Indexing %1 for lookup…").arg(kb->root()));
+        statusBar()->showMessage(tr("Indexing %1 for lookup…").arg(DisplayName::of(kb->root())));
     qCInfo(lcLoad, "%s: %d records shown after %lld ms", qPrintable(kb->root()), kb->count(), m_loadClock.elapsed());
 }
 
@@ -521,7 +522,7 @@ void MainWindow::showLoadProblems()
 {
     QStringList lines;
     for (const Problem &problem : kb().loadProblems())
-        lines << problem.toText();
+        lines << DisplayName::escaped(problem.toText());
     const int shown = 20;
     QString text = lines.mid(0, shown).join(QLatin1Char('\n'));
     if (lines.size() > shown)
@@ -538,7 +539,7 @@ bool MainWindow::openRecord(const QString &id)
     if (record)
         m_tabs->open(record);
     else
-        statusBar()->showMessage(tr("No record \"%1\" in this KB.").arg(id), 5000);
+        statusBar()->showMessage(tr("No record \"%1\" in this KB.").arg(DisplayName::of(id)), 5000);
     return record;
 }
 
@@ -621,19 +622,20 @@ void MainWindow::watchDisk()
     m_watcher = new KnowledgeBaseWatcher(&kb(), this);
     m_git->follow(m_watcher);
     connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, [this](Record *record) {
-        statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(record->id()), 5000);
+        statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(DisplayName::of(record->id())), 5000);
     });
     connect(m_watcher, &KnowledgeBaseWatcher::conflict, this, [this](Record *record) {
         if (RecordTab *tab = tabFor(record))
             tab->showConflict();
     });
     connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
-        statusBar()->showMessage(tr("The file of %1 was removed on disk.").arg(record->id()), 8000);
+        statusBar()->showMessage(tr("The file of %1 was removed on disk.").arg(DisplayName::of(record->id())), 8000);
     });
-    connect(m_watcher, &KnowledgeBaseWatcher::added, this,
-            [this](Record *record) { statusBar()->showMessage(tr("New record on disk: %1").arg(record->id()), 5000); });
+    connect(m_watcher, &KnowledgeBaseWatcher::added, this, [this](Record *record) {
+        statusBar()->showMessage(tr("New record on disk: %1").arg(DisplayName::of(record->id())), 5000);
+    });
     connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [this](const QString &file, const QString &message) {
-        statusBar()->showMessage(tr("%1: %2").arg(kb().relativePath(file), message), 8000);
+        statusBar()->showMessage(tr("%1: %2").arg(DisplayName::of(kb().relativePath(file)), message), 8000);
     });
 }
 
@@ -657,7 +659,8 @@ void MainWindow::connectRecovery()
 
 void MainWindow::updateStatus()
 {
-    setWindowTitle(kb().root().isEmpty() ? tr("Errata") : tr("%1 — Errata").arg(QFileInfo(kb().root()).fileName()));
+    setWindowTitle(kb().root().isEmpty() ? tr("Errata")
+                                         : tr("%1 — Errata").arg(DisplayName::of(QFileInfo(kb().root()).fileName())));
     m_status->update();
 }
 

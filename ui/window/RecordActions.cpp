@@ -3,6 +3,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/RecordOperations.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 #include "ui/card/RecordTab.h"
 #include "ui/editing/EditSession.h"
 #include "ui/editing/ReciprocalLinksDialog.h"
@@ -105,7 +106,7 @@ void RecordActions::renameRecord()
     tab->setEditing(true);
     tab->session()->undoStack()->push(new RenameRecordCommand(m_kb, record, oldId, dialog.id()));
     m_tabs->updateTitle(tab);
-    showMessage(tr("Renamed %1 to %2").arg(oldId, dialog.id()), 5000);
+    showMessage(tr("Renamed %1 to %2").arg(DisplayName::of(oldId), DisplayName::of(dialog.id())), 5000);
 }
 
 void RecordActions::deleteRecord()
@@ -116,8 +117,9 @@ void RecordActions::deleteRecord()
     Record *record = tab->record();
     QStringList linking;
     for (const RecordOperations::Linker &linker : RecordOperations::linkersOf(*m_kb, record->id()))
-        linking << QStringLiteral("%1 (%2)").arg(linker.record->id(), QString::fromLatin1(Link::key(linker.kind)));
-    QString question = tr("Delete %1 and its file?").arg(record->id());
+        linking << QStringLiteral("%1 (%2)").arg(DisplayName::of(linker.record->id()),
+                                                 QString::fromLatin1(Link::key(linker.kind)));
+    QString question = tr("Delete %1 and its file?").arg(DisplayName::of(record->id()));
     if (!linking.isEmpty())
         question += QStringLiteral("\n\n")
             + tr("These records link to it; their links will dangle:\n%1").arg(linking.join(QLatin1Char('\n')));
@@ -146,7 +148,7 @@ bool RecordActions::save(RecordTab *tab)
         const auto answer = QMessageBox::warning(
             m_window, tr("File changed on disk"),
             tr("%1 was changed on disk by someone else since it was opened.\n\nOverwrite it with your version?")
-                .arg(tab->record()->filePath()),
+                .arg(DisplayName::of(tab->record()->filePath())),
             QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
         if (answer != QMessageBox::Save)
             return false;
@@ -158,8 +160,9 @@ bool RecordActions::save(RecordTab *tab)
             tab->setEditing(true);
         return false;
     }
-    showMessage(result == EditSession::Saved ? tr("Saved %1").arg(tab->record()->id())
-                                             : tr("%1 has no changes to save").arg(tab->record()->id()),
+    showMessage(result == EditSession::Saved
+                    ? tr("Saved %1").arg(DisplayName::of(tab->record()->id()))
+                    : tr("%1 has no changes to save").arg(DisplayName::of(tab->record()->id())),
                 4000);
     m_tabs->updateTitle(tab);
     emit recordsChanged();
@@ -185,8 +188,8 @@ void RecordActions::revertCurrent()
     RecordTab *tab = reviewedTab();
     if (!tab || !tab->isDirty())
         return;
-    const auto answer = QMessageBox::question(m_window, tr("Revert"),
-                                              tr("Throw away the unsaved changes to %1?").arg(tab->record()->id()));
+    const auto answer = QMessageBox::question(
+        m_window, tr("Revert"), tr("Throw away the unsaved changes to %1?").arg(DisplayName::of(tab->record()->id())));
     if (answer != QMessageBox::Yes)
         return;
     QString message;
@@ -199,7 +202,7 @@ bool RecordActions::settleUnsaved(const QList<RecordTab *> &tabs)
     QStringList dirty;
     for (RecordTab *tab : tabs)
         if (tab->isDirty())
-            dirty << tab->record()->id();
+            dirty << DisplayName::of(tab->record()->id());
     if (dirty.isEmpty())
         return true;
     const auto answer = QMessageBox::warning(
@@ -227,7 +230,7 @@ bool RecordActions::addReciprocal(const ReciprocalLinks::Missing &missing)
 {
     Record *target = m_kb->find(missing.targetId);
     ReciprocalLinks::Change change;
-    QString error = tr("No record \"%1\" in this KB.").arg(missing.targetId);
+    QString error = tr("No record \"%1\" in this KB.").arg(DisplayName::of(missing.targetId));
     if (!target || !ReciprocalLinks::change(*target, missing, &change, &error)) {
         QMessageBox::warning(m_window, tr("Add Reciprocal Link"), error);
         return false;
@@ -238,10 +241,12 @@ bool RecordActions::addReciprocal(const ReciprocalLinks::Missing &missing)
     RecordTab *tab = m_tabs->tabFor(target);
     tab->session()->change(
         {{change.pointer, change.value}},
-        tr("Add %1 link to %2").arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId));
+        tr("Add %1 link to %2")
+            .arg(QLatin1String(Link::key(missing.missingKind())), DisplayName::of(missing.sourceId)));
     tab->editor()->focusField(change.pointer + QLatin1Char('/') + QString::number(change.value.size() - 1));
     showMessage(tr("Added %1 %2 to %3 (not saved yet; Ctrl+Z undoes it)")
-                    .arg(QLatin1String(Link::key(missing.missingKind())), missing.sourceId, target->id()),
+                    .arg(QLatin1String(Link::key(missing.missingKind())), DisplayName::of(missing.sourceId),
+                         DisplayName::of(target->id())),
                 8000);
     return true;
 }

@@ -3,6 +3,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
 #include "models/record/RecordId.h"
+#include "models/text/DisplayName.h"
 #include "ui/card/RecordTab.h"
 #include "ui/editing/EditSession.h"
 
@@ -47,7 +48,7 @@ RecordTab *RecordTabs::open(const Record *record)
             m_undoGroup->setActiveStack(session->undoStack());
     });
     const int index = addTab(tab, QString()); // updateTitle() names it
-    setTabToolTip(index, record->id() + QLatin1Char('\n') + record->signature());
+    setTabToolTip(index, DisplayName::of(record->id()) + QLatin1Char('\n') + record->signature());
     updateTitle(tab);
     setCurrentIndex(index);
     emit opened(record);
@@ -121,7 +122,7 @@ void RecordTabs::updateTitle(RecordTab *)
     const QList<RecordTab *> tabs = all();
     const QStringList names = RecordId::shortNames(openIds());
     for (int i = 0; i < tabs.size(); ++i)
-        setTabText(i, (tabs.at(i)->isDirty() ? QStringLiteral("● ") : QString()) + names.at(i));
+        setTabText(i, (tabs.at(i)->isDirty() ? QStringLiteral("● ") : QString()) + DisplayName::of(names.at(i)));
 }
 
 void RecordTabs::activateUndo(RecordTab *tab)

@@ -3,6 +3,7 @@
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/KnowledgeBaseLock.h"
 #include "models/record/Record.h"
+#include "models/text/DisplayName.h"
 
 #include <QDir>
 #include <QLocale>
@@ -79,7 +80,7 @@ void RecoveryKeeper::offer()
         return;
     QStringList names;
     for (const RecoveryStore::Entry &entry : entries)
-        names << QStringLiteral("%1 (%2)").arg(entry.id,
+        names << QStringLiteral("%1 (%2)").arg(DisplayName::of(entry.id),
                                                QLocale().toString(entry.time.toLocalTime(), QLocale::ShortFormat));
     if (!ask(names)) {
         m_store.clearAll(root);
@@ -120,7 +121,7 @@ QString RecoveryKeeper::elsewhereText() const
                                        : tr("a process that could not be named");
     return tr("%1 is open in another Errata window (%2). This window keeps no crash-recovery copies of unsaved "
               "edits while the other one is open; save often, or work in the other window.")
-        .arg(QDir::toNativeSeparators(m_kb->root()), who);
+        .arg(DisplayName::of(QDir::toNativeSeparators(m_kb->root())), who);
 }
 
 } // namespace Errata

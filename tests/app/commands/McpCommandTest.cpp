@@ -3,7 +3,8 @@
 // standard output a JSON-RPC answer and nothing else, a message over the
 // 4 MiB limit answered with an error without stopping the server, a
 // thousand malformed messages each answered, the end of input ending the
-// server, and the exit code 2 for bad usage or an unreadable KB.
+// server, and the exit code 2 for bad usage or an unreadable KB. A file
+// name that holds a control character is escaped on standard error.
 
 #include "support/ErrataProcess.h"
 #include "support/TestFiles.h"
@@ -11,9 +12,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Errata::TestSupport;
 
@@ -39,6 +44,7 @@ private slots:
     void session();
     void oversizedMessage();
     void aThousandMalformedMessages();
+    void fileNamesAreEscapedOnStandardError();
 
 private:
     Run run(const QStringList &arguments, const QByteArray &input);
@@ -109,8 +115,12 @@ void McpCommandTest::session()
     const Run result = run({QStringLiteral("mcp"), QStringLiteral("--kb"), kbPath()}, input);
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains(u"serving 24 records"), qPrintable(result.err));
-    const QList<QJsonObject> replies = answers(result.out);
+    QList<QJsonObject> replies = answers(result.out);
     QCOMPARE(replies.size(), 4);
+    // A tool call is answered when it ends: the answers in the order of their ids.
+    std::sort(replies.begin(), replies.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return a.value(u"id").toInt() < b.value(u"id").toInt();
+    });
     QCOMPARE(replies.at(0).value(u"result").toObject().value(u"protocolVersion").toString(),
              QStringLiteral("2025-06-18"));
     QCOMPARE(replies.at(1).value(u"result").toObject().value(u"tools").toArray().size(), 7);
@@ -162,6 +172,34 @@ void McpCommandTest::aThousandMalformedMessages()
         QVERIFY2(code == -32700 || code == -32600, qPrintable(QString::number(code)));
     }
     QCOMPARE(replies.last().value(u"id").toString(), QStringLiteral("last"));
+}
+
+// A record file that cannot be read, added while the server runs, is said
+// on standard error with its name escaped: the escape sequence in it never
+// reaches the terminal.
+void McpCommandTest::fileNamesAreEscapedOnStandardError()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(copyFolder(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), kb));
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ERRATA_BINARY), {QStringLiteral("mcp"), QStringLiteral("--kb"), kb});
+    QVERIFY(process.waitForStarted(10000));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("serving"), 20000);
+    const QString name = kb + QStringLiteral("/git/bad\x1b]0;owned\x07\x1b[2J\u202Egnp.json");
+    QVERIFY(writeFile(name, "{ not json"));
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("bad"), 20000);
+    process.closeWriteChannel();
+    QVERIFY(process.waitForFinished(20000));
+    err += process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY2(err.contains("bad\\x1B]0;owned\\x07\\x1B[2J\\u202Egnp.json"), err.constData());
+    QVERIFY2(!err.contains('\x1b') && !err.contains('\x07') && !err.contains("\u202E"), err.constData());
 }
 
 QTEST_GUILESS_MAIN(McpCommandTest)

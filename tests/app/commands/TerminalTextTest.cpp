@@ -38,6 +38,12 @@ void TerminalTextTest::escaped_data()
     QTest::newRow("bidi override") << QStringLiteral("abc") + QChar(0x202E) + QStringLiteral("fed")
                                    << QStringLiteral("abc\\u202Efed");
     QTest::newRow("bidi isolate") << QString(QChar(0x2066)) + QChar(0x2069) << QStringLiteral("\\u2066\\u2069");
+    QTest::newRow("bidi marks") << QString(QChar(0x200E)) + QChar(0x200F) + QChar(0x061C)
+                                << QStringLiteral("\\u200E\\u200F\\u061C");
+    QTest::newRow("invisible") << QStringLiteral("a") + QChar(0x200B) + QChar(0xFEFF) + QChar(0x2028) + QChar(0xAD)
+                               << QStringLiteral("a\\u200B\\uFEFF\\u2028\\u00AD");
+    QTest::newRow("a tag") << QStringLiteral("x\U000E0041") << QStringLiteral("x\\U000E0041");
+    QTest::newRow("a lone surrogate") << QString(QChar(0xD800)) << QStringLiteral("\\uD800");
     QTest::newRow("a backslash stays") << QStringLiteral("C:\\x1B") << QStringLiteral("C:\\x1B");
 }
 
@@ -60,14 +66,19 @@ void TerminalTextTest::tabsKeptInLogLines()
 void TerminalTextTest::jsonSafeKeepsTheDocument()
 {
     QString value = QStringLiteral("a\x1b[2J\x7f");
-    for (char16_t c : {char16_t(0x80), char16_t(0x9B), char16_t(0x9F), char16_t(0x202A), char16_t(0x202E),
-                       char16_t(0x2066), char16_t(0x2069), char16_t(0xA0), char16_t(0x2028), char16_t(0x4E2D)})
+    for (char16_t c :
+         {char16_t(0x80), char16_t(0x9B), char16_t(0x9F), char16_t(0x202A), char16_t(0x202E), char16_t(0x2066),
+          char16_t(0x2069), char16_t(0x200F), char16_t(0x061C), char16_t(0xA0), char16_t(0x2028), char16_t(0x4E2D)})
         value += QChar(c);
+    value += QStringLiteral("\U000E0041\U0001F600"); // a tag, escaped; an emoji, kept
     const QJsonObject object{{QStringLiteral("id"), value}};
     const QByteArray plain = QJsonDocument(object).toJson();
     const QByteArray safe = TerminalText::jsonSafe(plain);
     QCOMPARE(QJsonDocument::fromJson(safe).object(), object);
-    QVERIFY(safe.contains("\\u001b[2J\\u007f\\u0080\\u009b\\u009f\\u202a\\u202e\\u2066\\u2069"));
+    QVERIFY2(safe.contains("\\u001b[2J\\u007f\\u0080\\u009b\\u009f\\u202a\\u202e\\u2066\\u2069\\u200f\\u061c"),
+             safe.constData());
+    QVERIFY(safe.contains("\\u2028\xe4\xb8\xad")); // a separator escaped, 中 kept
+    QVERIFY(safe.contains("\\udb40\\udc41\xf0\x9f\x98\x80"));
     for (const char byte : safe)
         QVERIFY2(static_cast<unsigned char>(byte) >= 0x20 || byte == '\n', safe.constData());
     QVERIFY(!safe.contains('\x7f'));

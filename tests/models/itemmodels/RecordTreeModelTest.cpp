@@ -100,6 +100,7 @@ private slots:
     void filterCountsFollowRemovalsWhileSearching();
     void filterFollowsRecordsMovedBetweenSearches();
     void serialsNumberEveryRowOnce();
+    void namesAreShownEscaped();
 
 private:
     QTemporaryDir m_dir;
@@ -357,6 +358,25 @@ void RecordTreeModelTest::serialsNumberEveryRowOnce()
     visit(QModelIndex());
     QCOMPARE(seen.size(), 2 + 3 + 4); // domains, categories, records
     QCOMPARE(model.serialOf(QModelIndex()), -1);
+}
+
+// A domain, category or id holding a right-to-left override or a control
+// character reads as itself in the tree and its tooltips; IdRole stays raw.
+void RecordTreeModelTest::namesAreShownEscaped()
+{
+    Record *record = m_kb->add(makeRecord(m_dir.path(), recordJson("evil\u202Egnp/x\x1b[2J", "cat\u2067", "Sig")));
+    RecordTreeModel model;
+    model.setKnowledgeBase(m_kb.get());
+    const QModelIndex leaf = model.indexOf(record);
+    QVERIFY(leaf.isValid());
+    const QModelIndex category = leaf.parent();
+    const QModelIndex domain = category.parent();
+    QCOMPARE(domain.data().toString(), QStringLiteral("evil\\u202Egnp (1)"));
+    QCOMPARE(domain.data(RecordTreeModel::IdRole).toString(), QStringLiteral("evil\u202Egnp"));
+    QCOMPARE(category.data().toString(), QStringLiteral("cat\\u2067 (1)"));
+    QCOMPARE(category.data(Qt::ToolTipRole).toString(), QStringLiteral("cat\\u2067"));
+    QVERIFY(leaf.data(Qt::ToolTipRole).toString().startsWith(u"evil\\u202Egnp/x\\x1B[2J\n"));
+    QCOMPARE(leaf.data(RecordTreeModel::IdRole).toString(), QStringLiteral("evil\u202Egnp/x\x1b[2J"));
 }
 
 QTEST_GUILESS_MAIN(RecordTreeModelTest)
