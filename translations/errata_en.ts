@@ -78,6 +78,26 @@
         <source>; the symbolic link to %1 could not be put back: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a character device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; Errata writes only to a regular file or a new path, and left it as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::BrowserDock</name>
@@ -109,6 +129,21 @@
             <numerusform>Looking up the pasted text (%Ln line); Esc clears the field</numerusform>
             <numerusform>Looking up the pasted text (%Ln lines); Esc clears the field</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::CacheFolder</name>
+    <message>
+        <source>%1 is a symbolic link; a cache is read only from a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; it is not read as a cache</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -374,6 +409,14 @@ Restore it as the last commit has it?</source>
     </message>
     <message>
         <source>unknown revision &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the records in the git submodule %1 are not covered: git&apos;s state of this checkout does not look into submodules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 deleted and %2 new record files were not all compared for renames: past git&apos;s rename limit (diff.renameLimit, %3) only files of identical content are paired, so some of them may be renames of changed files</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -882,6 +925,21 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
             <numerusform>The whole-text RE2::Set of %n regexes would take about %1 s on this log, more than the budget of %2 s per regex, so each of them that could match was searched one by one.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not searched: the budget of the whole search (%1 s) was spent before its turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped after %1 s, when the budget of the whole search (%2 s) was spent; its results may be incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more than was left of the whole match&apos;s budget, so each of them that could match was searched one by one.</source>
+        <translation>
+            <numerusform>The whole-text RE2::Set of %n regex would take about %1 s on this log, more than was left of the whole match&apos;s budget, so it was searched on its own.</numerusform>
+            <numerusform>The whole-text RE2::Set of %n regexes would take about %1 s on this log, more than was left of the whole match&apos;s budget, so each of them that could match was searched one by one.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatcherDock</name>
@@ -1087,6 +1145,24 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     <message>
         <source>Lookup: indexing the records; the results follow in a moment</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln regex(es) stopped for time, the answer may be incomplete</source>
+        <translation>
+            <numerusform>%Ln regex stopped for time, the answer may be incomplete</numerusform>
+            <numerusform>%Ln regexes stopped for time, the answer may be incomplete</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the regex of %1 was %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1389,19 +1465,7 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not a regular file; nothing is written through it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: cannot be read (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a regular file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: only the first %2 MiB are read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1414,6 +1478,26 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>not a report, a fold or an unfold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link, not a regular file; nothing is read or written through it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; nothing is read or written through it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the line would be longer than %2 bytes, the most read back; nothing is written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is full: %2, the most read back; the report is not kept. Fold its reports in, then move the file aside (the next report starts a new one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 are read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2561,15 +2645,23 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: the recovered text cannot be read from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: the recovered text is not a record: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: the recovered original text is not a record: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1, more than the %2 a recovery copy may hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its text is %2, more than the %3 a recovery copy may hold (and a record file may be); no copy of its unsaved edits is kept: save it or shorten it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the recovered text cannot be read from %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2628,10 +2720,6 @@ Restore them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most 1000)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>invalid repetition &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2657,6 +2745,14 @@ Restore them?</source>
     </message>
     <message>
         <source>RE2 does not support back-references such as &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repeat count &quot;%1&quot; makes the nested repeats too large: RE2 multiplies the counts of repeats nested in one another, and allows a product of at most %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2810,6 +2906,14 @@ Restore them?</source>
             <numerusform>%Ln line</numerusform>
             <numerusform>%Ln lines</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Too slow to search the whole log at once (the budget is %1 s): searched in pieces of 32 KiB, so a match that spans two pieces may be missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s, the budget of a regex on this log: there may be more matches further on. A regex this slow would be stopped in the log matcher too.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

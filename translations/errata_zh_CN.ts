@@ -78,6 +78,26 @@
         <source>; the symbolic link to %1 could not be put back: %2</source>
         <translation>；指向 %1 的符号链接无法恢复：%2</translation>
     </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; Errata writes only to a regular file or a new path, and left it as it was</source>
+        <translation>%1 是%2，不是普通文件；Errata 只写入普通文件或新路径，已保持其原样</translation>
+    </message>
 </context>
 <context>
     <name>Errata::BrowserDock</name>
@@ -106,6 +126,21 @@
         <translation>
             <numerusform>正在查找粘贴的文本（%Ln 行）；按 Esc 清空搜索框</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::CacheFolder</name>
+    <message>
+        <source>%1 is a symbolic link; a cache is read only from a regular file</source>
+        <translation>%1 是符号链接；缓存只从普通文件读取</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; it is not read as a cache</source>
+        <translation>%1 不是普通文件；不会作为缓存读取</translation>
     </message>
 </context>
 <context>
@@ -372,6 +407,14 @@ Restore it as the last commit has it?</source>
     <message>
         <source>unknown revision &quot;%1&quot;: %2</source>
         <translation>未知的修订版本“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the records in the git submodule %1 are not covered: git&apos;s state of this checkout does not look into submodules</source>
+        <translation>git 子模块 %1 中的记录未涵盖：此检出的 git 状态不会查看子模块</translation>
+    </message>
+    <message>
+        <source>%1 deleted and %2 new record files were not all compared for renames: past git&apos;s rename limit (diff.renameLimit, %3) only files of identical content are paired, so some of them may be renames of changed files</source>
+        <translation>%1 个已删除和 %2 个新增的记录文件未全部比较以检测重命名：超过 git 的重命名上限（diff.renameLimit，%3）后只配对内容完全相同的文件，因此其中一些可能是内容有改动的文件的重命名</translation>
     </message>
 </context>
 <context>
@@ -871,6 +914,20 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
             <numerusform>包含 %n 个正则表达式的全文 RE2::Set 在这份日志上约需 %1 秒，超过每个正则表达式 %2 秒的预算，因此其中可能匹配的每一个都逐个搜索了。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not searched: the budget of the whole search (%1 s) was spent before its turn</source>
+        <translation>未搜索：轮到它之前，整个搜索的预算（%1 秒）已用完</translation>
+    </message>
+    <message>
+        <source>stopped after %1 s, when the budget of the whole search (%2 s) was spent; its results may be incomplete</source>
+        <translation>%1 秒后已停止，此时整个搜索的预算（%2 秒）已用完；其结果可能不完整</translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole-text RE2::Set of %n regex(es) would take about %1 s on this log, more than was left of the whole match&apos;s budget, so each of them that could match was searched one by one.</source>
+        <translation>
+            <numerusform>包含 %n 个正则表达式的全文 RE2::Set 在这份日志上约需 %1 秒，超过整个匹配剩余的预算，因此其中可能匹配的每一个都逐个搜索了。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Errata::LogMatcherDock</name>
@@ -1070,6 +1127,22 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>Lookup: indexing the records; the results follow in a moment</source>
         <translation>查询：正在为记录建立索引，结果稍后显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln regex(es) stopped for time, the answer may be incomplete</source>
+        <translation>
+            <numerusform>%Ln 个正则表达式因超时而停止，结果可能不完整</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the regex of %1 was %2</source>
+        <translation>%1 的正则表达式%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1368,20 +1441,8 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>并入记录的 &quot;reports&quot; 必须是字符串</translation>
     </message>
     <message>
-        <source>%1 is not a regular file; nothing is written through it</source>
-        <translation>%1 不是普通文件；不会通过它写入任何内容</translation>
-    </message>
-    <message>
         <source>%1: cannot be read (%2)</source>
         <translation>%1：无法读取（%2）</translation>
-    </message>
-    <message>
-        <source>not a regular file</source>
-        <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>%1: only the first %2 MiB are read</source>
-        <translation>%1：只读取了前 %2 MiB</translation>
     </message>
     <message>
         <source>longer than %1 bytes; skipped</source>
@@ -1394,6 +1455,26 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>not a report, a fold or an unfold</source>
         <translation>既不是报告，也不是并入或撤回并入</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link, not a regular file; nothing is read or written through it</source>
+        <translation>%1 是符号链接，不是普通文件；不会通过它读取或写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; nothing is read or written through it</source>
+        <translation>%1 不是普通文件；不会通过它读取或写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: the line would be longer than %2 bytes, the most read back; nothing is written</source>
+        <translation>%1：该行将超过 %2 字节，即可读回的上限；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is full: %2, the most read back; the report is not kept. Fold its reports in, then move the file aside (the next report starts a new one)</source>
+        <translation>%1 已满：%2，即可读回的上限；该报告未保存。请先并入其中的报告，再将文件移走（下一条报告会新建文件）</translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 are read</source>
+        <translation>%1：只读取前 %2</translation>
     </message>
 </context>
 <context>
@@ -2541,16 +2622,24 @@ Restore them?</source>
         <translation>%1：没有可恢复的内容</translation>
     </message>
     <message>
-        <source>%1: the recovered text cannot be read from %2</source>
-        <translation>%1：无法从 %2 读取恢复的文本</translation>
-    </message>
-    <message>
         <source>%1: the recovered text is not a record: %2</source>
         <translation>%1：恢复的文本不是记录：%2</translation>
     </message>
     <message>
         <source>%1: the recovered original text is not a record: %2</source>
         <translation>%1：恢复的原始文本不是记录：%2</translation>
+    </message>
+    <message>
+        <source>the file is %1, more than the %2 a recovery copy may hold</source>
+        <translation>该文件有 %1，超过恢复副本可容纳的 %2</translation>
+    </message>
+    <message>
+        <source>%1: its text is %2, more than the %3 a recovery copy may hold (and a record file may be); no copy of its unsaved edits is kept: save it or shorten it</source>
+        <translation>%1：其文本有 %2，超过恢复副本可容纳（也是记录文件允许）的 %3；不会保留其未保存修改的副本：请保存或缩短它</translation>
+    </message>
+    <message>
+        <source>%1: the recovered text cannot be read from %2: %3</source>
+        <translation>%1：无法从 %2 读取恢复的文本：%3</translation>
     </message>
 </context>
 <context>
@@ -2608,10 +2697,6 @@ Restore them?</source>
         <translation>“%1”前面没有可以重复的内容</translation>
     </message>
     <message>
-        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most 1000)</source>
-        <translation>无效的重复次数“%1”（RE2 最多允许 1000）</translation>
-    </message>
-    <message>
         <source>invalid repetition &quot;%1&quot;</source>
         <translation>无效的重复“%1”</translation>
     </message>
@@ -2638,6 +2723,14 @@ Restore them?</source>
     <message>
         <source>RE2 does not support back-references such as &quot;%1&quot;</source>
         <translation>RE2 不支持“%1”这样的反向引用</translation>
+    </message>
+    <message>
+        <source>invalid repeat count &quot;%1&quot; (RE2 allows at most %2)</source>
+        <translation>无效的重复次数“%1”（RE2 最多允许 %2）</translation>
+    </message>
+    <message>
+        <source>repeat count &quot;%1&quot; makes the nested repeats too large: RE2 multiplies the counts of repeats nested in one another, and allows a product of at most %2</source>
+        <translation>重复次数“%1”使嵌套的重复过大：RE2 会将相互嵌套的重复次数相乘，乘积最多为 %2</translation>
     </message>
 </context>
 <context>
@@ -2788,6 +2881,14 @@ Restore them?</source>
         <translation>
             <numerusform>%Ln 行</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Too slow to search the whole log at once (the budget is %1 s): searched in pieces of 32 KiB, so a match that spans two pieces may be missing.</source>
+        <translation>太慢，无法一次搜索整份日志（预算为 %1 秒）：已按 32 KiB 分段搜索，因此跨越两段的匹配可能缺失。</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s, the budget of a regex on this log: there may be more matches further on. A regex this slow would be stopped in the log matcher too.</source>
+        <translation>%1 秒后已停止，即一个正则表达式在这份日志上的预算：后面可能还有更多匹配。这么慢的正则表达式在日志匹配器中也会被停止。</translation>
     </message>
 </context>
 <context>
