@@ -76,9 +76,8 @@ bool holdsKeysOfOneAlternative(const QByteArray &matched, const RegexKeys::Keys 
 {
     const std::string folded = RegexKeys::folded(QString::fromUtf8(matched));
     for (const std::vector<std::string> &alternative : keys) {
-        const bool all = std::all_of(alternative.begin(), alternative.end(), [&](const std::string &key) {
-            return folded.find(key) != std::string::npos;
-        });
+        const bool all = std::all_of(alternative.begin(), alternative.end(),
+                                     [&](const std::string &key) { return folded.find(key) != std::string::npos; });
         if (all)
             return true;
     }

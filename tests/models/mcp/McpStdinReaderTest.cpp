@@ -23,8 +23,9 @@ namespace {
 // The errors of endOfInput, in order, recorded on the receiver's thread.
 void recordEnds(McpStdinReader &reader, QObject *receiver, QStringList &ends)
 {
-    QObject::connect(&reader, &McpStdinReader::endOfInput, receiver,
-                     [&ends](const QString &error) { ends << error; }, Qt::QueuedConnection);
+    QObject::connect(
+        &reader, &McpStdinReader::endOfInput, receiver, [&ends](const QString &error) { ends << error; },
+        Qt::QueuedConnection);
 }
 
 } // namespace
