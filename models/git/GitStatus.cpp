@@ -279,20 +279,27 @@ int renameLimitOf(git_repository *repository)
     return value > 0 ? int(value) : 1000;
 }
 
-int collectSubmodule(git_submodule *submodule, const char *, void *paths)
-{
-    static_cast<QStringList *>(paths)->append(QString::fromUtf8(git_submodule_path(submodule)));
-    return 0;
-}
-
 // The submodules of the checkout below the KB's root (`below`: its path in
 // the work tree with a final '/', or "" for the whole work tree), in no
 // hidden folder (the loader would not read them anyway), relative to it.
+// They are the index's gitlinks: what git records as a commit of another
+// repository and never looks into. (git_submodule_foreach, which reads
+// .gitmodules, leaks a regex match block on each call in libgit2 1.5.)
 QStringList submodulesBelow(git_repository *repository, const QString &below)
 {
     QStringList all;
-    if (git_submodule_foreach(repository, collectSubmodule, &all) != 0)
-        git_error_clear(); // a .gitmodules that cannot be read: those found so far
+    git_index *index = nullptr;
+    if (git_repository_index(&index, repository) != 0) {
+        git_error_clear(); // no index to read: none known
+        return all;
+    }
+    const size_t count = git_index_entrycount(index);
+    for (size_t i = 0; i < count; ++i) {
+        const git_index_entry *entry = git_index_get_byindex(index, i);
+        if (entry && entry->mode == GIT_FILEMODE_COMMIT && git_index_entry_stage(entry) == 0)
+            all << QString::fromUtf8(entry->path);
+    }
+    git_index_free(index);
     QStringList kept;
     for (const QString &path : std::as_const(all)) {
         const QString relative = path.startsWith(below) ? path.mid(below.size()) : QString();
