@@ -17,6 +17,7 @@
 #include "models/lookup/LookupEngine.h"
 #include "models/search/SearchIndex.h"
 #include "models/session/SearchIndexCache.h"
+#include "models/util/ChecksumDevice.h"
 #include "models/util/Version.h"
 #include "models/validation/RecordValidator.h"
 #include "models/validation/RuleValidator.h"
@@ -99,7 +100,8 @@ Setup *setup()
     return &made;
 }
 
-// The input with the checksum after the rows made to match them.
+// The input with the checksum after the rows made to match them, as the
+// cache's reader computes it.
 QByteArray withChecksum(QByteArray body)
 {
     QDataStream in(body);
@@ -111,7 +113,7 @@ QByteArray withChecksum(QByteArray body)
     QByteArray checksum;
     QDataStream out(&checksum, QIODevice::WriteOnly);
     out.setVersion(QDataStream::Qt_6_4);
-    out << SearchIndexCache::hashOf(rows);
+    out << ChecksumDevice::checksumOf(rows);
     body.replace(4 + rows.size(), 8, checksum);
     return body;
 }
@@ -169,6 +171,27 @@ void makeSeeds(const QString &dir)
     }
 }
 
+// A cache as Errata writes it must pass through the target unchanged and be
+// opened: else every input would stop at the checksum or the header, and the
+// target would fuzz nothing past them without a word.
+void checkTheTargetReachesTheRows()
+{
+    QFile::remove(setup()->cacheFile);
+    SearchIndexCache written(setup()->cacheFile);
+    bool usable = false;
+    const auto opened = open(written, &usable);
+    QString error;
+    FUZZ_CHECK(written.save(opened->kb, opened->index, &error));
+    QFile file(setup()->cacheFile);
+    FUZZ_CHECK(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    FUZZ_CHECK(bytes.startsWith(setup()->header));
+    const QByteArray body = bytes.mid(setup()->header.size());
+    FUZZ_CHECK(withChecksum(body) == body);
+    SearchIndexCache probe(setup()->cacheFile);
+    FUZZ_CHECK(probe.open(setup()->root));
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -179,6 +202,7 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
         makeSeeds(qEnvironmentVariable("ERRATA_FUZZ_MAKE_SEED"));
         std::exit(0);
     }
+    checkTheTargetReachesTheRows();
     return 0;
 }
 
