@@ -137,38 +137,51 @@ std::unique_ptr<Opened> open(SearchIndexCache &cache, bool *usable)
     return opened;
 }
 
-void makeSeeds(const QString &dir)
+// The cache with its index, as the window writes it on opening the KB.
+void writeCache()
 {
     QFile::remove(setup()->cacheFile);
-    for (const bool withIndex : {true, false}) {
-        SearchIndexCache cache(setup()->cacheFile);
-        bool usable = false;
-        const auto opened = open(cache, &usable);
-        QString error;
-        // The first run writes the cache with its index; `errata validate`
-        // writes one without when the KB changed (here: one file more).
-        if (!withIndex) {
-            writeFile(setup()->root + QStringLiteral("/app/four.json"),
-                      QByteArray::fromStdString(recordJson("app/four", "four", "four").dump(2)));
-            SearchIndexCache update(setup()->cacheFile);
-            update.open(setup()->root);
-            KnowledgeBase kb;
-            kb.adopt(
-                KnowledgeBaseLoader::load(setup()->root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, &update));
-            update.validate(kb, RecordValidator(Today));
-            FUZZ_CHECK(update.update(kb, &error));
-            QFile::remove(setup()->root + QStringLiteral("/app/four.json"));
-        } else {
-            FUZZ_CHECK(cache.save(opened->kb, opened->index, &error));
-        }
-        QFile file(setup()->cacheFile);
-        FUZZ_CHECK(file.open(QIODevice::ReadOnly));
-        const QByteArray bytes = file.readAll();
-        FUZZ_CHECK(bytes.startsWith(setup()->header));
-        QFile seed(dir + (withIndex ? QStringLiteral("/with-index.idx") : QStringLiteral("/rows-only.idx")));
-        FUZZ_CHECK(seed.open(QIODevice::WriteOnly));
-        seed.write(bytes.mid(setup()->header.size()));
-    }
+    SearchIndexCache cache(setup()->cacheFile);
+    bool usable = false;
+    const auto opened = open(cache, &usable);
+    QString error;
+    FUZZ_CHECK(cache.save(opened->kb, opened->index, &error));
+}
+
+// The cache file after its header: what the target's inputs are.
+QByteArray cacheBody()
+{
+    QFile file(setup()->cacheFile);
+    FUZZ_CHECK(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    FUZZ_CHECK(bytes.startsWith(setup()->header));
+    return bytes.mid(setup()->header.size());
+}
+
+void writeSeed(const QString &path)
+{
+    QFile seed(path);
+    FUZZ_CHECK(seed.open(QIODevice::WriteOnly));
+    seed.write(cacheBody());
+}
+
+void makeSeeds(const QString &dir)
+{
+    writeCache();
+    writeSeed(dir + QStringLiteral("/with-index.idx"));
+    // `errata validate` writes a cache without an index when the KB
+    // changed (here: one file more).
+    const QString four = setup()->root + QStringLiteral("/app/four.json");
+    writeFile(four, QByteArray::fromStdString(recordJson("app/four", "four", "four").dump(2)));
+    SearchIndexCache update(setup()->cacheFile);
+    update.open(setup()->root);
+    KnowledgeBase kb;
+    kb.adopt(KnowledgeBaseLoader::load(setup()->root, nullptr, {}, KnowledgeBaseLoader::ReleaseDocuments, &update));
+    update.validate(kb, RecordValidator(Today));
+    QString error;
+    FUZZ_CHECK(update.update(kb, &error));
+    QFile::remove(four);
+    writeSeed(dir + QStringLiteral("/rows-only.idx"));
 }
 
 // A cache as Errata writes it must pass through the target unchanged and be
@@ -176,17 +189,8 @@ void makeSeeds(const QString &dir)
 // target would fuzz nothing past them without a word.
 void checkTheTargetReachesTheRows()
 {
-    QFile::remove(setup()->cacheFile);
-    SearchIndexCache written(setup()->cacheFile);
-    bool usable = false;
-    const auto opened = open(written, &usable);
-    QString error;
-    FUZZ_CHECK(written.save(opened->kb, opened->index, &error));
-    QFile file(setup()->cacheFile);
-    FUZZ_CHECK(file.open(QIODevice::ReadOnly));
-    const QByteArray bytes = file.readAll();
-    FUZZ_CHECK(bytes.startsWith(setup()->header));
-    const QByteArray body = bytes.mid(setup()->header.size());
+    writeCache();
+    const QByteArray body = cacheBody();
     FUZZ_CHECK(withChecksum(body) == body);
     SearchIndexCache probe(setup()->cacheFile);
     FUZZ_CHECK(probe.open(setup()->root));
