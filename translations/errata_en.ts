@@ -303,6 +303,25 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::DiskWatch</name>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file of %1 was removed on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New record on disk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -1298,22 +1317,6 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
     </message>
     <message>
         <source>No record &quot;%1&quot; in this KB.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 changed on disk and was reloaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file of %1 was removed on disk.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New record on disk: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

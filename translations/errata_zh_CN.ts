@@ -300,6 +300,25 @@ Restore it as the last commit has it?</source>
     </message>
 </context>
 <context>
+    <name>Errata::DiskWatch</name>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation>%1 在磁盘上已更改，已重新加载。</translation>
+    </message>
+    <message>
+        <source>The file of %1 was removed on disk.</source>
+        <translation>%1 的文件已从磁盘上删除。</translation>
+    </message>
+    <message>
+        <source>New record on disk: %1</source>
+        <translation>磁盘上出现新记录：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Errata::EditSession</name>
     <message>
         <source>Not saved: the record has errors. First: %1 (%2)</source>
@@ -1276,22 +1295,6 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
     <message>
         <source>No record &quot;%1&quot; in this KB.</source>
         <translation>此知识库中没有记录“%1”。</translation>
-    </message>
-    <message>
-        <source>%1 changed on disk and was reloaded.</source>
-        <translation>%1 在磁盘上已更改，已重新加载。</translation>
-    </message>
-    <message>
-        <source>The file of %1 was removed on disk.</source>
-        <translation>%1 的文件已从磁盘上删除。</translation>
-    </message>
-    <message>
-        <source>New record on disk: %1</source>
-        <translation>磁盘上出现新记录：%1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Errata</source>

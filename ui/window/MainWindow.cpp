@@ -2,7 +2,6 @@
 
 #include "models/git/GitStateTracker.h"
 #include "models/kb/KnowledgeBase.h"
-#include "models/kb/KnowledgeBaseWatcher.h"
 #include "models/lookup/LookupEngine.h"
 #include "models/record/Record.h"
 #include "models/search/SearchIndex.h"
@@ -19,6 +18,7 @@
 #include "ui/logs/RegexWorkbenchDock.h"
 #include "ui/merge/ConflictResolver.h"
 #include "ui/review/ReviewView.h"
+#include "ui/window/DiskWatch.h"
 #include "ui/window/DockLayout.h"
 #include "ui/window/GitSupport.h"
 #include "ui/window/KnowledgeBaseStatus.h"
@@ -73,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_status(new KnowledgeBaseStatus(statusBar(), m_session))
     , m_git(new GitSupport(this, m_session, m_browser, m_status))
     , m_recovery(new RecoveryKeeper(this))
+    , m_disk(new DiskWatch(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/errata.svg")));
     m_center->addWidget(m_welcome);
@@ -110,6 +111,7 @@ MainWindow::MainWindow(QWidget *parent)
         updateStatus();
     });
     connectRecovery();
+    connectDiskWatch();
     m_layout->restore(Settings::windowGeometry(), Settings::windowState());
     m_pendingTabs = Settings::openTabs();
     m_reviewAction->setChecked(Settings::reviewMode());
@@ -452,8 +454,7 @@ void MainWindow::letGoOfKnowledgeBase()
     m_tabs->removeAll();
     m_browser->setKnowledgeBase(nullptr, nullptr);
     setDocksKnowledgeBase(nullptr, nullptr); // the last owners of the lookup engine let go of it
-    delete m_watcher;
-    m_watcher = nullptr;
+    m_disk->setKnowledgeBase(nullptr);
     m_recovery->setKnowledgeBase(nullptr); // and its lock
     m_git->setKnowledgeBase(nullptr);
 }
@@ -618,24 +619,17 @@ void MainWindow::updateCenter()
 // modified ones get the conflict bar.
 void MainWindow::watchDisk()
 {
-    delete m_watcher;
-    m_watcher = new KnowledgeBaseWatcher(&kb(), this);
-    m_git->follow(m_watcher);
-    connect(m_watcher, &KnowledgeBaseWatcher::reloaded, this, [this](Record *record) {
-        statusBar()->showMessage(tr("%1 changed on disk and was reloaded.").arg(DisplayName::of(record->id())), 5000);
-    });
-    connect(m_watcher, &KnowledgeBaseWatcher::conflict, this, [this](Record *record) {
+    m_disk->setKnowledgeBase(&kb());
+    m_git->follow(m_disk->watcher());
+}
+
+void MainWindow::connectDiskWatch()
+{
+    connect(m_disk, &DiskWatch::message, this,
+            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(m_disk, &DiskWatch::conflict, this, [this](Record *record) {
         if (RecordTab *tab = tabFor(record))
             tab->showConflict();
-    });
-    connect(m_watcher, &KnowledgeBaseWatcher::removedOnDisk, this, [this](Record *record) {
-        statusBar()->showMessage(tr("The file of %1 was removed on disk.").arg(DisplayName::of(record->id())), 8000);
-    });
-    connect(m_watcher, &KnowledgeBaseWatcher::added, this, [this](Record *record) {
-        statusBar()->showMessage(tr("New record on disk: %1").arg(DisplayName::of(record->id())), 5000);
-    });
-    connect(m_watcher, &KnowledgeBaseWatcher::loadFailed, this, [this](const QString &file, const QString &message) {
-        statusBar()->showMessage(tr("%1: %2").arg(DisplayName::of(kb().relativePath(file)), message), 8000);
     });
 }
 

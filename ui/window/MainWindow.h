@@ -17,12 +17,12 @@ namespace Errata {
 
 class BrowserDock;
 class ConflictResolver;
+class DiskWatch;
 class GitSupport;
 class GraphDock;
 class KnowledgeBase;
 class KnowledgeBaseSession;
 class KnowledgeBaseStatus;
-class KnowledgeBaseWatcher;
 class LogMatcherDock;
 class LookupEngine;
 class ProblemsDock;
@@ -126,6 +126,7 @@ private:
     void updateStatus();
     void watchDisk();
     void connectRecovery();
+    void connectDiskWatch();
     void updateCenter();
     void updateRecentMenu();
     void saveSettings();
@@ -151,8 +152,8 @@ private:
     QStringList m_pendingTabs;
     QTimer m_refreshTimer;          // search and status after edits, coalesced
     RecoveryKeeper *m_recovery;     // unsaved edits to the recovery folder
+    DiskWatch *m_disk;              // the KB's files changed by someone else
     DockLayout *m_layout = nullptr; // first start, readable dock sizes
-    KnowledgeBaseWatcher *m_watcher = nullptr;
 };
 
 } // namespace Errata
