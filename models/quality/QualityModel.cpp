@@ -41,6 +41,7 @@ void addFindings(QualityReport::Row &row, const QString &id, const QList<Problem
     QSet<QString> untranslatedFields;
     for (const Problem &problem : problems) {
         const QString &rule = problem.rule;
+        row.findingsByRule[rule] << id;
         invalid = invalid || problem.severity == Problem::Error;
         if (rule == QLatin1String("zh-missing") || rule == QLatin1String("untranslated")
             || rule == QLatin1String("zh-count"))
@@ -66,6 +67,8 @@ void addRow(QualityReport::Row &into, const QualityReport::Row &row)
 {
     for (int i = 0; i < QualityReport::MetricCount; ++i)
         into.ids[i] += row.ids.at(i);
+    for (auto it = row.findingsByRule.cbegin(); it != row.findingsByRule.cend(); ++it)
+        into.findingsByRule[it.key()] += it.value();
 }
 
 } // namespace
@@ -95,10 +98,14 @@ QualityReport QualityModel::compute(const KnowledgeBase &kb, QDate today)
     for (QualityReport::Row &row : rows) {
         for (QStringList &ids : row.ids)
             std::sort(ids.begin(), ids.end());
+        for (QStringList &ids : row.findingsByRule)
+            std::sort(ids.begin(), ids.end());
         addRow(report.total, row);
         report.byDomain << row;
     }
     for (QStringList &ids : report.total.ids)
+        std::sort(ids.begin(), ids.end());
+    for (QStringList &ids : report.total.findingsByRule)
         std::sort(ids.begin(), ids.end());
     return report;
 }

@@ -39,6 +39,10 @@ static QJsonObject rowJson(const QualityReport::Row &row, bool withDomain)
         object.insert(key, row.count(metric));
         object.insert(key + QStringLiteral("_ids"), QJsonArray::fromStringList(row.ids.at(metric)));
     }
+    QJsonObject rules;
+    for (auto it = row.findingsByRule.cbegin(); it != row.findingsByRule.cend(); ++it)
+        rules.insert(it.key(), int(it.value().size()));
+    object.insert(QStringLiteral("findings_by_rule"), rules);
     return object;
 }
 

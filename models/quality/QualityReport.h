@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -31,6 +32,8 @@ public:
     {
         QString domain;
         QList<QStringList> ids = QList<QStringList>(MetricCount);
+        // Every finding by rule: the ids of the records, one per finding.
+        QMap<QString, QStringList> findingsByRule;
         int count(Metric metric) const { return int(ids.at(metric).size()); }
     };
 
@@ -40,7 +43,8 @@ public:
     Row total;
     QList<Row> byDomain;
 
-    // {"total": {...}, "by_domain": [{"domain": ..., "records": n, "records_ids": [...], ...}]}
+    // {"total": {...}, "by_domain": [{"domain": ..., "records": n, "records_ids": [...], ...,
+    // "findings_by_rule": {"stale": n, ...}}]}
     QJsonObject toJson() const;
 };
 

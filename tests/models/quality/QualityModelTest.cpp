@@ -119,6 +119,10 @@ void QualityModelTest::countsEachKind()
     QCOMPARE(total.count(Q::Untranslated), byRule.value(QStringLiteral("zh-missing"))
                                                + byRule.value(QStringLiteral("untranslated")));
 
+    QCOMPARE(total.findingsByRule.size(), byRule.size());
+    for (auto it = byRule.cbegin(); it != byRule.cend(); ++it)
+        QCOMPARE(total.findingsByRule.value(it.key()).size(), it.value());
+
     // Deterministic JSON with snake_case keys.
     const QJsonObject json = report.toJson();
     QCOMPARE(json.value(QStringLiteral("total")).toObject().value(QStringLiteral("stale")).toInt(), 2);
