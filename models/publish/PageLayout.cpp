@@ -120,7 +120,9 @@ QByteArray PageLayout::page(const SiteContext &site, const Page &page, const QSt
 {
     QString out = QStringLiteral("<!DOCTYPE html>\n<html lang=\"") + languageTag(page.language) + QStringLiteral("\">\n");
     out += head(site, page);
-    out += QStringLiteral("<body>\n<a class=\"skip\" href=\"#main\">")
+    const QString root = page.root.isEmpty() ? SitePaths::href(writtenPath(page), QStringLiteral("x")).chopped(1) : page.root;
+    out += QStringLiteral("<body data-root=\"") + Html::attribute(root) + QStringLiteral("\" data-lang=\"")
+           + languageTag(page.language) + QStringLiteral("\">\n<a class=\"skip\" href=\"#main\">")
            + pick(page.language, QStringLiteral("Skip to content"), QStringLiteral("跳到正文")) + QStringLiteral("</a>\n");
     out += navigation(site, page);
     out += QStringLiteral("<main id=\"main\">\n") + body + QStringLiteral("</main>\n");
