@@ -1,6 +1,7 @@
 #include "models/publish/RecordPage.h"
 
 #include "models/kb/KnowledgeBase.h"
+#include "models/publish/GraphSvg.h"
 #include "models/publish/Html.h"
 #include "models/publish/PageLayout.h"
 #include "models/publish/SiteContext.h"
@@ -237,7 +238,9 @@ struct Writer
             html += QStringLiteral("<li class=\"backlink\">") + t("Linked from", "被链接自") + QStringLiteral(" (")
                     + QString::fromUtf8(kindName(back.kind, zh)) + QStringLiteral("): ") + recordLink(back.sourceId)
                     + QStringLiteral("</li>\n");
-        return html.isEmpty() ? html : QStringLiteral("<ul class=\"links\">\n") + html + QStringLiteral("</ul>");
+        return html.isEmpty() ? html
+                              : QStringLiteral("<ul class=\"links\">\n") + html + QStringLiteral("</ul>\n")
+                                    + GraphSvg::render(site, page, original);
     }
     void body()
     {

@@ -118,6 +118,25 @@ private slots:
         QVERIFY2(Test::pageProblem(home).isEmpty(), qPrintable(Test::pageProblem(home)));
     }
 
+    // A measurement on a larger KB, run by hand: ERRATA_SITE_KB=<an imported
+    // corpus> RecordPageTest corpusPageSizes.
+    void corpusPageSizes()
+    {
+        const QString folder = qEnvironmentVariable("ERRATA_SITE_KB");
+        if (folder.isEmpty())
+            QSKIP("set ERRATA_SITE_KB to a KB folder to measure its pages");
+        Test::SiteFixture fixture(folder);
+        qsizetype largest = 0;
+        for (const Record *record : fixture.context().published)
+            for (SiteLanguage language : siteLanguages)
+                largest = std::max(largest, RecordPage::render(fixture.context(), *record, language).size());
+        const qsizetype home = HomePage::render(fixture.context(), SiteLanguage::Chinese).size();
+        qInfo("%zu records: largest record page %lld bytes, home page %lld bytes", fixture.context().published.size(),
+              qlonglong(largest), qlonglong(home));
+        QVERIFY(largest < 100 * 1024);
+        QVERIFY(home < 100 * 1024);
+    }
+
     void chinesePageMarksUntranslatedFields()
     {
         QTemporaryDir dir;
