@@ -7,6 +7,7 @@
 #include "models/publish/SiteContext.h"
 #include "models/publish/SitePaths.h"
 #include "models/record/Record.h"
+#include "models/record/TranslationStatus.h"
 
 #include <algorithm>
 
@@ -70,7 +71,7 @@ struct Writer
     void heading()
     {
         out += QStringLiteral("<h1><code>") + field(record.signature()) + QStringLiteral("</code></h1>\n");
-        if (lang() == SiteLanguage::Chinese && !record.signatureZh().isEmpty())
+        if (translated(TranslationStatus::Signature))
             out += QStringLiteral("<p class=\"zh-signature\">") + field(record.signatureZh()) + QStringLiteral("</p>\n");
     }
     void warnings()
@@ -132,12 +133,15 @@ struct Writer
         if (!html.isEmpty())
             out += QStringLiteral("<section><h2>") + t(en, zh) + QStringLiteral("</h2>\n") + html + QStringLiteral("</section>\n");
     }
+    bool translated(TranslationStatus::Field which) const
+    {
+        return lang() == SiteLanguage::Chinese && TranslationStatus::detect(record, which) >= TranslationStatus::Translated;
+    }
     QString rootCause() const
     {
         const QString english = record.rootCause();
-        const QString chinese = record.rootCauseZh();
-        if (lang() == SiteLanguage::Chinese && !chinese.isEmpty())
-            return QStringLiteral("<p>") + field(chinese) + QStringLiteral("</p>");
+        if (translated(TranslationStatus::RootCause))
+            return QStringLiteral("<p>") + field(record.rootCauseZh()) + QStringLiteral("</p>");
         if (english.isEmpty())
             return QString();
         if (lang() == SiteLanguage::Chinese)
@@ -171,6 +175,12 @@ struct Writer
     QString workarounds() const
     {
         QList<Workaround> list = record.workarounds();
+        const bool zh = translated(TranslationStatus::Workarounds);
+        if (zh) {
+            const QStringList actions = record.workaroundsZh();
+            for (int i = 0; i < list.size() && i < actions.size(); ++i)
+                list[i].action = actions.at(i);
+        }
         std::stable_sort(list.begin(), list.end(), [](const Workaround &a, const Workaround &b) {
             return a.successRate.value_or(-1) > b.successRate.value_or(-1);
         });
@@ -188,7 +198,10 @@ struct Writer
                 html += QStringLiteral("<p class=\"tradeoff\">") + field(w.tradeoff) + QStringLiteral("</p>");
             html += sources(w.sources) + QStringLiteral("</li>\n");
         }
-        return html.isEmpty() ? html : englishBlock(QStringLiteral("<ol class=\"workarounds\">\n") + html + QStringLiteral("</ol>"));
+        if (html.isEmpty())
+            return html;
+        html = QStringLiteral("<ol class=\"workarounds\">\n") + html + QStringLiteral("</ol>");
+        return zh ? html : englishBlock(html);
     }
     QString versions() const
     {

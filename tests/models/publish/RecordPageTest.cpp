@@ -150,6 +150,15 @@ private slots:
         QVERIFY(zh.contains("data-lang=\"zh-CN\""));
         const QByteArray en = RecordPage::render(fixture.context(), *fixture.record(QStringLiteral("d/one")), SiteLanguage::English);
         QVERIFY(!en.contains("untranslated"));
+
+        QTemporaryDir translatedDir;
+        QVERIFY(TestSupport::writeFile(translatedDir.filePath(QStringLiteral("d/one.json")),
+                                       recordJson(QStringLiteral("d/one"), QStringLiteral("boom"),
+                                                  ",\n  \"root_cause\": \"English only\",\n  \"root_cause_zh\": \"中文原因\"")));
+        Test::SiteFixture translated(translatedDir.path());
+        const QByteArray zhTranslated = RecordPage::render(translated.context(), *translated.record(QStringLiteral("d/one")), SiteLanguage::Chinese);
+        QVERIFY(zhTranslated.contains("<p>中文原因</p>"));
+        QVERIFY(!zhTranslated.contains("untranslated"));
     }
 };
 
