@@ -30,6 +30,19 @@ private slots:
         }
     }
 
+    // A measurement, run by hand: ERRATA_SITE_KB=<an imported corpus> DomainPageTest corpusPageSizes.
+    void corpusPageSizes()
+    {
+        const QString folder = qEnvironmentVariable("ERRATA_SITE_KB");
+        if (folder.isEmpty())
+            QSKIP("set ERRATA_SITE_KB to a KB folder to measure its pages");
+        Test::SiteFixture fixture(folder);
+        qsizetype largest = 0;
+        for (const QString &domain : DomainPage::domains(fixture.context()))
+            largest = std::max(largest, DomainPage::render(fixture.context(), domain, SiteLanguage::Chinese).size());
+        qInfo("largest domain page: %lld bytes", qlonglong(largest));
+    }
+
     void hostileDomainNames()
     {
         QTemporaryDir dir;
