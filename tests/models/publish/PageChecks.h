@@ -33,9 +33,8 @@ inline QString pageProblem(const QByteArray &bytes)
     const QRegularExpression href(QStringLiteral("\\shref=\"([^\"]*)\""));
     for (auto it = href.globalMatch(html); it.hasNext();) {
         const QString url = it.next().captured(1);
-        const bool relative = !url.contains(QLatin1Char(':')) || url.indexOf(QLatin1Char(':')) > url.indexOf(QLatin1Char('/'));
-        if (!url.startsWith(QLatin1String("https://")) && !url.startsWith(QLatin1String("http://"))
-            && !(relative && url.indexOf(QLatin1Char('/')) != -1) && url.contains(QLatin1Char(':')))
+        const bool scheme = QRegularExpression(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*:")).match(url).hasMatch();
+        if (scheme && !url.startsWith(QLatin1String("https://")) && !url.startsWith(QLatin1String("http://")))
             return QStringLiteral("href not relative or http(s): ") + url;
     }
     return QString();

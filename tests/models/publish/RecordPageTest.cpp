@@ -89,7 +89,12 @@ private slots:
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/one.json")), recordJson(QStringLiteral("d/one"), bad, extra)));
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/two.json")), recordJson(QStringLiteral("d/two"), QStringLiteral("two"), ",\n  \"transition_graph\": {\"preceded_by\": [{\"error_id\": \"d/one\"}]}")));
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/x.json")), recordJson(QStringLiteral("../x"), QStringLiteral("dot dot"))));
+        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/z-duplicate.json")), recordJson(QStringLiteral("d/two"), QStringLiteral("second two"))));
         Test::SiteFixture fixture(dir.path());
+        for (const Record *record : fixture.context().published) {
+            const QByteArray each = RecordPage::render(fixture.context(), *record, SiteLanguage::Chinese);
+            QVERIFY2(Test::pageProblem(each).isEmpty(), qPrintable(record->filePath() + Test::pageProblem(each)));
+        }
         const Record *one = fixture.record(QStringLiteral("d/one"));
         QVERIFY(one);
         const QByteArray page = RecordPage::render(fixture.context(), *one, SiteLanguage::English);
@@ -106,6 +111,7 @@ private slots:
         QVERIFY(page.contains("more characters"));
         QVERIFY2(page.size() < 100 * 1024, qPrintable(QString::number(page.size())));
         QVERIFY(page.contains("class=\"badge dangling\""));
+        QVERIFY(page.contains("<a href=\"two.html\"><code>two</code></a>")); // the first of the duplicates
         const Record *two = fixture.record(QStringLiteral("d/two"));
         QVERIFY(two);
         const QByteArray twoPage = RecordPage::render(fixture.context(), *two, SiteLanguage::English);
