@@ -30,14 +30,16 @@ QString badges(const SiteContext &site, const Record &record, SiteLanguage langu
     if (copy.parse(record.originalText(), &error)) {
         if (const auto rate = copy.fixSuccessRate())
             html += QStringLiteral(" <span class=\"badge success\">") + t(language, "fix ", "修复 ")
-                    + QString::number(qRound(*rate * 100)) + QStringLiteral("%</span>");
+                + QString::number(qRound(*rate * 100)) + QStringLiteral("%</span>");
     }
     const QList<Problem> problems = site.kb.problems(&record);
     if (std::any_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Problem::Error; }))
-        html += QStringLiteral(" <span class=\"badge error\">") + t(language, "errors", "有错误") + QStringLiteral("</span>");
+        html += QStringLiteral(" <span class=\"badge error\">") + t(language, "errors", "有错误")
+            + QStringLiteral("</span>");
     const QDate last = record.lastConfirmed();
     if (last.isValid() && site.options.today.isValid() && last.daysTo(site.options.today) > 365)
-        html += QStringLiteral(" <span class=\"badge stale\">") + t(language, "stale", "已过时") + QStringLiteral("</span>");
+        html += QStringLiteral(" <span class=\"badge stale\">") + t(language, "stale", "已过时")
+            + QStringLiteral("</span>");
     return html;
 }
 
@@ -49,13 +51,13 @@ QString list(const SiteContext &site, const PageLayout::Page &page, const Catego
         if (shown >= DomainPage::MaxRecords)
             break;
         html += QStringLiteral("<section><h2>") + Html::text(category) + QStringLiteral(" <span class=\"count\">")
-                + QString::number(records.size()) + QStringLiteral("</span></h2>\n<ul class=\"records\">\n");
+            + QString::number(records.size()) + QStringLiteral("</span></h2>\n<ul class=\"records\">\n");
         for (const Record *record : records) {
             if (shown++ >= DomainPage::MaxRecords)
                 break;
             html += QStringLiteral("<li><a href=\"") + PageLayout::href(page, site.paths.recordPage(*record))
-                    + QStringLiteral("\"><code>") + Html::text(record->signature().left(300)) + QStringLiteral("</code></a>")
-                    + badges(site, *record, page.language) + QStringLiteral("</li>\n");
+                + QStringLiteral("\"><code>") + Html::text(record->signature().left(300))
+                + QStringLiteral("</code></a>") + badges(site, *record, page.language) + QStringLiteral("</li>\n");
         }
         html += QStringLiteral("</ul></section>\n");
     }
@@ -88,16 +90,16 @@ QByteArray DomainPage::render(const SiteContext &site, const QString &domain, Si
     const QString name = domain.isEmpty() ? t(language, "(no domain)", "（无领域）") : domain;
     page.title = name;
     QString body = QStringLiteral("<nav class=\"breadcrumb\" aria-label=\"") + t(language, "Breadcrumb", "导航路径")
-                   + QStringLiteral("\"><a href=\"") + PageLayout::href(page, QStringLiteral("index.html")) + QStringLiteral("\">")
-                   + t(language, "Home", "首页") + QStringLiteral("</a> › <span aria-current=\"page\">") + Html::text(name)
-                   + QStringLiteral("</span></nav>\n<h1>") + Html::text(name) + QStringLiteral("</h1>\n<p class=\"counts\">")
-                   + QString::number(total) + t(language, " records", " 条记录") + QStringLiteral("</p>\n");
+        + QStringLiteral("\"><a href=\"") + PageLayout::href(page, QStringLiteral("index.html")) + QStringLiteral("\">")
+        + t(language, "Home", "首页") + QStringLiteral("</a> › <span aria-current=\"page\">") + Html::text(name)
+        + QStringLiteral("</span></nav>\n<h1>") + Html::text(name) + QStringLiteral("</h1>\n<p class=\"counts\">")
+        + QString::number(total) + t(language, " records", " 条记录") + QStringLiteral("</p>\n");
     body += list(site, page, categories);
     if (total > MaxRecords)
         body += QStringLiteral("<p class=\"more\">") + QString::number(total - MaxRecords)
-                + t(language, " more records are not listed here: use ", " 条记录未在此列出：请使用")
-                + QStringLiteral("<a href=\"") + PageLayout::href(page, QStringLiteral("search.html")) + QStringLiteral("\">")
-                + t(language, "search", "搜索") + QStringLiteral("</a>.</p>\n");
+            + t(language, " more records are not listed here: use ", " 条记录未在此列出：请使用")
+            + QStringLiteral("<a href=\"") + PageLayout::href(page, QStringLiteral("search.html"))
+            + QStringLiteral("\">") + t(language, "search", "搜索") + QStringLiteral("</a>.</p>\n");
     return PageLayout::page(site, page, body);
 }
 

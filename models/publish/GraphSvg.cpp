@@ -43,16 +43,16 @@ QString label(const QString &id)
 QString node(const SiteContext &site, const PageLayout::Page &page, const QString &id, int x, int y)
 {
     const QString xy = QStringLiteral(" cx=\"%1\" cy=\"%2\"").arg(x).arg(y);
-    const QString text = QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">").arg(x).arg(y + 22) + label(id)
-                         + QStringLiteral("</text>");
+    const QString text = QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">").arg(x).arg(y + 22)
+        + label(id) + QStringLiteral("</text>");
     const Record *target = site.paths.recordById(id);
     if (!target)
         return QStringLiteral("<g class=\"missing\"><circle class=\"node dangling\" r=\"8\"") + xy
-               + QStringLiteral("><title>") + Html::text(id) + QStringLiteral(" (missing)</title></circle>") + text
-               + QStringLiteral("</g>\n");
+            + QStringLiteral("><title>") + Html::text(id) + QStringLiteral(" (missing)</title></circle>") + text
+            + QStringLiteral("</g>\n");
     return QStringLiteral("<a href=\"") + PageLayout::href(page, site.paths.recordPage(*target))
-           + QStringLiteral("\"><circle class=\"node\" r=\"8\"") + xy + QStringLiteral("><title>") + Html::text(id)
-           + QStringLiteral("</title></circle>") + text + QStringLiteral("</a>\n");
+        + QStringLiteral("\"><circle class=\"node\" r=\"8\"") + xy + QStringLiteral("><title>") + Html::text(id)
+        + QStringLiteral("</title></circle>") + text + QStringLiteral("</a>\n");
 }
 
 } // namespace
@@ -69,20 +69,25 @@ QString GraphSvg::render(const SiteContext &site, const PageLayout::Page &page, 
         const double angle = 2 * M_PI * i / shown - M_PI / 2;
         const int x = Centre + int(std::lround(Radius * std::cos(angle)));
         const int y = Centre + int(std::lround(Radius * std::sin(angle)));
-        edges += QStringLiteral("<line class=\"edge\" x1=\"%1\" y1=\"%1\" x2=\"%2\" y2=\"%3\"/>\n").arg(Centre).arg(x).arg(y);
+        edges += QStringLiteral("<line class=\"edge\" x1=\"%1\" y1=\"%1\" x2=\"%2\" y2=\"%3\"/>\n")
+                     .arg(Centre)
+                     .arg(x)
+                     .arg(y);
         nodes += node(site, page, ids.at(i), x, y);
     }
-    QString svg = QStringLiteral("<svg class=\"graph\" viewBox=\"0 0 %1 %1\" width=\"%1\" height=\"%1\" role=\"img\" aria-label=\"")
-                      .arg(Size)
-                  + pick(page.language, QStringLiteral("Linked records"), QStringLiteral("关联记录"))
-                  + QStringLiteral("\" xmlns=\"http://www.w3.org/2000/svg\">\n") + edges
-                  + QStringLiteral("<circle class=\"node current\" r=\"10\" cx=\"%1\" cy=\"%1\"/>\n").arg(Centre) + nodes
-                  + QStringLiteral("</svg>\n");
+    QString svg =
+        QStringLiteral(
+            "<svg class=\"graph\" viewBox=\"0 0 %1 %1\" width=\"%1\" height=\"%1\" role=\"img\" aria-label=\"")
+            .arg(Size)
+        + pick(page.language, QStringLiteral("Linked records"), QStringLiteral("关联记录"))
+        + QStringLiteral("\" xmlns=\"http://www.w3.org/2000/svg\">\n") + edges
+        + QStringLiteral("<circle class=\"node current\" r=\"10\" cx=\"%1\" cy=\"%1\"/>\n").arg(Centre) + nodes
+        + QStringLiteral("</svg>\n");
     if (ids.size() > shown)
         svg += QStringLiteral("<p class=\"more\">")
-               + pick(page.language, QStringLiteral("and %1 more").arg(ids.size() - shown),
-                      QStringLiteral("另有 %1 条").arg(ids.size() - shown))
-               + QStringLiteral("</p>\n");
+            + pick(page.language, QStringLiteral("and %1 more").arg(ids.size() - shown),
+                   QStringLiteral("另有 %1 条").arg(ids.size() - shown))
+            + QStringLiteral("</p>\n");
     return svg;
 }
 

@@ -8,7 +8,8 @@ namespace Errata {
 
 struct SiteContext;
 
-// lookup.html: "What is this error?": the text box, status and result list the lookup scripts fill, with a <noscript> naming `errata lookup`.
+// lookup.html: "What is this error?": the text box, status and result list the lookup scripts fill, with a <noscript>
+// naming `errata lookup`.
 class LookupPage
 {
 public:

@@ -8,7 +8,8 @@ namespace Errata {
 
 struct SiteContext;
 
-// search.html: the search form, status and result list the search scripts fill (the DOM of docs/site.md), with a <noscript> naming `errata search`.
+// search.html: the search form, status and result list the search scripts fill (the DOM of docs/site.md), with a
+// <noscript> naming `errata search`.
 class SearchPage
 {
 public:

@@ -46,7 +46,8 @@ private slots:
     void hostileDomainNames()
     {
         QTemporaryDir dir;
-        const QByteArray a = "{\"id\": \"a/one\", \"signature\": \"<script>x</script>\", \"domain\": \"a/b\", \"category\": \"\\\"><img src=x>\"}\n";
+        const QByteArray a = "{\"id\": \"a/one\", \"signature\": \"<script>x</script>\", \"domain\": \"a/b\", "
+                             "\"category\": \"\\\"><img src=x>\"}\n";
         const QByteArray b = "{\"id\": \"api/one\", \"signature\": \"s\", \"domain\": \"api\", \"category\": \"c\"}\n";
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("a/one.json")), a));
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("api/one.json")), b));

@@ -23,10 +23,11 @@ private slots:
         links += ", {\"error_id\": \"d/two\"}";
         const QByteArray one = "{\"id\": \"d/one\", \"signature\": \"one\", \"domain\": \"d\", \"category\": \"c\", "
                                "\"transition_graph\": {\"leads_to\": [{\"error_id\": \"d/two\"}], \"preceded_by\": ["
-                               + links + "]}}\n";
+            + links + "]}}\n";
         QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/one.json")), one));
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/two.json")),
-                                       "{\"id\": \"d/two\", \"signature\": \"two\", \"domain\": \"d\", \"category\": \"c\"}\n"));
+        QVERIFY(TestSupport::writeFile(
+            dir.filePath(QStringLiteral("d/two.json")),
+            "{\"id\": \"d/two\", \"signature\": \"two\", \"domain\": \"d\", \"category\": \"c\"}\n"));
         Test::SiteFixture fixture(dir.path());
         PageLayout::Page page;
         page.path = QStringLiteral("records/d/one.html");

@@ -21,7 +21,8 @@ private slots:
             QCOMPARE(LookupPage::render(fixture.context(), language), page);
             QVERIFY(page.contains("<form id=\"lookup-form\" action=\"lookup.html\" method=\"get\">"));
             QVERIFY(page.contains("<label for=\"lookup-text\">"));
-            QVERIFY(page.contains("<textarea id=\"lookup-text\" name=\"q\" rows=\"10\" spellcheck=\"false\"></textarea>"));
+            QVERIFY(
+                page.contains("<textarea id=\"lookup-text\" name=\"q\" rows=\"10\" spellcheck=\"false\"></textarea>"));
             QVERIFY(page.contains("<button id=\"lookup-go\" type=\"submit\">"));
             QVERIFY(page.contains("<p id=\"lookup-status\" role=\"status\" aria-live=\"polite\"></p>"));
             QVERIFY(page.contains("<ol id=\"lookup-results\" class=\"results\"></ol>"));

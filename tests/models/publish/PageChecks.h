@@ -18,7 +18,8 @@ inline QString pageProblem(const QByteArray &bytes)
     if (!QRegularExpression(QStringLiteral("^<!DOCTYPE html>\n<html lang=\"(en|zh-CN)\">")).match(html).hasMatch())
         return QStringLiteral("no lang on <html>");
     // A javascript: source is shown as escaped text, never in an attribute.
-    if (html.contains(QStringLiteral(" style=")) || html.contains(QStringLiteral("=\"javascript:"), Qt::CaseInsensitive))
+    if (html.contains(QStringLiteral(" style="))
+        || html.contains(QStringLiteral("=\"javascript:"), Qt::CaseInsensitive))
         return QStringLiteral("style= or javascript: in an attribute");
     if (QRegularExpression(QStringLiteral("<script(?![^>]*\\ssrc=)")).match(html).hasMatch())
         return QStringLiteral("<script> without src");

@@ -19,7 +19,7 @@ private:
     static QByteArray recordJson(const QString &id, const QString &signature, const QByteArray &extra = {})
     {
         return QByteArray("{\n  \"id\": ") + jsonString(id) + ",\n  \"signature\": " + jsonString(signature)
-               + ",\n  \"domain\": \"d\",\n  \"category\": \"c\"" + extra + "\n}\n";
+            + ",\n  \"domain\": \"d\",\n  \"category\": \"c\"" + extra + "\n}\n";
     }
     static QByteArray jsonString(const QString &text)
     {
@@ -37,7 +37,7 @@ private:
     static const QString &hostile()
     {
         static const QString text = QStringLiteral("<script>alert(1)</script>\"><img src=x onerror=alert(1)><!--")
-                                    + QChar(0x202E) + QChar(0x2028) + QChar(0x01) + QChar(0x1b);
+            + QChar(0x202E) + QChar(0x2028) + QChar(0x01) + QChar(0x1b);
         return text;
     }
 
@@ -51,7 +51,8 @@ private slots:
         for (const Record *record : site.published) {
             for (SiteLanguage language : siteLanguages) {
                 const QByteArray page = RecordPage::render(site, *record, language);
-                QVERIFY2(Test::pageProblem(page).isEmpty(), qPrintable(record->id() + QLatin1String(": ") + Test::pageProblem(page)));
+                QVERIFY2(Test::pageProblem(page).isEmpty(),
+                         qPrintable(record->id() + QLatin1String(": ") + Test::pageProblem(page)));
                 QVERIFY(page.contains("<h1><code>"));
                 QVERIFY(page.contains("data-root=\"../"));
                 largest = std::max(largest, page.size());
@@ -83,13 +84,20 @@ private slots:
         const QString bad = hostile();
         const QString big = QString(1024 * 1024, QLatin1Char('x'));
         const QByteArray extra = ",\n  \"root_cause\": " + jsonString(big) + ",\n  \"tags\": [" + jsonString(bad)
-                                 + "],\n  \"workarounds\": [{\"action\": " + jsonString(bad)
-                                 + ", \"how\": \"</script>\", \"sources\": [\"javascript:alert(1)\", \"data:text/html,x\", \"../x\", \"https://ok.example/a\"]}]"
-                                 + ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \"d/missing\"}, {\"error_id\": \"d/two\"}]}";
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/one.json")), recordJson(QStringLiteral("d/one"), bad, extra)));
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/two.json")), recordJson(QStringLiteral("d/two"), QStringLiteral("two"), ",\n  \"transition_graph\": {\"preceded_by\": [{\"error_id\": \"d/one\"}]}")));
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/x.json")), recordJson(QStringLiteral("../x"), QStringLiteral("dot dot"))));
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/z-duplicate.json")), recordJson(QStringLiteral("d/two"), QStringLiteral("second two"))));
+            + "],\n  \"workarounds\": [{\"action\": " + jsonString(bad)
+            + ", \"how\": \"</script>\", \"sources\": [\"javascript:alert(1)\", \"data:text/html,x\", \"../x\", "
+              "\"https://ok.example/a\"]}]"
+            + ",\n  \"transition_graph\": {\"leads_to\": [{\"error_id\": \"d/missing\"}, {\"error_id\": \"d/two\"}]}";
+        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/one.json")),
+                                       recordJson(QStringLiteral("d/one"), bad, extra)));
+        QVERIFY(TestSupport::writeFile(
+            dir.filePath(QStringLiteral("d/two.json")),
+            recordJson(QStringLiteral("d/two"), QStringLiteral("two"),
+                       ",\n  \"transition_graph\": {\"preceded_by\": [{\"error_id\": \"d/one\"}]}")));
+        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/x.json")),
+                                       recordJson(QStringLiteral("../x"), QStringLiteral("dot dot"))));
+        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/z-duplicate.json")),
+                                       recordJson(QStringLiteral("d/two"), QStringLiteral("second two"))));
         Test::SiteFixture fixture(dir.path());
         for (const Record *record : fixture.context().published) {
             const QByteArray each = RecordPage::render(fixture.context(), *record, SiteLanguage::Chinese);
@@ -146,23 +154,28 @@ private slots:
     void chinesePageMarksUntranslatedFields()
     {
         QTemporaryDir dir;
-        QVERIFY(TestSupport::writeFile(dir.filePath(QStringLiteral("d/one.json")),
-                                       recordJson(QStringLiteral("d/one"), QStringLiteral("boom"), ",\n  \"root_cause\": \"English only\"")));
+        QVERIFY(TestSupport::writeFile(
+            dir.filePath(QStringLiteral("d/one.json")),
+            recordJson(QStringLiteral("d/one"), QStringLiteral("boom"), ",\n  \"root_cause\": \"English only\"")));
         Test::SiteFixture fixture(dir.path());
-        const QByteArray zh = RecordPage::render(fixture.context(), *fixture.record(QStringLiteral("d/one")), SiteLanguage::Chinese);
+        const QByteArray zh = RecordPage::render(fixture.context(), *fixture.record(QStringLiteral("d/one")),
+                                                 SiteLanguage::Chinese);
         QVERIFY(zh.startsWith("<!DOCTYPE html>\n<html lang=\"zh-CN\">"));
         QVERIFY(zh.contains("<span lang=\"en\" class=\"untranslated\">English only</span>"));
         QVERIFY(zh.contains("未翻译"));
         QVERIFY(zh.contains("data-lang=\"zh-CN\""));
-        const QByteArray en = RecordPage::render(fixture.context(), *fixture.record(QStringLiteral("d/one")), SiteLanguage::English);
+        const QByteArray en = RecordPage::render(fixture.context(), *fixture.record(QStringLiteral("d/one")),
+                                                 SiteLanguage::English);
         QVERIFY(!en.contains("untranslated"));
 
         QTemporaryDir translatedDir;
-        QVERIFY(TestSupport::writeFile(translatedDir.filePath(QStringLiteral("d/one.json")),
-                                       recordJson(QStringLiteral("d/one"), QStringLiteral("boom"),
-                                                  ",\n  \"root_cause\": \"English only\",\n  \"root_cause_zh\": \"中文原因\"")));
+        QVERIFY(TestSupport::writeFile(
+            translatedDir.filePath(QStringLiteral("d/one.json")),
+            recordJson(QStringLiteral("d/one"), QStringLiteral("boom"),
+                       ",\n  \"root_cause\": \"English only\",\n  \"root_cause_zh\": \"中文原因\"")));
         Test::SiteFixture translated(translatedDir.path());
-        const QByteArray zhTranslated = RecordPage::render(translated.context(), *translated.record(QStringLiteral("d/one")), SiteLanguage::Chinese);
+        const QByteArray zhTranslated = RecordPage::render(
+            translated.context(), *translated.record(QStringLiteral("d/one")), SiteLanguage::Chinese);
         QVERIFY(zhTranslated.contains("<p>中文原因</p>"));
         QVERIFY(!zhTranslated.contains("untranslated"));
     }

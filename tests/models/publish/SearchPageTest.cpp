@@ -21,7 +21,8 @@ private slots:
             QCOMPARE(SearchPage::render(fixture.context(), language), page);
             QVERIFY(page.contains("<form id=\"search-form\" action=\"search.html\" method=\"get\" role=\"search\">"));
             QVERIFY(page.contains("<label for=\"search-query\">"));
-            QVERIFY(page.contains("<input id=\"search-query\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\">"));
+            QVERIFY(page.contains(
+                "<input id=\"search-query\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\">"));
             QVERIFY(page.contains("<p id=\"search-status\" role=\"status\" aria-live=\"polite\"></p>"));
             QVERIFY(page.contains("<ol id=\"search-results\" class=\"results\"></ol>"));
             QVERIFY(page.contains("<noscript>") && page.contains("errata search"));
