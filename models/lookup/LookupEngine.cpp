@@ -233,6 +233,8 @@ std::vector<double> LookupEngine::Private::bm25(const QueryTerms &query, double 
 // The TextCandidates entries with the best text scores.
 std::vector<uint32_t> LookupEngine::Private::byText(const std::vector<double> &scores) const
 {
+    // Equal scores keep the index's entry order, so which candidates are kept
+    // at the cut does not depend on the sort's implementation.
     std::vector<uint32_t> best;
     for (size_t i = 0; i < scores.size(); ++i) {
         if (scores[i] > 0)
@@ -240,7 +242,7 @@ std::vector<uint32_t> LookupEngine::Private::byText(const std::vector<double> &s
     }
     const size_t keep = std::min(best.size(), TextCandidates);
     std::partial_sort(best.begin(), best.begin() + qsizetype(keep), best.end(),
-                      [&](uint32_t a, uint32_t b) { return scores[a] > scores[b]; });
+                      [&](uint32_t a, uint32_t b) { return scores[a] != scores[b] ? scores[a] > scores[b] : a < b; });
     best.resize(keep);
     return best;
 }

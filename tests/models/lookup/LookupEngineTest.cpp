@@ -229,6 +229,36 @@ private slots:
         QVERIFY(kb.lookup(QString()).hits.isEmpty());
     }
 
+    // More records than text candidates: 200 of one score (a longer
+    // signature) come first in the index, then 50 of a better one. The 150 of the lower score kept
+    // are the first ones in the index's entry order, whatever the sort does.
+    void equalTextScoresKeepEntryOrderAtTheCut()
+    {
+        QList<QByteArray> ids;
+        for (int i = 0; i < 200; ++i)
+            ids << QStringLiteral("tie/low/r%1").arg(i, 3, 10, QLatin1Char('0')).toUtf8();
+        for (int i = 0; i < 50; ++i)
+            ids << QStringLiteral("tie/high/r%1").arg(i, 3, 10, QLatin1Char('0')).toUtf8();
+        QList<Fields> records;
+        for (int i = 0; i < ids.size(); ++i)
+            records.append(
+                {ids.at(i).constData(),
+                 i < 200 ? "Widget frobnication failed quietly on the spindle" : "Widget frobnication failed quietly",
+                 ""});
+        Kb kb(records);
+        QStringList expected;
+        for (int i = 200; i < 250; ++i)
+            expected << QString::fromUtf8(ids.at(i));
+        for (int i = 0; i < 150; ++i)
+            expected << QString::fromUtf8(ids.at(i));
+        const LookupResult result = LookupEngine(kb.index).lookup(QStringLiteral("Widget frobnication failed quietly"),
+                                                                  1000);
+        QStringList got;
+        for (const LookupResult::Hit &hit : result.hits)
+            got << hit.id;
+        QCOMPARE(got, expected);
+    }
+
     void limitCutsTheList()
     {
         Kb kb(Noise);
