@@ -101,7 +101,7 @@ QString Html::link(const QString &url, const QString &labelHtml)
         return labelHtml;
     const QString href = QString::fromLatin1(QUrl(url, QUrl::StrictMode).toEncoded(QUrl::FullyEncoded));
     return QStringLiteral("<a href=\"") + attribute(href) + QStringLiteral("\" rel=\"noopener noreferrer nofollow\">")
-           + labelHtml + QStringLiteral("</a>");
+        + labelHtml + QStringLiteral("</a>");
 }
 
 QByteArray Html::json(const OrderedJson &value)

@@ -26,10 +26,10 @@ public:
     struct Page
     {
         SiteLanguage language = SiteLanguage::English;
-        QString path;          // from the site's root, without the language prefix
-        QString title;         // plain text; the site's name is appended
-        QString description;   // plain text, for <meta name="description">
-        QStringList scripts;   // files from the site's root, loaded in order at the end of <body>
+        QString path;        // from the site's root, without the language prefix
+        QString title;       // plain text; the site's name is appended
+        QString description; // plain text, for <meta name="description">
+        QStringList scripts; // files from the site's root, loaded in order at the end of <body>
         // 404.html is served for any missing path, so its links start from
         // a fixed root instead of being relative: rootOf(site).
         QString root;

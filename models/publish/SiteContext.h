@@ -21,9 +21,9 @@ struct SiteContext
     const KnowledgeBase &kb;
     const SearchIndex &index; // the search index and, in index.lookup(), the lookup's
     const SitePaths &paths;
-    SiteOptions options;      // options.today resolved
-    QString title;            // the KB's name: its folder's name
-    QString generator;        // "Errata 0.9.0"
+    SiteOptions options;                   // options.today resolved
+    QString title;                         // the KB's name: its folder's name
+    QString generator;                     // "Errata 0.9.0"
     std::vector<const Record *> published; // by id, then file path
     const QualityReport *quality = nullptr;
 };

@@ -47,8 +47,7 @@ SitePaths::SitePaths(const KnowledgeBase &kb, const std::vector<const Record *> 
     byFile.reserve(published.size());
     for (const Record *record : published)
         byFile.emplace_back(kb.relativePath(record->filePath()), record);
-    std::sort(byFile.begin(), byFile.end(),
-              [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::sort(byFile.begin(), byFile.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     QSet<QString> taken; // case-folded stems
     for (const auto &[file, record] : byFile) {
         const QString id = record->id();
@@ -114,7 +113,7 @@ bool SitePaths::isPlainSegment(const QString &segment)
     return std::all_of(segment.begin(), segment.end(), [](QChar c) {
         const char16_t u = c.unicode();
         return (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'.'
-               || u == u'_' || u == u'~' || u == u'+' || u == u'-';
+            || u == u'_' || u == u'~' || u == u'+' || u == u'-';
     });
 }
 

@@ -17,14 +17,14 @@ class QualityReport
 public:
     enum Metric {
         Records,
-        Invalid,      // records with at least one error finding
-        Untranslated, // fields: findings zh-missing, untranslated, zh-count (one per field)
-        Stale,        // finding "stale"
-        Aging,        // finding "aging"
-        Dangling,     // findings "link-dangling"
-        Orphans,      // no link to or from another existing record
+        Invalid,        // records with at least one error finding
+        Untranslated,   // fields: findings zh-missing, untranslated, zh-count (one per field)
+        Stale,          // finding "stale"
+        Aging,          // finding "aging"
+        Dangling,       // findings "link-dangling"
+        Orphans,        // no link to or from another existing record
         RegexSignature, // finding "regex-signature"
-        RegexErrors,  // findings "regex-compile", "regex-empty"
+        RegexErrors,    // findings "regex-compile", "regex-empty"
         MetricCount
     };
 

@@ -39,12 +39,13 @@ public:
             if (!options.validOnly || !hasErrors(kb, record))
                 published.push_back(record);
         std::sort(published.begin(), published.end(), [&kb](const Record *a, const Record *b) {
-            return a->id() != b->id() ? a->id() < b->id() : kb.relativePath(a->filePath()) < kb.relativePath(b->filePath());
+            return a->id() != b->id() ? a->id() < b->id()
+                                      : kb.relativePath(a->filePath()) < kb.relativePath(b->filePath());
         });
         m_paths = std::make_unique<SitePaths>(kb, published);
         m_context = std::make_unique<SiteContext>(SiteContext{kb, m_session.index(), *m_paths, options,
-                                                              QFileInfo(folder).fileName(), QStringLiteral("Errata test"),
-                                                              published, nullptr});
+                                                              QFileInfo(folder).fileName(),
+                                                              QStringLiteral("Errata test"), published, nullptr});
     }
 
     static SiteOptions defaultOptions()

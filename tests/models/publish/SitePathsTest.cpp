@@ -24,7 +24,8 @@ namespace {
 
 void writeRecord(const QString &root, const QString &file, const QString &id)
 {
-    const QString text = QStringLiteral("{\n  \"id\": \"%1\",\n  \"signature\": \"x\",\n  \"domain\": \"d\"\n}\n").arg(id);
+    const QString text =
+        QStringLiteral("{\n  \"id\": \"%1\",\n  \"signature\": \"x\",\n  \"domain\": \"d\"\n}\n").arg(id);
     QVERIFY(TestSupport::writeFile(root + QLatin1Char('/') + file, text.toUtf8()));
 }
 
@@ -78,10 +79,12 @@ void SitePathsTest::domainPages()
 
 void SitePathsTest::relativeLinks()
 {
-    QCOMPARE(SitePaths::href(QStringLiteral("index.html"), QStringLiteral("assets/site.css")), QStringLiteral("assets/site.css"));
+    QCOMPARE(SitePaths::href(QStringLiteral("index.html"), QStringLiteral("assets/site.css")),
+             QStringLiteral("assets/site.css"));
     QCOMPARE(SitePaths::href(QStringLiteral("records/a/b.html"), QStringLiteral("assets/site.css")),
              QStringLiteral("../../assets/site.css"));
-    QCOMPARE(SitePaths::href(QStringLiteral("records/a/b.html"), QStringLiteral("records/a/c.html")), QStringLiteral("c.html"));
+    QCOMPARE(SitePaths::href(QStringLiteral("records/a/b.html"), QStringLiteral("records/a/c.html")),
+             QStringLiteral("c.html"));
     QCOMPARE(SitePaths::href(QStringLiteral("zh/records/a/b.html"), QStringLiteral("records/a/b.html")),
              QStringLiteral("../../../records/a/b.html"));
     QCOMPARE(SitePaths::href(QStringLiteral("index.html"), QStringLiteral("records/a b#?.html")),

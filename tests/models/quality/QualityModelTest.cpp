@@ -1,5 +1,5 @@
-#include "models/kb/KnowledgeBase.h"
 #include "models/quality/QualityModel.h"
+#include "models/kb/KnowledgeBase.h"
 #include "models/record/Record.h"
 #include "models/session/KnowledgeBaseSession.h"
 
@@ -42,7 +42,8 @@ QJsonObject record(const QString &id, const QStringList &leadsTo = {})
 
 bool write(const QString &root, const QJsonObject &object)
 {
-    const QString path = root + QLatin1Char('/') + object.value(QStringLiteral("id")).toString() + QStringLiteral(".json");
+    const QString path = root + QLatin1Char('/') + object.value(QStringLiteral("id")).toString()
+        + QStringLiteral(".json");
     QDir().mkpath(QFileInfo(path).path());
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(object).toJson()) > 0;
@@ -116,8 +117,8 @@ void QualityModelTest::countsEachKind()
     QCOMPARE(total.count(Q::Stale), byRule.value(QStringLiteral("stale")));
     QCOMPARE(total.count(Q::Dangling), byRule.value(QStringLiteral("link-dangling")));
     QCOMPARE(total.count(Q::RegexSignature), byRule.value(QStringLiteral("regex-signature")));
-    QCOMPARE(total.count(Q::Untranslated), byRule.value(QStringLiteral("zh-missing"))
-                                               + byRule.value(QStringLiteral("untranslated")));
+    QCOMPARE(total.count(Q::Untranslated),
+             byRule.value(QStringLiteral("zh-missing")) + byRule.value(QStringLiteral("untranslated")));
 
     QCOMPARE(total.findingsByRule.size(), byRule.size());
     for (auto it = byRule.cbegin(); it != byRule.cend(); ++it)
