@@ -108,6 +108,12 @@ bool KnowledgeBaseSession::read(const QString &folder, const Options &options, c
     return done;
 }
 
+void KnowledgeBaseSession::setToday(QDate today)
+{
+    m_validator = std::make_unique<RecordValidator>(today);
+    m_today = today;
+}
+
 bool KnowledgeBaseSession::check(const std::atomic_bool *cancel, const Progress &progress)
 {
     if (m_cache)

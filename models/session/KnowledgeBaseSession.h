@@ -71,6 +71,10 @@ public:
     // cancelled. check() checks every record the cache had no findings for.
     bool read(const QString &folder, const Options &options, const std::atomic_bool *cancel = nullptr,
               const Progress &progress = {});
+    // The date the staleness rules and the index count from, after read()
+    // and before check() and buildIndex(): publish reads a KB before it knows
+    // the date its records are counted from (SitePublisher::referenceDate).
+    void setToday(QDate today);
     bool check(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
     bool buildIndex(const std::atomic_bool *cancel = nullptr, const Progress &progress = {});
     // The lookup side that buildIndex() left for later (Options::lookup),
