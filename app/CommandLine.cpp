@@ -10,6 +10,7 @@
 #include "app/commands/MatchCommand.h"
 #include "app/commands/McpCommand.h"
 #include "app/commands/MergeDriverCommand.h"
+#include "app/commands/PublishCommand.h"
 #include "app/commands/ReviewCommand.h"
 #include "app/commands/StatusCommand.h"
 #include "app/commands/TerminalText.h"
@@ -43,6 +44,7 @@ const Command Commands[] = {
     {"lookup", &LookupCommand::run},
     {"graph", &GraphCommand::run},
     {"mcp", &McpCommand::run},
+    {"publish", &PublishCommand::run},
     {"review", &ReviewCommand::run},
     {"status", &StatusCommand::run},
     {"merge-driver", &MergeDriverCommand::run},

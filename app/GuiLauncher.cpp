@@ -241,6 +241,7 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
                        "  lookup [--kb DIR] [TEXT]  find the records most like an error text\n"
                        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
                        "  mcp [--kb DIR]            serve the KB to coding agents (MCP over stdio)\n"
+                       "  publish [--kb DIR] OUT    write the KB as a static website with a JSON API\n"
                        "  review [--kb DIR]         count translated and reviewed fields per domain\n"
                        "  status [--kb DIR]         list the records changed against git's HEAD\n"
                        "  merge-driver BASE OURS THEIRS\n"

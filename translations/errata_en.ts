@@ -1374,6 +1374,14 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
         <source>Indexing %1 for lookup…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Publish &amp;Site…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Errata::OutcomeBar</name>
@@ -1613,6 +1621,115 @@ Score %2: longest literal %3 characters, %4, %Ln matches in the log</numerusform
             <numerusform>%Ln in all</numerusform>
             <numerusform>%Ln in all</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::PublishSiteDialog</name>
+    <message>
+        <source>Reading the KB…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the records…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the site…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swapping the new site in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Leave out records with errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Publish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish Site</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, e.g. https://errors.example.com</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Site &amp;folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The site is written into a new folder next to this one and swapped in when it is complete: readers never see half a site, and a cancelled run leaves the old one as it was. Files Errata did not write are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish the Site into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder to publish the site into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL must be an absolute http or https address with a host, such as https://errors.example.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 was left as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The site was not published: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published %1 of %2 records: %3 files, %4 written, %5 unchanged, %6 removed, in %7 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) with errors left out: %1</source>
+        <translation>
+            <numerusform>%n record with errors left out: %1</numerusform>
+            <numerusform>%n records with errors left out: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) with errors shown with a warning: %1</source>
+        <translation>
+            <numerusform>%n record with errors shown with a warning: %1</numerusform>
+            <numerusform>%n records with errors shown with a warning: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sitemap.xml: it needs the base URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

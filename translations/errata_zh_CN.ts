@@ -1350,6 +1350,14 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <source>Indexing %1 for lookup…</source>
         <translation>正在为 %1 建立查询索引…</translation>
     </message>
+    <message>
+        <source>Publish &amp;Site…</source>
+        <translation>发布网站(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
 </context>
 <context>
     <name>Errata::OutcomeBar</name>
@@ -1587,6 +1595,113 @@ Score %2: longest literal %3 characters, %4, %Ln match(es) in the log</source>
         <translation>
             <numerusform>共 %Ln 条</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Errata::PublishSiteDialog</name>
+    <message>
+        <source>Reading the KB…</source>
+        <translation>正在读取知识库…</translation>
+    </message>
+    <message>
+        <source>Checking the records…</source>
+        <translation>正在检查记录…</translation>
+    </message>
+    <message>
+        <source>Writing the site…</source>
+        <translation>正在写入网站…</translation>
+    </message>
+    <message>
+        <source>Swapping the new site in…</source>
+        <translation>正在换上新网站…</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave out records with errors</source>
+        <translation>不发布有错误的记录(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Publish</source>
+        <translation>发布(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>在浏览器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Publish Site</source>
+        <translation>发布网站</translation>
+    </message>
+    <message>
+        <source>optional, e.g. https://errors.example.com</source>
+        <translation>可选，例如 https://errors.example.com</translation>
+    </message>
+    <message>
+        <source>Site &amp;folder:</source>
+        <translation>网站文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation>基础 URL(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>The site is written into a new folder next to this one and swapped in when it is complete: readers never see half a site, and a cancelled run leaves the old one as it was. Files Errata did not write are kept.</source>
+        <translation>网站先写入旁边的新文件夹，完成后再整体换上：读者不会看到写了一半的网站，取消时旧网站保持原样。不是 Errata 写入的文件会保留。</translation>
+    </message>
+    <message>
+        <source>Publish the Site into</source>
+        <translation>将网站发布到</translation>
+    </message>
+    <message>
+        <source>Choose the folder to publish the site into.</source>
+        <translation>请选择要发布网站的文件夹。</translation>
+    </message>
+    <message>
+        <source>The base URL must be an absolute http or https address with a host, such as https://errors.example.com.</source>
+        <translation>基础 URL 必须是带主机名的完整 http 或 https 地址，例如 https://errors.example.com。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 was left as it was.</source>
+        <translation>已取消：%1 保持原样。</translation>
+    </message>
+    <message>
+        <source>The site was not published: %1</source>
+        <translation>网站未发布：%1</translation>
+    </message>
+    <message>
+        <source>Published %1 of %2 records: %3 files, %4 written, %5 unchanged, %6 removed, in %7 s.</source>
+        <translation>已发布 %2 条记录中的 %1 条：%3 个文件，写入 %4 个，未变 %5 个，删除 %6 个，用时 %7 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) with errors left out: %1</source>
+        <translation>
+            <numerusform>%n 条有错误的记录未发布：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) with errors shown with a warning: %1</source>
+        <translation>
+            <numerusform>%n 条有错误的记录带警告发布：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sitemap.xml: it needs the base URL.</source>
+        <translation>未生成 sitemap.xml：需要基础 URL。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>

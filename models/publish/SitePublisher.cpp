@@ -27,6 +27,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -60,19 +61,23 @@ void addFileJobs(std::vector<Job> &jobs, const SiteContext &site, SiteSink &sink
 void addPage(std::vector<Job> &jobs, SiteSink &sink, const QString &path, SiteLanguage language,
              std::function<QByteArray()> render)
 {
-    jobs.emplace_back([&sink, path = languagePrefix(language) + path, render = std::move(render)] {
-        sink.add(path, render());
-    });
+    jobs.emplace_back(
+        [&sink, path = languagePrefix(language) + path, render = std::move(render)] { sink.add(path, render()); });
 }
 
 void addPageJobs(std::vector<Job> &jobs, const SiteContext &site, SiteSink &sink, const QStringList &domains)
 {
     for (const SiteLanguage language : siteLanguages) {
-        addPage(jobs, sink, QStringLiteral("index.html"), language, [&site, language] { return HomePage::render(site, language); });
-        addPage(jobs, sink, QStringLiteral("search.html"), language, [&site, language] { return SearchPage::render(site, language); });
-        addPage(jobs, sink, QStringLiteral("lookup.html"), language, [&site, language] { return LookupPage::render(site, language); });
-        addPage(jobs, sink, QStringLiteral("quality.html"), language, [&site, language] { return QualityPage::render(site, language); });
-        addPage(jobs, sink, QStringLiteral("404.html"), language, [&site, language] { return NotFoundPage::render(site, language); });
+        addPage(jobs, sink, QStringLiteral("index.html"), language,
+                [&site, language] { return HomePage::render(site, language); });
+        addPage(jobs, sink, QStringLiteral("search.html"), language,
+                [&site, language] { return SearchPage::render(site, language); });
+        addPage(jobs, sink, QStringLiteral("lookup.html"), language,
+                [&site, language] { return LookupPage::render(site, language); });
+        addPage(jobs, sink, QStringLiteral("quality.html"), language,
+                [&site, language] { return QualityPage::render(site, language); });
+        addPage(jobs, sink, QStringLiteral("404.html"), language,
+                [&site, language] { return NotFoundPage::render(site, language); });
         for (const QString &domain : domains)
             addPage(jobs, sink, SitePaths::domainPage(domain), language,
                     [&site, domain, language] { return DomainPage::render(site, domain, language); });
@@ -106,8 +111,8 @@ bool open(KnowledgeBaseSession &session, const SitePublisher::Request &request, 
     if (!session.read(request.kb, options, cancel))
         return false;
     result.referenceDate = request.options.today.isValid()
-                               ? request.options.today
-                               : SitePublisher::referenceDate(session.knowledgeBase(), QDate::currentDate());
+        ? request.options.today
+        : SitePublisher::referenceDate(session.knowledgeBase(), QDate::currentDate());
     session.setToday(result.referenceDate);
     if (progress)
         progress(0, 0, QStringLiteral("Checking the records"));
@@ -128,6 +133,25 @@ SitePublisher::Result failed(SitePublisher::Result result, const QString &error,
 }
 
 } // namespace
+
+QString SitePublisher::baseUrl(const QString &text, QString *why)
+{
+    QString trimmed = text.trimmed();
+    while (trimmed.endsWith(QLatin1Char('/')))
+        trimmed.chop(1);
+    const QUrl url(trimmed, QUrl::StrictMode);
+    const QString scheme = url.scheme();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        || url.host().isEmpty()) {
+        *why = QStringLiteral("--base-url needs an absolute http or https URL with a host, not \"%1\"").arg(text);
+        return {};
+    }
+    if (url.hasQuery() || url.hasFragment() || !url.userInfo().isEmpty()) {
+        *why = QStringLiteral("--base-url takes no query, fragment or user name: \"%1\"").arg(text);
+        return {};
+    }
+    return url.toString(QUrl::FullyEncoded);
+}
 
 QDate SitePublisher::referenceDate(const KnowledgeBase &kb, QDate clock)
 {
@@ -209,8 +233,9 @@ SitePublisher::Result SitePublisher::publish(const Request &request, const std::
     const SitePaths paths(kb, published);
     SiteOptions options = request.options;
     options.today = result.referenceDate;
-    const SiteContext site{kb, session.index(), paths, options, QFileInfo(kbInfo.canonicalFilePath()).fileName(),
-                           generatorName(), published, &quality};
+    const SiteContext site{
+        kb,        session.index(), paths, options, QFileInfo(kbInfo.canonicalFilePath()).fileName(), generatorName(),
+        published, &quality};
     result.published = int(published.size());
 
     SiteWriter writer;

@@ -40,17 +40,17 @@ public:
     struct Invalid
     {
         QString id;
-        QString file;   // below the KB's root
+        QString file;       // below the KB's root
         QStringList errors; // "rule at /pointer: message"
     };
 
     struct Result
     {
         bool ok = false;
-        QString error;   // why not, a sentence naming the folder or file
+        QString error;        // why not, a sentence naming the folder or file
         bool refused = false; // nothing was done: the request itself was wrong
         bool cancelled = false;
-        int records = 0;     // in the KB
+        int records = 0; // in the KB
         int published = 0;
         QList<Invalid> invalid; // records with error findings: published with a warning, or left out
         QDate referenceDate;
@@ -80,6 +80,10 @@ public:
     // `clock`, or `clock` when no record has one. So an unchanged KB gives
     // the same site tomorrow.
     static QDate referenceDate(const KnowledgeBase &kb, QDate clock);
+
+    // `url` without its final "/" when it is an absolute http(s) URL with a
+    // host and no query, fragment or user name; else "" and why in `why`.
+    static QString baseUrl(const QString &url, QString *why);
 
     // The records a site shows, by id then file path: every record, or
     // those without error findings when `validOnly`.

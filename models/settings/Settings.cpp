@@ -1,5 +1,7 @@
 #include "models/settings/Settings.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QSettings>
 
 #include <algorithm>
@@ -26,6 +28,16 @@ const QString ReviewHorizontal = QStringLiteral("review/horizontalSplitter");
 const QString ReviewVertical = QStringLiteral("review/verticalSplitter");
 const QString ReviewerName = QStringLiteral("review/reviewerName");
 } // namespace Keys
+
+// "publish/<16 hex>/": a group per KB folder, named by a hash of its path so
+// that any path makes a valid key.
+QString publishGroup(const QString &kb)
+{
+    const QByteArray path = QDir::cleanPath(QDir(kb).absolutePath()).toUtf8();
+    return QStringLiteral("publish/")
+        + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex().left(16))
+        + QLatin1Char('/');
+}
 
 QString toolGroup(Settings::Tool tool)
 {
@@ -147,6 +159,22 @@ int Settings::graphDepth()
 void Settings::setGraphDepth(int depth)
 {
     setValue(Keys::GraphDepth, depth);
+}
+
+Settings::PublishTarget Settings::publishTarget(const QString &kb)
+{
+    const QString group = publishGroup(kb);
+    return {value(group + QStringLiteral("out")).toString(), value(group + QStringLiteral("baseUrl")).toString(),
+            value(group + QStringLiteral("validOnly"), false).toBool()};
+}
+
+void Settings::setPublishTarget(const QString &kb, const PublishTarget &target)
+{
+    const QString group = publishGroup(kb);
+    setValue(group + QStringLiteral("kb"), QDir::cleanPath(QDir(kb).absolutePath()));
+    setValue(group + QStringLiteral("out"), target.out);
+    setValue(group + QStringLiteral("baseUrl"), target.baseUrl);
+    setValue(group + QStringLiteral("validOnly"), target.validOnly);
 }
 
 QString Settings::graphExportFolder()

@@ -51,6 +51,18 @@ public:
     static QString graphExportFolder();
     static void setGraphExportFolder(const QString &folder);
 
+    // File > Publish Site, per KB (keyed by the KB's folder): where its
+    // site was last written, the base URL it was published for, and
+    // whether records with errors were left out.
+    struct PublishTarget
+    {
+        QString out;
+        QString baseUrl;
+        bool validOnly = false;
+    };
+    static PublishTarget publishTarget(const QString &kb);
+    static void setPublishTarget(const QString &kb, const PublishTarget &target);
+
     // The regex workbench and the log matcher
     enum class Tool { Workbench, Matcher };
     static bool ignoreCase(Tool tool);

@@ -25,6 +25,7 @@
 #include "ui/window/RecordActions.h"
 #include "ui/window/RecordTabs.h"
 #include "ui/window/RecoveryKeeper.h"
+#include "ui/publish/PublishSiteDialog.h"
 #include "ui/window/SettingsDialog.h"
 #include "ui/window/WelcomePage.h"
 
@@ -248,6 +249,13 @@ void MainWindow::createFileMenu()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction *publish = file->addAction(tr("Publish &Site…"), this, [this] {
+        PublishSiteDialog dialog(kb().root(), this);
+        dialog.exec();
+    });
+    publish->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    publish->setObjectName(QStringLiteral("publishSiteAction"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -24,6 +24,7 @@ private slots:
     void colorScheme();
     void reviewerNameIsTrimmedAndRemovedWhenEmpty();
     void keysStayAsUsersHaveThem();
+    void publishTargetIsKeptPerKnowledgeBase();
 };
 
 void SettingsTest::initTestCase()
@@ -144,6 +145,25 @@ void SettingsTest::keysStayAsUsersHaveThem()
     QVERIFY(settings.value(QStringLiteral("workbench/ignoreCase")).toBool());
     QCOMPARE(settings.value(QStringLiteral("ui/language")).toString(), QStringLiteral("en"));
     QCOMPARE(settings.value(QStringLiteral("ui/colorScheme")).toString(), QStringLiteral("dark"));
+}
+
+void SettingsTest::publishTargetIsKeptPerKnowledgeBase()
+{
+    QCOMPARE(Settings::publishTarget(QStringLiteral("/kb/one")).out, QString());
+    Settings::setPublishTarget(QStringLiteral("/kb/one"),
+                               {QStringLiteral("/srv/site"), QStringLiteral("https://kb.example"), true});
+    Settings::setPublishTarget(QStringLiteral("/kb/two"), {QStringLiteral("/tmp/two"), QString(), false});
+    const Settings::PublishTarget one = Settings::publishTarget(QStringLiteral("/kb/one/")); // the same folder
+    QCOMPARE(one.out, QStringLiteral("/srv/site"));
+    QCOMPARE(one.baseUrl, QStringLiteral("https://kb.example"));
+    QVERIFY(one.validOnly);
+    const Settings::PublishTarget two = Settings::publishTarget(QStringLiteral("/kb/two"));
+    QCOMPARE(two.out, QStringLiteral("/tmp/two"));
+    QVERIFY(!two.validOnly);
+    // A path with characters QSettings treats specially still has its own group.
+    Settings::setPublishTarget(QStringLiteral("/kb/a\\b/c=d"), {QStringLiteral("/x"), QString(), false});
+    QCOMPARE(Settings::publishTarget(QStringLiteral("/kb/a\\b/c=d")).out, QStringLiteral("/x"));
+    QCOMPARE(Settings::publishTarget(QStringLiteral("/kb/one")).out, QStringLiteral("/srv/site"));
 }
 
 QTEST_GUILESS_MAIN(SettingsTest)
