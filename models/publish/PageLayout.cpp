@@ -26,7 +26,8 @@ QString head(const SiteContext &site, const PageLayout::Page &page)
     if (!page.description.isEmpty())
         out += QStringLiteral("<meta name=\"description\" content=\"") + Html::attribute(page.description.left(300))
             + QStringLiteral("\">\n");
-    out += QStringLiteral("<title>") + Html::text(page.title) + QStringLiteral(" · ") + Html::text(site.title)
+    // <title> holds text only (no markup): controls are named as in attributes.
+    out += QStringLiteral("<title>") + Html::attribute(page.title) + QStringLiteral(" · ") + Html::attribute(site.title)
         + QStringLiteral("</title>\n");
     out += QStringLiteral("<link rel=\"stylesheet\" href=\"")
         + PageLayout::fileHref(page, QStringLiteral("assets/site.css"))

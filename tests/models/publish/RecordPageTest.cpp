@@ -113,6 +113,9 @@ private slots:
         QVERIFY(!page.contains("<!--"));
         QVERIFY(page.contains("&lt;script&gt;"));
         QVERIFY(page.contains("<span class=\"cc\">U+202E</span>"));
+        // The title is text only: markup there would show as it is.
+        const QByteArray title = page.mid(page.indexOf("<title>"), page.indexOf("</title>") - page.indexOf("<title>"));
+        QVERIFY2(!title.contains("<span") && title.contains("U+202E"), title.constData());
         QVERIFY(!page.contains("href=\"data:"));
         QVERIFY(!page.contains("href=\"../x\""));
         QVERIFY(page.contains("href=\"https://ok.example/a\""));
