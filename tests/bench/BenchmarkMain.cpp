@@ -4,6 +4,7 @@
 //   errata-bench read DIR [--threads N]
 //   errata-bench search DIR [--format text|json]
 //   errata-bench mcp DIR
+//   errata-bench publish DIR [--work DIR] [--runs N]
 //   errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]
 //
 // `all` generates each size (or reuses it), runs `load` and `search` in a fresh child process each, so that the peak
@@ -12,6 +13,7 @@
 
 #include "bench/Benchmark.h"
 #include "bench/McpBenchmark.h"
+#include "bench/PublishBenchmark.h"
 #include "bench/SyntheticKnowledgeBase.h"
 
 #include "models/kb/KnowledgeBase.h"
@@ -234,6 +236,28 @@ int runMcp(const QStringList &arguments)
     kb.adopt(KnowledgeBaseLoader::load(folder));
     const McpBenchmark::Figures figures = McpBenchmark::measure(QStringLiteral(ERRATA_BINARY), folder,
                                                                 Benchmark::lookupTexts(kb));
+    out() << figures.toText() << '\n';
+    return figures.failures.isEmpty() ? 0 : 1;
+}
+
+int runPublish(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QString description = QStringLiteral("Time `errata publish` on DIR as a whole process: a full run, a "
+                                               "run with nothing changed, and one after a record was edited.");
+    const QCommandLineOption work(QStringLiteral("work"), QStringLiteral("Where the site and the cache go."),
+                                  QStringLiteral("DIR"));
+    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("Runs of each kind (default: 5)."),
+                                  QStringLiteral("N"), QStringLiteral("5"));
+    parser.addOptions({work, runs});
+    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("publish"), description))
+        return status;
+    QTemporaryDir temporary;
+    const QString folder = parser.isSet(work) ? parser.value(work) : temporary.path();
+    QDir().mkpath(folder);
+    const PublishBenchmark::Figures figures = PublishBenchmark::measure(
+        QStringLiteral(ERRATA_BINARY), QDir(parser.positionalArguments().at(1)).absolutePath(),
+        QDir(folder).absolutePath(), std::max(1, parser.value(runs).toInt()));
     out() << figures.toText() << '\n';
     return figures.failures.isEmpty() ? 0 : 1;
 }
@@ -478,8 +502,8 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"generate", &runGenerate}, {"load", &runLoad}, {"read", &runRead},
-    {"search", &runSearch},     {"mcp", &runMcp},   {"all", &runAll},
+    {"generate", &runGenerate}, {"load", &runLoad},       {"read", &runRead}, {"search", &runSearch},
+    {"mcp", &runMcp},           {"publish", &runPublish}, {"all", &runAll},
 };
 
 int runHelp(const QStringList &arguments)
@@ -492,11 +516,12 @@ int runHelp(const QStringList &arguments)
                        "  errata-bench read DIR [--threads N] [--format text|json]\n"
                        "  errata-bench search DIR [--format text|json]\n"
                        "  errata-bench mcp DIR\n"
+                       "  errata-bench publish DIR [--work DIR] [--runs N]\n"
                        "  errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]\n\n"
                        "errata-bench COMMAND --help describes a command."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("generate, load, read, search, mcp or all."));
+                                 QStringLiteral("generate, load, read, search, mcp, publish or all."));
     parser.process(arguments);
     if (parser.positionalArguments().isEmpty())
         parser.showHelp(2);
