@@ -122,7 +122,8 @@ QByteArray summaryJson(const Options &options, const SitePublisher::Result &resu
 
 QString number(qint64 value)
 {
-    return QLocale::c().toString(value); // 6,512
+    static const QLocale english(QLocale::English, QLocale::UnitedStates); // 6,512 whatever LANG says
+    return english.toString(value);
 }
 
 QString summaryText(const Options &options, const SitePublisher::Result &result)
