@@ -6,6 +6,7 @@
 #include "models/publish/SiteContext.h"
 #include "models/publish/SitePaths.h"
 #include "models/record/Record.h"
+#include "models/search/SearchIndex.h"
 
 #include <algorithm>
 #include <map>
@@ -22,16 +23,23 @@ QString t(SiteLanguage language, const char *en, const char *zh)
     return pick(language, QString::fromUtf8(en), QString::fromUtf8(zh));
 }
 
+// From the search index, which has it at hand; else from the record's text
+// (a record's own document is not shared across threads).
+std::optional<double> fixRate(const SiteContext &site, const Record &record)
+{
+    if (const SearchIndex::Entry *entry = site.index.entryOf(&record))
+        return entry->fixRate < 0 ? std::nullopt : std::optional<double>(entry->fixRate);
+    Record copy;
+    Record::LoadError error;
+    return copy.parse(record.originalText(), &error) ? copy.fixSuccessRate() : std::nullopt;
+}
+
 QString badges(const SiteContext &site, const Record &record, SiteLanguage language)
 {
     QString html;
-    Record copy; // the record's own document is not shared across threads
-    Record::LoadError error;
-    if (copy.parse(record.originalText(), &error)) {
-        if (const auto rate = copy.fixSuccessRate())
-            html += QStringLiteral(" <span class=\"badge success\">") + t(language, "fix ", "修复 ")
-                + QString::number(qRound(*rate * 100)) + QStringLiteral("%</span>");
-    }
+    if (const std::optional<double> rate = fixRate(site, record))
+        html += QStringLiteral(" <span class=\"badge success\">") + t(language, "fix ", "修复 ")
+            + QString::number(qRound(*rate * 100)) + QStringLiteral("%</span>");
     const QList<Problem> problems = site.kb.problems(&record);
     if (std::any_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Problem::Error; }))
         html += QStringLiteral(" <span class=\"badge error\">") + t(language, "errors", "有错误")

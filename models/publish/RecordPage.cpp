@@ -295,9 +295,19 @@ struct Writer
 
 QByteArray RecordPage::render(const SiteContext &site, const Record &record, SiteLanguage language)
 {
+    return render(site, record, document(record), language);
+}
+
+Record RecordPage::document(const Record &record)
+{
     Record copy;
     Record::LoadError error;
     copy.parse(record.originalText(), &error);
+    return copy;
+}
+
+QByteArray RecordPage::render(const SiteContext &site, const Record &record, const Record &copy, SiteLanguage language)
+{
     Writer writer{site, copy, record, {}, {}};
     writer.page.language = language;
     writer.page.path = site.paths.recordPage(record);

@@ -2,11 +2,12 @@
 
 #include "models/publish/SiteLanguage.h"
 
+#include "models/record/Record.h"
+
 #include <QByteArray>
 
 namespace Errata {
 
-class Record;
 struct SiteContext;
 
 // The page of one record: records/<id>.html (SitePaths::recordPage). Every
@@ -20,6 +21,11 @@ public:
     static constexpr int MaxFieldChars = 32 * 1024;
 
     static QByteArray render(const SiteContext &site, const Record &record, SiteLanguage language);
+    // The same from `document`, a copy of `record` parsed by document(): one
+    // parse for both languages.
+    static QByteArray render(const SiteContext &site, const Record &record, const Record &document,
+                             SiteLanguage language);
+    static Record document(const Record &record);
 };
 
 } // namespace Errata

@@ -82,10 +82,13 @@ void addPageJobs(std::vector<Job> &jobs, const SiteContext &site, SiteSink &sink
             addPage(jobs, sink, SitePaths::domainPage(domain), language,
                     [&site, domain, language] { return DomainPage::render(site, domain, language); });
     }
-    for (const Record *record : site.published)
-        for (const SiteLanguage language : siteLanguages)
-            addPage(jobs, sink, site.paths.recordPage(*record), language,
-                    [&site, record, language] { return RecordPage::render(site, *record, language); });
+    for (const Record *record : site.published) // one parse for both languages
+        jobs.emplace_back([&site, &sink, record] {
+            const Record document = RecordPage::document(*record);
+            const QString path = site.paths.recordPage(*record);
+            for (const SiteLanguage language : siteLanguages)
+                sink.add(languagePrefix(language) + path, RecordPage::render(site, *record, document, language));
+        });
 }
 
 QString describe(const Problem &problem)

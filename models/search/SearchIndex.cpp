@@ -170,6 +170,12 @@ bool SearchIndex::build(const KnowledgeBase &kb, QDate today, const std::atomic_
     return builder.finish(*this, kb, today);
 }
 
+const SearchIndex::Entry *SearchIndex::entryOf(const Record *record) const
+{
+    const auto it = m_entryOf.constFind(record);
+    return it == m_entryOf.constEnd() ? nullptr : &m_entries[size_t(*it)];
+}
+
 void SearchIndex::finishBuild()
 {
     m_entryOf.clear();

@@ -112,6 +112,8 @@ public:
     // cached with it.
     const LookupIndex &lookup() const { return m_lookup; }
     const Entry &entry(int index) const { return m_entries.at(size_t(index)); }
+    // The entry of `record`, or null when it has none.
+    const Entry *entryOf(const Record *record) const;
 
     // Matching entries, best first (ties by id). An empty query matches all. Searches may run on several threads at
     // once when the index was settled since it last changed.
