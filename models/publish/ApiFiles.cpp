@@ -1,0 +1,274 @@
+#include "models/publish/ApiFiles.h"
+
+#include "models/json/OrderedJson.h"
+#include "models/kb/KnowledgeBase.h"
+#include "models/kb/Problem.h"
+#include "models/publish/OpenApiDocument.h"
+#include "models/publish/SiteContext.h"
+#include "models/publish/SitePaths.h"
+#include "models/publish/SiteSink.h"
+#include "models/quality/QualityReport.h"
+#include "models/record/Record.h"
+#include "models/util/Parallel.h"
+#include "models/validation/SchemaValidator.h"
+
+#include <QJsonDocument>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+namespace Errata {
+
+namespace {
+
+const QString IndexPath = QStringLiteral("api/v1/index.json");
+
+OrderedJson text(const QString &value)
+{
+    return value.toStdString();
+}
+
+OrderedJson textOrNull(const QString &value)
+{
+    return value.isEmpty() ? OrderedJson() : text(value);
+}
+
+OrderedJson dateOrNull(const QDate &date)
+{
+    return date.isValid() ? text(date.toString(Qt::ISODate)) : OrderedJson();
+}
+
+// A dump that cannot throw: invalid UTF-8 (which parsed records cannot hold)
+// becomes U+FFFD. Ends with a newline.
+QByteArray dumped(const OrderedJson &value, int indent)
+{
+    try {
+        const std::string out = value.dump(indent, ' ', false, OrderedJson::error_handler_t::replace);
+        return QByteArray(out.data(), qsizetype(out.size())) + '\n';
+    } catch (const std::exception &) {
+        return QByteArrayLiteral("null\n");
+    }
+}
+
+// A number rounded to 4 decimals, so that summing in another order cannot
+// change the last digit written.
+OrderedJson rounded(double value)
+{
+    return std::round(value * 10000.0) / 10000.0;
+}
+
+bool hasErrors(const KnowledgeBase &kb, const Record *record)
+{
+    const QList<Problem> problems = kb.problems(record);
+    return std::any_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Problem::Error; });
+}
+
+// The URL of a page or file from a file of the API: absolute with a base
+// URL, else relative to `from`.
+QString urlFrom(const SiteContext &site, const QString &from, const QString &path)
+{
+    return site.options.baseUrl.isEmpty() ? SitePaths::href(from, path)
+                                          : SitePaths::absolute(site.options.baseUrl, path);
+}
+
+// What is written of one record, worked out once.
+struct Entry
+{
+    QByteArray stored; // "" when left out
+    QByteArray line;   // for errors.ndjson
+    QString reason;
+    int deadEnds = 0;
+    int workarounds = 0;
+    std::optional<double> fixRate;
+};
+
+int arraySize(const nlohmann::json &document, const char *key)
+{
+    const auto it = document.find(key);
+    return it != document.end() && it->is_array() ? int(it->size()) : 0;
+}
+
+Entry entryOf(const Record &record)
+{
+    Entry entry;
+    entry.stored = ApiFiles::storedText(record, &entry.reason);
+    if (entry.stored.isEmpty())
+        return entry;
+    entry.line = ApiFiles::compact(entry.stored);
+    if (entry.line.contains('\n') || entry.line.contains('\r')) {
+        entry.reason = QStringLiteral("its text is not one line of JSON once compacted");
+        entry.stored.clear();
+        entry.line.clear();
+        return entry;
+    }
+    // A document of its own (the record's may be shared with other threads).
+    const nlohmann::json document = nlohmann::json::parse(entry.line.constBegin(), entry.line.constEnd(), nullptr,
+                                                          false);
+    if (document.is_object()) {
+        entry.deadEnds = arraySize(document, "dead_ends");
+        entry.workarounds = arraySize(document, "workarounds");
+        const auto rate = document.find("fix_success_rate");
+        if (rate != document.end() && rate->is_number())
+            entry.fixRate = rate->get<double>();
+    }
+    return entry;
+}
+
+OrderedJson indexJson(const SiteContext &site, const std::vector<Entry> &entries)
+{
+    OrderedJson records = OrderedJson::array();
+    for (size_t i = 0; i < site.published.size(); ++i) {
+        const Record &record = *site.published[i];
+        const QString page = site.paths.recordPage(record);
+        OrderedJson item = OrderedJson::object();
+        item["id"] = text(record.id());
+        item["domain"] = text(record.domain());
+        item["category"] = text(record.category());
+        item["signature"] = text(record.signature());
+        item["signature_zh"] = textOrNull(record.signatureZh());
+        item["url"] = text(urlFrom(site, IndexPath, page));
+        item["url_zh"] = text(urlFrom(site, IndexPath, QStringLiteral("zh/") + page));
+        item["json"] = entries[i].stored.isEmpty() ? OrderedJson()
+                                                   : text(urlFrom(site, IndexPath, site.paths.recordJson(record)));
+        item["updated"] = dateOrNull(record.lastUpdated().isValid() ? record.lastUpdated() : record.lastConfirmed());
+        item["valid"] = !hasErrors(site.kb, &record);
+        records.push_back(std::move(item));
+    }
+    OrderedJson index = OrderedJson::object();
+    index["format"] = 1;
+    index["generator"] = text(site.generator);
+    index["reference_date"] = dateOrNull(site.options.today);
+    index["count"] = site.published.size();
+    index["records"] = std::move(records);
+    return index;
+}
+
+struct DomainCounts
+{
+    int records = 0;
+    QMap<QString, int> categories;
+    double rateSum = 0;
+    int rated = 0;
+};
+
+OrderedJson statsJson(const SiteContext &site, const std::vector<Entry> &entries)
+{
+    QMap<QString, DomainCounts> domains;
+    qint64 deadEnds = 0, workarounds = 0, links = 0;
+    int categories = 0;
+    for (size_t i = 0; i < site.published.size(); ++i) {
+        const Record &record = *site.published[i];
+        DomainCounts &counts = domains[record.domain()];
+        ++counts.records;
+        if (!counts.categories.contains(record.category()))
+            ++categories;
+        ++counts.categories[record.category()];
+        if (entries[i].fixRate) {
+            counts.rateSum += *entries[i].fixRate;
+            ++counts.rated;
+        }
+        deadEnds += entries[i].deadEnds;
+        workarounds += entries[i].workarounds;
+        links += record.linkTargets().size();
+    }
+    OrderedJson byDomain = OrderedJson::object();
+    for (auto it = domains.cbegin(); it != domains.cend(); ++it) {
+        OrderedJson row = OrderedJson::object();
+        row["records"] = it->records;
+        OrderedJson perCategory = OrderedJson::object();
+        for (auto c = it->categories.cbegin(); c != it->categories.cend(); ++c)
+            perCategory[c.key().toStdString()] = c.value();
+        row["categories"] = std::move(perCategory);
+        row["avg_fix_success_rate"] = it->rated ? rounded(it->rateSum / it->rated) : OrderedJson();
+        byDomain[it.key().toStdString()] = std::move(row);
+    }
+    OrderedJson stats = OrderedJson::object();
+    stats["format"] = 1;
+    stats["generator"] = text(site.generator);
+    stats["reference_date"] = dateOrNull(site.options.today);
+    stats["records"] = site.published.size();
+    stats["domains"] = domains.size();
+    stats["categories"] = categories;
+    stats["dead_ends"] = deadEnds;
+    stats["workarounds"] = workarounds;
+    stats["links"] = links;
+    stats["by_domain"] = std::move(byDomain);
+    if (site.quality) {
+        // QJsonObject's keys are sorted: the same report, the same bytes.
+        const QByteArray quality = QJsonDocument(site.quality->toJson()).toJson(QJsonDocument::Compact);
+        stats["quality"] = OrderedJson::parse(quality.constBegin(), quality.constEnd(), nullptr, false);
+    }
+    return stats;
+}
+
+} // namespace
+
+QByteArray ApiFiles::storedText(const Record &record, QString *reason)
+{
+    if (!record.isModified()) {
+        if (record.originalText().isEmpty())
+            *reason = QStringLiteral("the KB holds no text of it");
+        return record.originalText();
+    }
+    try {
+        return record.serialize();
+    } catch (const std::exception &e) {
+        *reason = QStringLiteral("it cannot be written as JSON: %1").arg(QString::fromUtf8(e.what()));
+        return QByteArray();
+    }
+}
+
+QByteArray ApiFiles::compact(const QByteArray &json)
+{
+    QByteArray out;
+    out.reserve(json.size());
+    const qsizetype start = json.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    bool inString = false;
+    for (qsizetype i = start; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < json.size())
+                out += json[++i];
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+            out += c;
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            out += c;
+        }
+    }
+    return out;
+}
+
+void ApiFiles::write(const SiteContext &site, SiteSink &sink, QStringList *notes)
+{
+    const int count = int(site.published.size());
+    std::vector<Entry> entries(static_cast<size_t>(count));
+    Parallel::forEach(count, [&](int i) { entries[size_t(i)] = entryOf(*site.published[size_t(i)]); });
+
+    QByteArray ndjson;
+    for (int i = 0; i < count; ++i) {
+        const Record &record = *site.published[size_t(i)];
+        const Entry &entry = entries[size_t(i)];
+        if (entry.stored.isEmpty()) {
+            if (notes)
+                notes->append(record.id() + QStringLiteral(": ") + entry.reason);
+            continue;
+        }
+        sink.add(site.paths.recordJson(record), entry.stored);
+        ndjson += entry.line;
+        ndjson += '\n';
+    }
+    sink.add(QStringLiteral("api/v1/errors.ndjson"), ndjson);
+    sink.add(IndexPath, dumped(indexJson(site, entries), -1));
+    sink.add(QStringLiteral("api/v1/stats.json"), dumped(statsJson(site, entries), 2));
+    sink.add(QStringLiteral("api/v1/openapi.json"), OpenApiDocument::render(site));
+    sink.add(QStringLiteral("api/v1/record.schema.json"), SchemaValidator::bundledSchemaText());
+}
+
+} // namespace Errata
