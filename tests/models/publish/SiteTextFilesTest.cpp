@@ -87,7 +87,8 @@ private slots:
         QCOMPARE(files.value(QStringLiteral("robots.txt")), QByteArray("User-agent: *\nAllow: /\n"));
         const QByteArray feed = files.value(QStringLiteral("feed.xml"));
         const QStringList ids = elements(feed, QStringLiteral("id"));
-        QVERIFY2(!ids.isEmpty() && !ids.first().startsWith(QLatin1String("error")), qPrintable(ids.join(QLatin1Char(','))));
+        QVERIFY2(!ids.isEmpty() && !ids.first().startsWith(QLatin1String("error")),
+                 qPrintable(ids.join(QLatin1Char(','))));
         for (const QString &id : ids)
             QVERIFY2(id.startsWith(QLatin1String("urn:errata:site")), qPrintable(id));
         for (const QString &href : elements(feed, QStringLiteral("link"), QStringLiteral("href")))
