@@ -78,7 +78,6 @@ QString urlFrom(const SiteContext &site, const QString &from, const QString &pat
 struct Entry
 {
     QByteArray stored; // "" when left out
-    QByteArray line;   // for errors.ndjson
     QString reason;
     int deadEnds = 0;
     int workarounds = 0;
@@ -97,23 +96,20 @@ Entry entryOf(const Record &record)
     entry.stored = ApiFiles::storedText(record, &entry.reason);
     if (entry.stored.isEmpty())
         return entry;
-    entry.line = ApiFiles::compact(entry.stored);
-    if (entry.line.contains('\n') || entry.line.contains('\r')) {
-        entry.reason = QStringLiteral("its text is not one line of JSON once compacted");
+    // A document of its own (the record's may be in use by another thread);
+    // nlohmann skips a byte order mark.
+    const nlohmann::json document = nlohmann::json::parse(entry.stored.constBegin(), entry.stored.constEnd(), nullptr,
+                                                          false);
+    if (!document.is_object()) {
+        entry.reason = QStringLiteral("its text is not a JSON object");
         entry.stored.clear();
-        entry.line.clear();
         return entry;
     }
-    // A document of its own (the record's may be shared with other threads).
-    const nlohmann::json document = nlohmann::json::parse(entry.line.constBegin(), entry.line.constEnd(), nullptr,
-                                                          false);
-    if (document.is_object()) {
-        entry.deadEnds = arraySize(document, "dead_ends");
-        entry.workarounds = arraySize(document, "workarounds");
-        const auto rate = document.find("fix_success_rate");
-        if (rate != document.end() && rate->is_number())
-            entry.fixRate = rate->get<double>();
-    }
+    entry.deadEnds = arraySize(document, "dead_ends");
+    entry.workarounds = arraySize(document, "workarounds");
+    const auto rate = document.find("fix_success_rate");
+    if (rate != document.end() && rate->is_number())
+        entry.fixRate = rate->get<double>();
     return entry;
 }
 
@@ -199,7 +195,8 @@ OrderedJson statsJson(const SiteContext &site, const std::vector<Entry> &entries
     if (site.quality) {
         // QJsonObject's keys are sorted: the same report, the same bytes.
         const QByteArray quality = QJsonDocument(site.quality->toJson()).toJson(QJsonDocument::Compact);
-        stats["quality"] = OrderedJson::parse(quality.constBegin(), quality.constEnd(), nullptr, false);
+        OrderedJson report = OrderedJson::parse(quality.constBegin(), quality.constEnd(), nullptr, false);
+        stats["quality"] = report.is_discarded() ? OrderedJson() : std::move(report);
     }
     return stats;
 }
@@ -254,14 +251,21 @@ void ApiFiles::write(const SiteContext &site, SiteSink &sink, QStringList *notes
     QByteArray ndjson;
     for (int i = 0; i < count; ++i) {
         const Record &record = *site.published[size_t(i)];
-        const Entry &entry = entries[size_t(i)];
+        Entry &entry = entries[size_t(i)];
+        // Compacted here, one at a time, so that no second copy of every
+        // record's text is kept.
+        const QByteArray line = entry.stored.isEmpty() ? QByteArray() : compact(entry.stored);
+        if (!entry.stored.isEmpty() && (line.contains('\n') || line.contains('\r'))) {
+            entry.reason = QStringLiteral("its text is not one line of JSON once compacted");
+            entry.stored.clear();
+        }
         if (entry.stored.isEmpty()) {
             if (notes)
                 notes->append(record.id() + QStringLiteral(": ") + entry.reason);
             continue;
         }
         sink.add(site.paths.recordJson(record), entry.stored);
-        ndjson += entry.line;
+        ndjson += line;
         ndjson += '\n';
     }
     sink.add(QStringLiteral("api/v1/errors.ndjson"), ndjson);

@@ -251,6 +251,30 @@ private slots:
                  QByteArray("{\"a b\":[\"x \\\" y\\\\\",1.50]}"));
     }
 
+    void recordThatCannotBeWrittenIsNamedAndLeftOut()
+    {
+        QTemporaryDir dir;
+        for (const char *id : {"d/one", "d/two"})
+            QVERIFY(TestSupport::writeFile(dir.filePath(QString::fromLatin1(id) + QStringLiteral(".json")),
+                                           recordJson(QString::fromLatin1(id), QStringLiteral("sig"))));
+        Test::SiteFixture fixture(dir.path());
+        Record *two = const_cast<Record *>(fixture.record(QStringLiteral("d/two")));
+        QVERIFY(two);
+        const Record::Summary summary = two->summary();
+        two->restore("[\"not a record\"]", summary); // as if a cache held a text that is no record
+        MemorySiteSink sink;
+        QStringList notes;
+        ApiFiles::write(fixture.context(), sink, &notes);
+        QCOMPARE(notes, names({"d/two: its text is not a JSON object"}));
+        QVERIFY(sink.contains(QStringLiteral("api/v1/records/d/one.json")));
+        QVERIFY(!sink.contains(QStringLiteral("api/v1/records/d/two.json")));
+        QCOMPARE(sink.file(QStringLiteral("api/v1/errors.ndjson")).count('\n'), 1);
+        const OrderedJson index = parsed(sink.file(QStringLiteral("api/v1/index.json")));
+        QCOMPARE(index["count"].get<int>(), 2);
+        QVERIFY(index["records"][0]["json"].is_string());
+        QVERIFY(index["records"][1]["json"].is_null());
+    }
+
     void editedRecordIsItsSerialisation()
     {
         QTemporaryDir dir;
