@@ -18,7 +18,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <exception>
+#include <optional>
+#include <string>
 
 namespace Errata {
 
@@ -84,11 +87,75 @@ struct Entry
     std::optional<double> fixRate;
 };
 
-int arraySize(const nlohmann::json &document, const char *key)
+// What stats.json counts of a record, read from its text by nlohmann's
+// SAX parser: no document is built (the record's own may be in use by
+// another thread, and building one would cost most of the time).
+class RecordCounts
 {
-    const auto it = document.find(key);
-    return it != document.end() && it->is_array() ? int(it->size()) : 0;
-}
+public:
+    bool isObject = false;
+    int deadEnds = 0;
+    int workarounds = 0;
+    std::optional<double> fixRate;
+
+    bool null() { return value(); }
+    bool boolean(bool) { return value(); }
+    bool number_integer(std::int64_t v) { return number(double(v)); }
+    bool number_unsigned(std::uint64_t v) { return number(double(v)); }
+    bool number_float(double v, const std::string &) { return number(v); }
+    bool string(std::string &) { return value(); }
+    bool binary(nlohmann::json::binary_t &) { return value(); }
+    bool start_object(std::size_t)
+    {
+        isObject = isObject || m_depth == 0;
+        value();
+        ++m_depth;
+        return true;
+    }
+    bool key(std::string &key)
+    {
+        if (m_depth == 1)
+            m_key = key;
+        return true;
+    }
+    bool end_object()
+    {
+        --m_depth;
+        return true;
+    }
+    bool start_array(std::size_t)
+    {
+        value();
+        if (m_depth == 1)
+            m_counted = m_key == "dead_ends" ? &deadEnds : m_key == "workarounds" ? &workarounds : nullptr;
+        ++m_depth;
+        return true;
+    }
+    bool end_array()
+    {
+        if (--m_depth == 1)
+            m_counted = nullptr;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string &, const nlohmann::json::exception &) { return false; }
+
+private:
+    bool value()
+    {
+        if (m_depth == 2 && m_counted)
+            ++*m_counted;
+        return true;
+    }
+    bool number(double v)
+    {
+        if (m_depth == 1 && m_key == "fix_success_rate")
+            fixRate = v;
+        return value();
+    }
+    int m_depth = 0;
+    std::string m_key;
+    int *m_counted = nullptr;
+};
 
 Entry entryOf(const Record &record)
 {
@@ -96,20 +163,16 @@ Entry entryOf(const Record &record)
     entry.stored = ApiFiles::storedText(record, &entry.reason);
     if (entry.stored.isEmpty())
         return entry;
-    // A document of its own (the record's may be in use by another thread);
-    // nlohmann skips a byte order mark.
-    const nlohmann::json document = nlohmann::json::parse(entry.stored.constBegin(), entry.stored.constEnd(), nullptr,
-                                                          false);
-    if (!document.is_object()) {
+    RecordCounts counts; // nlohmann skips a byte order mark
+    const bool parsed = nlohmann::json::sax_parse(entry.stored.constBegin(), entry.stored.constEnd(), &counts);
+    if (!parsed || !counts.isObject) {
         entry.reason = QStringLiteral("its text is not a JSON object");
         entry.stored.clear();
         return entry;
     }
-    entry.deadEnds = arraySize(document, "dead_ends");
-    entry.workarounds = arraySize(document, "workarounds");
-    const auto rate = document.find("fix_success_rate");
-    if (rate != document.end() && rate->is_number())
-        entry.fixRate = rate->get<double>();
+    entry.deadEnds = counts.deadEnds;
+    entry.workarounds = counts.workarounds;
+    entry.fixRate = counts.fixRate;
     return entry;
 }
 
@@ -220,25 +283,28 @@ QByteArray ApiFiles::storedText(const Record &record, QString *reason)
 
 QByteArray ApiFiles::compact(const QByteArray &json)
 {
-    QByteArray out;
-    out.reserve(json.size());
     const qsizetype start = json.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    QByteArray out(json.size() - start, Qt::Uninitialized);
+    char *to = out.data();
+    const char *from = json.constData() + start;
+    const char *const end = json.constData() + json.size();
     bool inString = false;
-    for (qsizetype i = start; i < json.size(); ++i) {
-        const char c = json[i];
+    while (from < end) {
+        const char c = *from++;
         if (inString) {
-            out += c;
-            if (c == '\\' && i + 1 < json.size())
-                out += json[++i];
+            *to++ = c;
+            if (c == '\\' && from < end)
+                *to++ = *from++;
             else if (c == '"')
                 inString = false;
         } else if (c == '"') {
             inString = true;
-            out += c;
+            *to++ = c;
         } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-            out += c;
+            *to++ = c;
         }
     }
+    out.truncate(to - out.constData());
     return out;
 }
 

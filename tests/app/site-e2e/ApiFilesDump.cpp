@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -35,8 +36,12 @@ int main(int argc, char **argv)
     const QualityReport quality = QualityModel::compute(fixture.kb(), site.options.today);
     site.quality = &quality;
     MemorySiteSink sink;
+    QElapsedTimer timer;
+    timer.start();
     ApiFiles::write(site, sink);
+    const qint64 api = timer.restart();
     SiteTextFiles::write(site, sink);
+    const qint64 text = timer.elapsed();
     const QMap<QString, QByteArray> files = sink.files();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         const QString path = QDir(args.at(2)).filePath(it.key());
@@ -47,7 +52,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    std::printf("%d files of %d records in %s\n", int(files.size()), int(site.published.size()),
-                qPrintable(args.at(2)));
+    std::printf("%d files of %d records in %s (ApiFiles %lld ms, SiteTextFiles %lld ms)\n", int(files.size()),
+                int(site.published.size()), qPrintable(args.at(2)), qlonglong(api), qlonglong(text));
     return 0;
 }
