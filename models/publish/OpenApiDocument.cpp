@@ -82,7 +82,7 @@ OrderedJson schemas()
     s["Pattern"] = object("One record's regex.",
                           {{"id", typed("string", "The record's id.")},
                            {"regex", typed("string", "The regex as stored (RE2 syntax).")},
-                           {"flags", typed("string", "The flags for js: \"u\" or \"iu\".")},
+                           {"flags", nullable("string", "The flags for js: \"u\" or \"iu\" (null with js null).")},
                            {"js", nullable("string", "The regex as a JavaScript regex source, or null.")},
                            {"engine", typed("string", "The syntax of regex: \"re2\".")},
                            {"signature", typed("string", "The record's signature.")}});

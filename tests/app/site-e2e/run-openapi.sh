@@ -33,11 +33,21 @@ if ! cmp -s "$work/package-lock.json" "$work/node_modules/.installed-lock" 2>/de
     fi
     cp "$work/package-lock.json" "$work/node_modules/.installed-lock"
 fi
+# A hostile KB: markup, CDATA ends, controls and U+2028 in the text, an id
+# that is no path, a duplicate id, a byte order mark and CRLF.
+hostile=$work/hostile-kb
+rm -rf "$hostile"
+mkdir -p "$hostile/d"
+printf '{"id": "d/one", "signature": "<script>x</script> ]]> *[a](javascript:b)\\u0001\u2028", "domain": "d", "category": "c", "root_cause": "</script><!--", "last_updated": "2026-01-02"}\n' >"$hostile/d/one.json"
+printf '{"id": "../x", "signature": "dots", "domain": "d", "category": "c"}\n' >"$hostile/d/x.json"
+printf '\357\273\277{\r\n"id": "d/one", "signature": "again", "domain": "d", "category": "c"\r\n}\r\n' >"$hostile/d/z.json"
 status=0
-for base in "" "https://kb.example/errata"; do
-    out=$work/site${base:+-base}
-    rm -rf "$out"
-    "$dump" "$src/resources/sample-kb" "$out" "$base" || exit 1
-    (cd "$work" && node check-openapi.mjs "$out") || status=1
+for kb in "$src/resources/sample-kb" "$hostile"; do
+    for base in "" "https://kb.example/errata"; do
+        out=$work/site-$(basename "$kb")${base:+-base}
+        rm -rf "$out"
+        "$dump" "$kb" "$out" "$base" || exit 1
+        (cd "$work" && node check-openapi.mjs "$out") || status=1
+    done
 done
 exit $status
