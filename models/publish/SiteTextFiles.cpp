@@ -6,6 +6,7 @@
 #include "models/publish/SiteSink.h"
 #include "models/record/Record.h"
 
+#include <QByteArrayList>
 #include <QMap>
 
 #include <algorithm>
@@ -104,14 +105,36 @@ QString sitemapUrl(const SiteContext &site, const SitemapPage &page, const QStri
 
 const char XmlHeader[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 
-QByteArray urlset(const QStringList &urls)
+const char UrlsetOpen[] = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+                          "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+const char UrlsetClose[] = "</urlset>\n";
+
+QByteArray urlset(const QByteArrayList &urls)
 {
     QByteArray out = XmlHeader;
-    out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
-           "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
-    for (const QString &url : urls)
-        out += url.toUtf8();
-    out += "</urlset>\n";
+    out += UrlsetOpen;
+    for (const QByteArray &url : urls)
+        out += url;
+    out += UrlsetClose;
+    return out;
+}
+
+// The URLs in files of at most `limits`, in order (a URL larger than the
+// byte limit by itself still gets a file of its own).
+QList<QByteArrayList> chunks(const QByteArrayList &urls, const SitemapLimits &limits)
+{
+    const qint64 frame = qint64(sizeof XmlHeader + sizeof UrlsetOpen + sizeof UrlsetClose - 3);
+    QList<QByteArrayList> out;
+    qint64 bytes = 0;
+    for (const QByteArray &url : urls) {
+        if (out.isEmpty() || out.last().size() >= std::max(limits.urls, 1)
+            || (!out.last().isEmpty() && bytes + url.size() > limits.bytes)) {
+            out.append(QByteArrayList());
+            bytes = frame;
+        }
+        out.last().append(url);
+        bytes += url.size();
+    }
     return out;
 }
 
@@ -224,29 +247,29 @@ QByteArray SiteTextFiles::robots(const SiteContext &site)
     return out;
 }
 
-QList<QPair<QString, QByteArray>> SiteTextFiles::sitemaps(const SiteContext &site, int maxUrls)
+QList<QPair<QString, QByteArray>> SiteTextFiles::sitemaps(const SiteContext &site, SitemapLimits limits)
 {
     QList<QPair<QString, QByteArray>> files;
     if (site.options.baseUrl.isEmpty())
         return files;
-    maxUrls = std::max(maxUrls, 1);
-    QStringList urls;
+    QByteArrayList urls;
     QDate newest;
     for (const SitemapPage &page : sitemapPages(site)) {
         for (const QString &prefix : {QString(), QStringLiteral("zh/")})
-            urls.append(sitemapUrl(site, page, prefix));
+            urls.append(sitemapUrl(site, page, prefix).toUtf8());
         if (page.lastmod.isValid() && (!newest.isValid() || page.lastmod > newest))
             newest = page.lastmod;
     }
-    if (urls.size() <= maxUrls) {
-        files.append({QStringLiteral("sitemap.xml"), urlset(urls)});
+    const QList<QByteArrayList> parts = chunks(urls, limits);
+    if (parts.size() <= 1) {
+        files.append({QStringLiteral("sitemap.xml"), urlset(parts.value(0))});
         return files;
     }
     QByteArray index = XmlHeader;
     index += "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-    for (qsizetype start = 0, n = 1; start < urls.size(); start += maxUrls, ++n) {
+    for (qsizetype n = 1; n <= parts.size(); ++n) {
         const QString path = QStringLiteral("sitemaps/sitemap-%1.xml").arg(n);
-        files.append({path, urlset(urls.mid(start, maxUrls))});
+        files.append({path, urlset(parts.at(n - 1))});
         index += "  <sitemap>\n    <loc>" + xml(SitePaths::absolute(site.options.baseUrl, path)).toUtf8() + "</loc>\n";
         if (newest.isValid())
             index += "    <lastmod>" + newest.toString(Qt::ISODate).toUtf8() + "</lastmod>\n";
@@ -310,12 +333,12 @@ QByteArray SiteTextFiles::feed(const SiteContext &site)
     return out.toUtf8();
 }
 
-void SiteTextFiles::write(const SiteContext &site, SiteSink &sink, int maxSitemapUrls)
+void SiteTextFiles::write(const SiteContext &site, SiteSink &sink, SitemapLimits limits)
 {
     sink.add(QStringLiteral("llms.txt"), llms(site));
     sink.add(QStringLiteral("robots.txt"), robots(site));
     sink.add(QStringLiteral("feed.xml"), feed(site));
-    for (const auto &[path, bytes] : sitemaps(site, maxSitemapUrls))
+    for (const auto &[path, bytes] : sitemaps(site, limits))
         sink.add(path, bytes);
 }
 

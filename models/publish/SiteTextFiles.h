@@ -21,7 +21,8 @@ struct SiteContext;
 // - sitemap.xml: only with a base URL (the protocol wants absolute URLs):
 //   every HTML page but 404.html in both languages, each with its
 //   xhtml:link hreflang alternates and a lastmod from its records' dates.
-//   Past maxUrls URLs, sitemap.xml is an index of sitemaps/sitemap-N.xml.
+//   Past SitemapLimits (50,000 URLs or 50 MiB in one file, the protocol's
+//   limits), sitemap.xml is an index of sitemaps/sitemap-N.xml.
 // - feed.xml: an Atom feed of the FeedEntries most recently updated records
 //   (last_updated, else last_confirmed; newest first, then by id); ids and
 //   links absolute with a base URL, else urn: ids and relative links.
@@ -29,21 +30,27 @@ struct SiteContext;
 // XML text is escaped with xml(): 5 entities, and what XML 1.0 forbids
 // (C0 controls but tab, LF and CR, U+FFFE, U+FFFF, lone surrogates)
 // becomes U+FFFD.
+// The most one sitemap file may hold: the protocol's limits (smaller in tests).
+struct SitemapLimits
+{
+    int urls = 50000;
+    qint64 bytes = 50 * 1024 * 1024;
+};
+
 class SiteTextFiles
 {
 public:
-    static constexpr int MaxSitemapUrls = 50000; // the protocol's limit per file
     static constexpr int FeedEntries = 50;
     static constexpr int MaxLlmsRecords = 2000;
     static constexpr int SummaryLength = 500; // characters of a root cause in the feed
 
-    static void write(const SiteContext &site, SiteSink &sink, int maxSitemapUrls = MaxSitemapUrls);
+    static void write(const SiteContext &site, SiteSink &sink, SitemapLimits limits = {});
 
     static QByteArray llms(const SiteContext &site);
     static QByteArray robots(const SiteContext &site);
     static QByteArray feed(const SiteContext &site);
     // The sitemap files (path, bytes): none without a base URL.
-    static QList<QPair<QString, QByteArray>> sitemaps(const SiteContext &site, int maxUrls = MaxSitemapUrls);
+    static QList<QPair<QString, QByteArray>> sitemaps(const SiteContext &site, SitemapLimits limits = {});
 
     static QString xml(QStringView text);
     // Inline Markdown text: a backslash before \ ` * _ [ ] ( ) < > # ! |,

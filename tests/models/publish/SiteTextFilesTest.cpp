@@ -47,10 +47,11 @@ private:
         return QStringLiteral("<script>x</script> ]]> \"'& *[x](javascript:y)* #_`|!\\\nline two") + QChar(0x202E)
             + QChar(0x01) + QChar(0x1b) + QChar(0xFFFE) + QChar(0xFFFF);
     }
-    static QMap<QString, QByteArray> written(const SiteContext &site, int maxUrls = SiteTextFiles::MaxSitemapUrls)
+    static QMap<QString, QByteArray> written(const SiteContext &site, int maxUrls = SitemapLimits().urls,
+                                             qint64 maxBytes = SitemapLimits().bytes)
     {
         MemorySiteSink sink;
-        SiteTextFiles::write(site, sink, maxUrls);
+        SiteTextFiles::write(site, sink, SitemapLimits{maxUrls, maxBytes});
         return sink.files();
     }
     // The text of every element `name` of `xml`, or {"error: ..."} when it does not parse.
@@ -152,6 +153,23 @@ private slots:
         QVERIFY(!files.contains(QStringLiteral("sitemaps/sitemap-%1.xml").arg(parts.size() + 1)));
         // At the limit exactly: one file.
         QVERIFY(!written(site, urls).value(QStringLiteral("sitemap.xml")).contains("<sitemapindex"));
+    }
+
+    void sitemapSplitsPastTheByteLimit()
+    {
+        Test::SiteFixture fixture(Test::SiteFixture::sampleKb(), withBase());
+        const SiteContext &site = fixture.context();
+        const qint64 limit = 4096;
+        const QMap<QString, QByteArray> files = written(site, 1000000, limit);
+        const QStringList parts = elements(files.value(QStringLiteral("sitemap.xml")), QStringLiteral("loc"));
+        QVERIFY2(parts.size() > 2, qPrintable(QString::number(parts.size())));
+        int total = 0;
+        for (int n = 1; n <= parts.size(); ++n) {
+            const QByteArray part = files.value(QStringLiteral("sitemaps/sitemap-%1.xml").arg(n));
+            QVERIFY2(part.size() <= limit, qPrintable(QString::number(part.size())));
+            total += int(elements(part, QStringLiteral("loc")).size());
+        }
+        QCOMPARE(total, 2 * htmlPages(site));
     }
 
     void feedHoldsTheNewestByDateThenId()
