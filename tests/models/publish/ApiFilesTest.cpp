@@ -108,7 +108,7 @@ private slots:
                                  "api/v1/record.schema.json", "api/v1/errors.ndjson"})
             QVERIFY2(files.contains(QString::fromLatin1(path)), path);
         for (auto it = files.cbegin(); it != files.cend(); ++it) {
-            QVERIFY2(it.value().endsWith('\n') && !it.value().contains('\r')
+            QVERIFY2((it.value().endsWith('\n') && !it.value().contains('\r'))
                          || it.key().startsWith(QLatin1String("api/v1/records/")),
                      qPrintable(it.key()));
             if (it.key().endsWith(QLatin1String(".json"))) {
