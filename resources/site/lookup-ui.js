@@ -2,7 +2,8 @@
 // lookup.html: fills #lookup-text from ?q=, ranks it at load and on submit with ErrataLookupEngine (assets/lookup.js)
 // over self.ErrataLookup (data/lookup.js) and self.ErrataRecords (data/records.js), and shows the results in
 // #lookup-results as <li data-record-id="…">, best first. The ranking runs in a Worker made from a Blob URL; one that
-// takes more than 2 s is stopped and run again without the regex it was running, which the status names as cut.
+// takes more than 2 s (after the worker has read the index) is stopped and run again without the regex it was
+// running, which the status names as cut.
 // Without Worker it runs on the page's own thread (no time budget then). DOM APIs and textContent only.
 (function () {
   const BudgetMs = 2000;
@@ -104,6 +105,8 @@
       self.onmessage = (event) => {
         const m = event.data;
         if (m.type === 'data') { index = m.index; records = m.records; return; }
+        self.ErrataLookupEngine.prepare(index, records); // once per worker, outside the budget
+        self.postMessage({ type: 'started', run: m.run });
         const options = { skip: new Set(m.skip), onRegex: (entry) => self.postMessage({ type: 'regex', run: m.run, entry }) };
         const result = self.ErrataLookupEngine.lookup(index, records, m.text, m.limit, options);
         self.postMessage({ type: 'result', run: m.run, result: { hits: result.hits } });
@@ -142,7 +145,8 @@
         worker.onmessage = (event) => {
           const m = event.data;
           if (m.run !== run) return;
-          if (m.type === 'regex') current = m.entry;
+          if (m.type === 'started') timer = setTimeout(expire, BudgetMs);
+          else if (m.type === 'regex') current = m.entry;
           else if (m.type === 'result') {
             stop();
             done(m.result, Math.round(performance.now() - began), cut);
@@ -155,7 +159,7 @@
           worker = null;
           done(null);
         };
-        timer = setTimeout(() => {
+        const expire = () => {
           stop();
           worker.terminate();
           worker = null;
@@ -167,7 +171,7 @@
           skip.push(current);
           cut.push(index.ids[current]);
           attempt();
-        }, BudgetMs);
+        };
         worker.postMessage({ type: 'lookup', run, text, limit: Limit, skip });
       };
       attempt();
