@@ -1,13 +1,16 @@
-// LookupAgreementDump KB-NAME OUT [CORPUS]: for the agreement test of the page's lookup (lookup-agreement.mjs).
+// LookupAgreementDump OUT [CORPUS]: for the agreement test of the page's lookup (lookup-agreement.mjs).
 // Opens the sample KB as `errata lookup` opens it (and, with CORPUS, the deadends.dev canons converted in memory),
 // writes what a published site gives the page (data/lookup.js by LookupExport, data/records.js with the six keys
 // lookup.js reads) into OUT/<kb>/, and OUT/<kb>/cases.json: every case's text with the C++ top 10 ({id, score,
 // band}) of LookupEngine without budgets, and the parts of the ranking (error lines, words, hints, regex spans) the
 // script compares one by one.
+// LookupAgreementDump --synthetic-size N DIR: the sizes of data/lookup.js and match.json for the synthetic KB of N
+// records (written into DIR when not there yet), for docs/site.md.
 
 #include "bench/LookupCaseFile.h"
 #include "bench/LookupCases.h"
 #include "bench/LookupCorpus.h"
+#include "bench/SyntheticKnowledgeBase.h"
 #include "models/json/OrderedJson.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/lookup/EnvironmentHints.h"
@@ -373,6 +376,33 @@ bool corpus(const QString &folder, const QString &out)
     return dump(QStringLiteral("corpus"), ctx, cases, out);
 }
 
+int syntheticSize(int count, const QString &folder)
+{
+    const SyntheticKnowledgeBase synthetic(count);
+    QString error;
+    if (!synthetic.isWrittenIn(folder) && !synthetic.write(folder, &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    KnowledgeBaseSession session;
+    KnowledgeBaseSession::Options opening;
+    opening.useCache = false;
+    opening.indexAsRead = true;
+    session.read(folder, opening);
+    session.buildIndex();
+    const std::vector<const Record *> published = sortedRecords(session.knowledgeBase());
+    const SitePaths paths(session.knowledgeBase(), published);
+    const SiteContext ctx{
+        session.knowledgeBase(),       session.index(), paths,  options(), QStringLiteral("synthetic"),
+        QStringLiteral("Errata test"), published,       nullptr};
+    MemorySiteSink sink;
+    LookupExport::write(ctx, sink);
+    for (const QString &path : sink.files().keys())
+        std::printf("%d records: %s %lld bytes (%lld compressed)\n", int(published.size()), qPrintable(path),
+                    qlonglong(sink.file(path).size()), qlonglong(qCompress(sink.file(path), 6).size()));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -383,6 +413,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: LookupAgreementDump OUT [CORPUS]\n");
         return 2;
     }
+    if (args.size() == 4 && args.at(1) == QLatin1String("--synthetic-size"))
+        return syntheticSize(args.at(2).toInt(), args.at(3));
     const QString out = args.at(1);
     if (!sampleKb(QStringLiteral(ERRATA_SOURCE_DIR "/resources/sample-kb"), out))
         return 1;
