@@ -584,7 +584,9 @@
       return found;
     }
 
-    function shareRegexes(p, candidates, found) {
+    // options.onRegex(entry) before each regex is run on a signature too:
+    // a regex can be slow on a signature only.
+    function shareRegexes(p, candidates, found, options) {
       const matched = Array.from(found.keys()).sort((a, b) => a - b);
       const shared = new Map();
       for (const candidate of candidates) {
@@ -592,6 +594,7 @@
         const signature = p.signatures[candidate];
         for (const e of matched) {
           const regex = found.get(e);
+          if (options.onRegex) options.onRegex(e, p.ids[e]);
           if (!firstMatch(compiled(p, e, regex.how === 'ignoring case'), signature)) continue;
           shared.set(candidate, Object.assign({}, regex, { lender: p.ids[e] }));
           break;
@@ -636,7 +639,7 @@
       if (text.length <= MaxRegexText)
         regexScope = scopeOf(index, text.split('\n').map((l, i) => [i + 1, l.endsWith('\r') ? l.slice(0, -1) : l]));
       const found = regexMatches(index, p, regexScope, options);
-      shareRegexes(p, byText, found);
+      shareRegexes(p, byText, found, options);
       const candidates = Array.from(new Set(byText.concat(Array.from(found.keys())))).sort((a, b) => a - b);
 
       const hints = hintsOfText(text);

@@ -85,6 +85,25 @@ for (const kb of kbs) {
     else if (parts.spans[0] - parts.spans[1] <= 5)
       console.log(`[${kb}] PART span differs for ${s.id}: ${JSON.stringify(s.match)} vs ${JSON.stringify(got)}`);
   }
+  // records.js and lookup.js written apart: a record missing from either
+  // must not break the page.
+  let lent = 0;
+  for (const c of data.cases.slice(0, 50)) {
+    const half = { format: 1, records: records.records.filter((r, i) => i % 2 === 0).concat([{ id: 'not/indexed', s: 'x' }]) };
+    for (const other of [half, { format: 1, records: [] }, undefined]) {
+      try {
+        engine.lookup(index, other, c.text, 10, {});
+      } catch (error) {
+        console.log(`[${kb}] FAIL: lookup throws with records missing: ${error.stack}`);
+        failed = true;
+      }
+    }
+  }
+  for (const c of data.cases) {
+    const hit = engine.lookup(index, records, c.text, 10, {}).hits[0];
+    if (hit && hit.why.regexRecord) lent++;
+  }
+  console.log(`${kb}: ${lent} cases have a first record holding a regex lent by another record`);
   const n = data.cases.length;
   const share = n ? agree / n : 0;
   console.log(`${kb}: first result agrees on ${agree} of ${n} cases (${(100 * share).toFixed(2)} %), top 3 on ${top3},` +
