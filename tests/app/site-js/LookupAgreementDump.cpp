@@ -17,6 +17,7 @@
 #include "models/lookup/ErrorLines.h"
 #include "models/lookup/LookupEngine.h"
 #include "models/lookup/LookupText.h"
+#include "models/lookup/RegexKeys.h"
 #include "models/publish/Html.h"
 #include "models/publish/LookupExport.h"
 #include "models/publish/SiteContext.h"
@@ -233,6 +234,7 @@ OrderedJson partsOf(const QString &text)
     parts["words"] = wordsJson(LookupText::words(joined));
     parts["whole"] = wordsJson(LookupText::words(joined, LookupText::WholeWords));
     parts["hints"] = EnvironmentHints::ofText(text);
+    parts["folded"] = RegexKeys::folded(text);
     return parts;
 }
 
