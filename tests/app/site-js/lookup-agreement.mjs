@@ -88,6 +88,20 @@ for (const kb of kbs) {
     else if (parts.spans[0] - parts.spans[1] <= 5)
       console.log(`[${kb}] PART span differs for ${s.id}: ${JSON.stringify(s.match)} vs ${JSON.stringify(got)}`);
   }
+  // The page's budget: a regex it cut (options.skip) is not run, onRegex
+  // names every regex before it runs, and the result names the cut.
+  const probe = data.cases.find((c) => c.top[0] && c.top[0].regex === 'as written');
+  if (probe) {
+    const announced = [];
+    const before = engine.lookup(index, records, probe.text, 10, { onRegex: (e) => announced.push(e) });
+    const e = before.hits[0].entry;
+    const after = engine.lookup(index, records, probe.text, 10, { skip: new Set([e]) });
+    const again = after.hits.find((h) => h.id === before.hits[0].id);
+    if (!announced.includes(e) || !same(after.cut, [index.ids[e]]) || (again && again.why.regex && !again.why.regexRecord)) {
+      console.log(`[${kb}] FAIL: a regex cut by the page still ran or was not named`);
+      failed = true;
+    }
+  }
   // records.js and lookup.js written apart: a record missing from either
   // must not break the page.
   for (const c of data.cases.slice(0, 5)) {
