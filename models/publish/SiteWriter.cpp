@@ -1,5 +1,6 @@
 #include "models/publish/SiteWriter.h"
 
+#include "models/publish/SiteFolder.h"
 #include "models/util/Version.h"
 
 #include <QDir>
@@ -33,23 +34,6 @@ QByteArray encoded(const QString &path)
     return QFile::encodeName(path);
 }
 
-QString reason(int error)
-{
-    return QString::fromLocal8Bit(std::strerror(error));
-}
-
-int openFolder(int at, const QByteArray &name)
-{
-    return ::openat(at, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-}
-
-void closeFd(int &fd)
-{
-    if (fd >= 0)
-        ::close(fd);
-    fd = -1;
-}
-
 // "folder/sub", "name" of "folder/sub/name"; "" for a file at the root.
 QByteArray folderOf(const QByteArray &path)
 {
@@ -62,172 +46,9 @@ QByteArray nameOf(const QByteArray &path)
     return path.mid(path.lastIndexOf('/') + 1);
 }
 
-QString kindOf(mode_t mode)
-{
-    if (S_ISLNK(mode))
-        return QStringLiteral("a symbolic link");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("a special file");
-}
-
 bool isInside(const QString &path, const QString &folder)
 {
     return folder == QLatin1String("/") || path.startsWith(folder + QLatin1Char('/'));
-}
-
-// Reads the whole file `fd` (at most `limit` bytes); false with `why`.
-bool readAll(int fd, qint64 limit, QByteArray *bytes, QString *why)
-{
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        *why = QStringLiteral("it is not a regular file");
-        return false;
-    }
-    if (st.st_size > limit) {
-        *why = QStringLiteral("larger than %1 bytes, the most a manifest may be").arg(limit);
-        return false;
-    }
-    bytes->resize(qsizetype(st.st_size));
-    qint64 done = 0;
-    while (done < st.st_size) {
-        const ssize_t n = ::read(fd, bytes->data() + done, size_t(st.st_size - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            *why = n < 0 ? reason(errno) : QStringLiteral("it became shorter while read");
-            return false;
-        }
-        done += n;
-    }
-    return true;
-}
-
-// 0: no manifest; 1: read into `manifest`; -1: there is one that cannot be read (`why`).
-int readManifest(int folder, SiteManifest *manifest, QString *why)
-{
-    const int fd = ::openat(folder, encoded(SiteManifest::fileName()).constData(),
-                            O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0 && errno == ENOENT)
-        return 0;
-    if (fd < 0) {
-        *why = errno == ELOOP ? QStringLiteral("it is a symbolic link") : reason(errno);
-        return -1;
-    }
-    QByteArray bytes;
-    const bool read = readAll(fd, SiteManifest::MaxBytes, &bytes, why);
-    ::close(fd);
-    return read && SiteManifest::parse(bytes, manifest, why) ? 1 : -1;
-}
-
-bool isEmptyFolder(int fd)
-{
-    DIR *dir = ::fdopendir(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
-    if (!dir)
-        return false;
-    bool empty = true;
-    while (const dirent *entry = ::readdir(dir))
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
-            empty = false;
-    ::closedir(dir);
-    return empty;
-}
-
-// Everything below the folder `fd`, never following a link (a link is
-// removed, not what it points to).
-void removeContents(int fd, int depth)
-{
-    DIR *dir = ::fdopendir(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
-    if (!dir)
-        return;
-    QList<QByteArray> names;
-    while (const dirent *entry = ::readdir(dir))
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
-            names.append(QByteArray(entry->d_name));
-    ::closedir(dir);
-    for (const QByteArray &name : names) {
-        if (::unlinkat(fd, name.constData(), 0) == 0 || errno != EISDIR || depth > SiteWriter::MaxDepth + 1)
-            continue;
-        int sub = openFolder(fd, name);
-        if (sub >= 0) {
-            removeContents(sub, depth + 1);
-            closeFd(sub);
-        }
-        ::unlinkat(fd, name.constData(), AT_REMOVEDIR);
-    }
-}
-
-bool writeAll(int fd, const char *data, qint64 size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size_t(size));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n == 0)
-                errno = ENOSPC;
-            return false;
-        }
-        data += n;
-        size -= n;
-    }
-    return true;
-}
-
-// The rest of the file `from` is the same as `bytes`.
-bool sameBytes(int from, const QByteArray &bytes)
-{
-    char buffer[65536];
-    qint64 done = 0;
-    for (;;) {
-        const ssize_t n = ::read(from, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        if (n == 0)
-            return done == bytes.size();
-        if (done + n > bytes.size() || std::memcmp(buffer, bytes.constData() + done, size_t(n)) != 0)
-            return false;
-        done += n;
-    }
-}
-
-// A copy of the open file `from` as `name` in `folder`, with its time.
-bool copyInto(int from, const struct stat &st, int folder, const QByteArray &name)
-{
-    if (::lseek(from, 0, SEEK_SET) != 0)
-        return false;
-    const int to = ::openat(folder, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (to < 0)
-        return false;
-    char buffer[65536];
-    bool ok = true;
-    for (;;) {
-        const ssize_t n = ::read(from, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            ok = n == 0;
-            break;
-        }
-        if (!writeAll(to, buffer, n)) {
-            ok = false;
-            break;
-        }
-    }
-    const struct timespec times[2] = {st.st_atim, st.st_mtim};
-    ok = ok && ::futimens(to, times) == 0;
-    ok = ::close(to) == 0 && ok;
-    if (!ok)
-        ::unlinkat(folder, name.constData(), 0);
-    return ok;
 }
 
 // The writer keeps a descriptor open per folder of the new tree (a few
@@ -293,12 +114,12 @@ QString SiteWriter::refusal(const QString &out, const QString &kb)
         return QString();
     int fd = ::open(encoded(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
-        return QStringLiteral("%1 cannot be opened: %2").arg(out, reason(errno));
+        return QStringLiteral("%1 cannot be opened: %2").arg(out, SiteFolder::reason(errno));
     SiteManifest manifest;
     QString why;
-    const int state = readManifest(fd, &manifest, &why);
-    const bool empty = isEmptyFolder(fd);
-    closeFd(fd);
+    const int state = SiteFolder::readManifest(fd, &manifest, &why);
+    const bool empty = SiteFolder::isEmptyFolder(fd);
+    SiteFolder::closeFd(fd);
     if (state < 0)
         return QStringLiteral("%1/%2 cannot be read (%3): errata publish cannot tell which files of %1 it wrote, so it "
                               "changes nothing; move the folder away, or mend or delete the manifest")
@@ -332,34 +153,35 @@ bool SiteWriter::begin(const QString &out, const QString &kb, QString *error)
     raiseOpenFileLimit();
     m_parent = ::open(encoded(m_parentPath).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (m_parent < 0)
-        return fail(QStringLiteral("%1 cannot be opened: %2").arg(m_parentPath, reason(errno)));
-    m_oldRoot = openFolder(m_parent, m_name);
+        return fail(QStringLiteral("%1 cannot be opened: %2").arg(m_parentPath, SiteFolder::reason(errno)));
+    m_oldRoot = SiteFolder::openFolder(m_parent, m_name);
     if (m_oldRoot < 0 && errno != ENOENT)
-        return fail(QStringLiteral("%1 cannot be opened: %2").arg(out, reason(errno)));
+        return fail(QStringLiteral("%1 cannot be opened: %2").arg(out, SiteFolder::reason(errno)));
     if (m_oldRoot >= 0 && !scanOld(error))
         return fail(*error);
     sweepLeftovers();
     QByteArray temp = encoded(m_parentPath) + '/' + '.' + m_name.left(200) + ".errata-new-XXXXXX";
     if (!::mkdtemp(temp.data()))
-        return fail(
-            QStringLiteral("cannot make the new site next to %1 in %2: %3").arg(out, m_parentPath, reason(errno)));
+        return fail(QStringLiteral("cannot make the new site next to %1 in %2: %3")
+                        .arg(out, m_parentPath, SiteFolder::reason(errno)));
     m_tempName = nameOf(temp);
-    m_newRoot = openFolder(m_parent, m_tempName);
+    m_newRoot = SiteFolder::openFolder(m_parent, m_tempName);
     struct stat st;
     if (m_newRoot < 0 || (m_oldRoot >= 0 && ::fstat(m_oldRoot, &st) != 0))
-        return fail(QStringLiteral("cannot open the new site %1: %2").arg(QFile::decodeName(temp), reason(errno)));
+        return fail(
+            QStringLiteral("cannot open the new site %1: %2").arg(QFile::decodeName(temp), SiteFolder::reason(errno)));
     ::fchmod(m_newRoot, m_oldRoot >= 0 ? (st.st_mode & 07777) : 0755);
     m_marker = ::openat(m_newRoot, markerName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (m_marker < 0 || ::flock(m_marker, LOCK_EX | LOCK_NB) != 0
-        || !writeAll(m_marker, markerText, sizeof markerText - 1))
-        return fail(QStringLiteral("cannot write in %1: %2").arg(QFile::decodeName(temp), reason(errno)));
+        || !SiteFolder::writeAll(m_marker, markerText, sizeof markerText - 1))
+        return fail(QStringLiteral("cannot write in %1: %2").arg(QFile::decodeName(temp), SiteFolder::reason(errno)));
     return carryOver(error) || fail(*error);
 }
 
 bool SiteWriter::scanOld(QString *error)
 {
     QString why;
-    if (readManifest(m_oldRoot, &m_oldManifest, &why) < 0) {
+    if (SiteFolder::readManifest(m_oldRoot, &m_oldManifest, &why) < 0) {
         *error = QStringLiteral("%1/%2 cannot be read (%3)").arg(m_out, SiteManifest::fileName(), why);
         return false;
     }
@@ -374,7 +196,7 @@ bool SiteWriter::scanFolder(int fd, const QByteArray &prefix, int depth, QString
     }
     DIR *dir = ::fdopendir(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
     if (!dir) {
-        *error = QStringLiteral("%1 cannot be listed: %2").arg(shown(prefix), reason(errno));
+        *error = QStringLiteral("%1 cannot be listed: %2").arg(shown(prefix), SiteFolder::reason(errno));
         return false;
     }
     QList<QByteArray> names;
@@ -391,16 +213,16 @@ bool SiteWriter::scanFolder(int fd, const QByteArray &prefix, int depth, QString
         if (::fstatat(fd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             if (errno == ENOENT)
                 continue;
-            *error = QStringLiteral("%1 cannot be read: %2").arg(shown(path), reason(errno));
+            *error = QStringLiteral("%1 cannot be read: %2").arg(shown(path), SiteFolder::reason(errno));
             return false;
         }
         if (S_ISDIR(st.st_mode)) {
             m_oldFolders.append(path);
-            int sub = openFolder(fd, name);
+            int sub = SiteFolder::openFolder(fd, name);
             const bool ok = sub >= 0 && scanFolder(sub, path, depth + 1, error);
             if (sub < 0)
-                *error = QStringLiteral("%1 cannot be opened: %2").arg(shown(path), reason(errno));
-            closeFd(sub);
+                *error = QStringLiteral("%1 cannot be opened: %2").arg(shown(path), SiteFolder::reason(errno));
+            SiteFolder::closeFd(sub);
             if (!ok)
                 return false;
         } else if (S_ISREG(st.st_mode)) {
@@ -412,7 +234,7 @@ bool SiteWriter::scanFolder(int fd, const QByteArray &prefix, int depth, QString
             *error = QStringLiteral("%1 is %2: a published site holds only folders and regular files, and errata "
                                     "publish neither follows nor deletes what it did not write; move it out of %3 "
                                     "and publish again")
-                         .arg(shown(path), kindOf(st.st_mode), m_out);
+                         .arg(shown(path), SiteFolder::kindOf(st.st_mode), m_out);
             return false;
         }
     }
@@ -433,18 +255,18 @@ void SiteWriter::sweepLeftovers()
     }
     ::closedir(dir);
     for (const QByteArray &name : names) {
-        int folder = openFolder(m_parent, name);
+        int folder = SiteFolder::openFolder(m_parent, name);
         if (folder < 0)
             continue;
         int marker = ::openat(folder, markerName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         struct stat st;
         if (marker >= 0 && ::fstat(marker, &st) == 0 && S_ISREG(st.st_mode)
             && ::flock(marker, LOCK_EX | LOCK_NB) == 0) {
-            removeContents(folder, 0);
+            SiteFolder::removeContents(folder, 0);
             ::unlinkat(m_parent, name.constData(), AT_REMOVEDIR);
         }
-        closeFd(marker);
-        closeFd(folder);
+        SiteFolder::closeFd(marker);
+        SiteFolder::closeFd(folder);
     }
 }
 
@@ -459,7 +281,7 @@ bool SiteWriter::carryOver(QString *error)
         const OldFile &old = m_old[path];
         if (!linkOld(path, old, nullptr)) {
             *error = QStringLiteral("%1, a file errata publish did not write, cannot be kept in the new site: %2")
-                         .arg(shown(path), m_error.isEmpty() ? reason(errno) : m_error);
+                         .arg(shown(path), m_error.isEmpty() ? SiteFolder::reason(errno) : m_error);
             return false;
         }
         m_carried.insert(path);
@@ -494,16 +316,16 @@ int SiteWriter::newFolder(const QByteArray &folder, QString *why)
             continue;
         }
         if (::mkdirat(at, segment.constData(), 0755) != 0 && errno != EEXIST) {
-            *why = QStringLiteral("cannot make the folder %1: %2").arg(shown(path), reason(errno));
+            *why = QStringLiteral("cannot make the folder %1: %2").arg(shown(path), SiteFolder::reason(errno));
             return -1;
         }
-        const int fd = openFolder(at, segment);
+        const int fd = SiteFolder::openFolder(at, segment);
         if (fd < 0) {
             *why = m_carried.contains(path)
                 ? QStringLiteral("%1 is a file errata publish did not write, where the new "
                                  "site has a folder: move it away and publish again")
                       .arg(shown(path))
-                : QStringLiteral("cannot open the folder %1: %2").arg(shown(path), reason(errno));
+                : QStringLiteral("cannot open the folder %1: %2").arg(shown(path), SiteFolder::reason(errno));
             return -1;
         }
         m_newFolders.insert(path, fd);
@@ -524,7 +346,7 @@ int SiteWriter::openOldFolder(const QByteArray &folder) const
     if (folder.isEmpty() || at < 0)
         return at;
     for (const QByteArray &segment : folder.split('/')) {
-        const int next = openFolder(at, segment);
+        const int next = SiteFolder::openFolder(at, segment);
         ::close(at);
         if (next < 0)
             return -1;
@@ -542,7 +364,7 @@ bool SiteWriter::linkOld(const QByteArray &path, const OldFile &old, const QByte
     int fd = folder < 0 ? -1 : ::openat(folder, name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     bool ok = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == old.device && isScanned(st, old)
-        && (!bytes || sameBytes(fd, *bytes));
+        && (!bytes || SiteFolder::sameBytes(fd, *bytes));
     QString why;
     const int target = ok ? newFolder(folderOf(path), &why) : -1;
     ok = target >= 0;
@@ -553,10 +375,10 @@ bool SiteWriter::linkOld(const QByteArray &path, const OldFile &old, const QByte
         if (!ok)
             ::unlinkat(target, name.constData(), 0); // replaced between the check and the link
     } else if (ok) {
-        ok = errno != EEXIST && copyInto(fd, st, target, name);
+        ok = errno != EEXIST && SiteFolder::copyInto(fd, st, target, name);
     }
-    closeFd(fd);
-    closeFd(folder);
+    SiteFolder::closeFd(fd);
+    SiteFolder::closeFd(folder);
     return ok;
 }
 
@@ -576,10 +398,10 @@ bool SiteWriter::writeNew(const QByteArray &path, const QByteArray &bytes, QStri
         return false;
     }
     if (fd < 0) {
-        *why = QStringLiteral("cannot write %1: %2").arg(shown(path), reason(errno));
+        *why = QStringLiteral("cannot write %1: %2").arg(shown(path), SiteFolder::reason(errno));
         return false;
     }
-    bool ok = writeAll(fd, bytes.constData(), bytes.size());
+    bool ok = SiteFolder::writeAll(fd, bytes.constData(), bytes.size());
     int error = errno;
     if (::close(fd) != 0 && ok) {
         ok = false;
@@ -587,7 +409,7 @@ bool SiteWriter::writeNew(const QByteArray &path, const QByteArray &bytes, QStri
     }
     if (!ok) {
         ::unlinkat(folder, name.constData(), 0);
-        *why = QStringLiteral("cannot write %1: %2").arg(shown(path), reason(error));
+        *why = QStringLiteral("cannot write %1: %2").arg(shown(path), SiteFolder::reason(error));
     }
     return ok;
 }
@@ -700,12 +522,12 @@ bool SiteWriter::commit(QString *error)
     if (!writeNew(encoded(SiteManifest::fileName()), m_newManifest.toJson(), &why))
         return fail(why);
     if (::syncfs(m_newRoot) != 0)
-        return fail(QStringLiteral("cannot write the new site to disk: %1").arg(reason(errno)));
+        return fail(QStringLiteral("cannot write the new site to disk: %1").arg(SiteFolder::reason(errno)));
     if (!swapIn(error))
         return fail(*error);
     m_swapped = true;
     ::unlinkat(m_newRoot, markerName, 0);
-    closeFd(m_marker);
+    SiteFolder::closeFd(m_marker);
     ::fsync(m_parent);
     m_counts.removed = countRemoved();
     cleanOld();
@@ -737,8 +559,9 @@ bool SiteWriter::swapIn(QString *error)
             else if (errno == ENOENT && ::renameat(m_parent, temp, m_parent, out) == 0)
                 return true;
         }
-        *error = errno == EEXIST ? QStringLiteral("%1 appeared during the run; nothing was changed").arg(m_out)
-                                 : QStringLiteral("cannot rename the new site to %1: %2").arg(m_out, reason(errno));
+        *error = errno == EEXIST
+            ? QStringLiteral("%1 appeared during the run; nothing was changed").arg(m_out)
+            : QStringLiteral("cannot rename the new site to %1: %2").arg(m_out, SiteFolder::reason(errno));
         return false;
     }
     struct stat now, then;
@@ -752,16 +575,16 @@ bool SiteWriter::swapIn(QString *error)
         return true;
     }
     if (!m_noExchange && errno != EINVAL && errno != ENOSYS) {
-        *error = QStringLiteral("cannot swap the new site in for %1: %2").arg(m_out, reason(errno));
+        *error = QStringLiteral("cannot swap the new site in for %1: %2").arg(m_out, SiteFolder::reason(errno));
         return false;
     }
     const QByteArray aside = freeOldName();
     if (::renameat(m_parent, out, m_parent, aside.constData()) != 0) {
-        *error = QStringLiteral("cannot move %1 aside: %2").arg(m_out, reason(errno));
+        *error = QStringLiteral("cannot move %1 aside: %2").arg(m_out, SiteFolder::reason(errno));
         return false;
     }
     if (::renameat(m_parent, temp, m_parent, out) != 0) {
-        *error = QStringLiteral("cannot rename the new site to %1: %2").arg(m_out, reason(errno));
+        *error = QStringLiteral("cannot rename the new site to %1: %2").arg(m_out, SiteFolder::reason(errno));
         ::renameat(m_parent, aside.constData(), m_parent, out);
         return false;
     }
@@ -788,13 +611,13 @@ void SiteWriter::cleanOld()
         if (folder >= 0 && ::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)
             && isScanned(st, *it))
             ::unlinkat(folder, name.constData(), 0);
-        closeFd(folder);
+        SiteFolder::closeFd(folder);
     }
     for (auto it = m_oldFolders.crbegin(); it != m_oldFolders.crend(); ++it) {
         int folder = openOldFolder(folderOf(*it));
         if (folder >= 0)
             ::unlinkat(folder, nameOf(*it).constData(), AT_REMOVEDIR);
-        closeFd(folder);
+        SiteFolder::closeFd(folder);
     }
     if (::unlinkat(m_parent, m_oldName.constData(), AT_REMOVEDIR) != 0) {
         QByteArray kept = m_oldName;
@@ -818,7 +641,7 @@ void SiteWriter::abandon()
         return;
     }
     if (m_newRoot >= 0) {
-        removeContents(m_newRoot, 0);
+        SiteFolder::removeContents(m_newRoot, 0);
         ::unlinkat(m_parent, m_tempName.constData(), AT_REMOVEDIR);
     }
     closeAll();
@@ -830,10 +653,10 @@ void SiteWriter::closeAll()
     for (int fd : std::as_const(m_newFolders))
         ::close(fd);
     m_newFolders.clear();
-    closeFd(m_marker);
-    closeFd(m_newRoot);
-    closeFd(m_oldRoot);
-    closeFd(m_parent);
+    SiteFolder::closeFd(m_marker);
+    SiteFolder::closeFd(m_newRoot);
+    SiteFolder::closeFd(m_oldRoot);
+    SiteFolder::closeFd(m_parent);
 }
 
 } // namespace Errata
