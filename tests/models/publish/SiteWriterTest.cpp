@@ -10,12 +10,16 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
+#include <cstring>
 #include <thread>
 #include <vector>
 
 #include <fcntl.h>
+#include <grp.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace Errata;
@@ -162,6 +166,11 @@ void SiteWriterTest::refusals()
     QVERIFY(TestSupport::writeFile(place.root.filePath(QStringLiteral("bad/.errata-publish.json")), "{\"format\": 1,"));
     QVERIFY(TestSupport::writeFile(place.root.filePath(QStringLiteral("bad/index.html")), "old"));
     QVERIFY(refused(place.root.filePath(QStringLiteral("bad")), QStringLiteral("cannot be read (line 1")));
+    QVERIFY(QDir().mkpath(place.root.filePath(QStringLiteral("huge"))));
+    QFile huge(place.root.filePath(QStringLiteral("huge/.errata-publish.json")));
+    QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(SiteManifest::MaxBytes + 1)); // sparse: nothing is written
+    huge.close();
+    QVERIFY(refused(place.root.filePath(QStringLiteral("huge")), QStringLiteral("larger than")));
     QDir().mkpath(place.root.filePath(QStringLiteral("fifo")));
     QCOMPARE(
         ::mkfifo(QFile::encodeName(place.root.filePath(QStringLiteral("fifo/.errata-publish.json"))).constData(), 0644),
@@ -572,19 +581,44 @@ void SiteWriterTest::fileAddedDuringTheRunIsKept()
     QVERIFY(!QFileInfo::exists(place.out + QStringLiteral("/records/docker/late.txt")));
 }
 
+// The parent of OUT is not writable to the user: as root, the writer runs in
+// a child process that has become the user nobody (as setpriv would do it).
 void SiteWriterTest::unwritableParentIsAFailure()
 {
-    if (::geteuid() == 0)
-        QSKIP("running as root: a folder cannot be made unwritable to this process (the writer runs in it, so "
-              "setpriv cannot help)");
     Place place;
     QVERIFY(publish(place.out, place.kb, sampleSite()).ok);
     const auto before = listing(place.root.path());
-    QVERIFY(QFile::setPermissions(place.root.path(), QFile::ReadOwner | QFile::ExeOwner));
-    const Run run = publish(place.out, place.kb, sampleSite());
-    QFile::setPermissions(place.root.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    QVERIFY(!run.ok);
-    QVERIFY2(run.error.contains(place.root.path()), qPrintable(run.error));
+    const bool root = ::geteuid() == 0;
+    const QFile::Permissions open = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+    const QFile::Permissions closed = root
+        ? open | QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup
+        : QFile::ReadOwner | QFile::ExeOwner;
+    QVERIFY(QFile::setPermissions(place.root.path(), closed));
+    const QString expected = place.root.path();
+    const auto tryIt = [&] {
+        const Run run = publish(place.out, place.kb, sampleSite());
+        return !run.ok && run.error.contains(expected)
+            && run.error.contains(QString::fromLocal8Bit(std::strerror(EACCES)));
+    };
+    bool refused = false;
+    if (!root) {
+        refused = tryIt();
+    } else {
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            const bool dropped = ::setgroups(0, nullptr) == 0 && ::setresgid(65534, 65534, 65534) == 0
+                && ::setresuid(65534, 65534, 65534) == 0;
+            ::_exit(dropped ? (tryIt() ? 0 : 1) : 77);
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+            QSKIP("running as root and could not become the user nobody");
+        refused = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    QVERIFY(QFile::setPermissions(place.root.path(), open));
+    QVERIFY(refused);
     QCOMPARE(listing(place.root.path()), before);
 }
 
