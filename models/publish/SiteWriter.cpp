@@ -340,17 +340,28 @@ bool SiteWriter::isScanned(const struct stat &st, const OldFile &old)
         && st.st_mtim.tv_sec == old.modified.tv_sec && st.st_mtim.tv_nsec == old.modified.tv_nsec;
 }
 
-int SiteWriter::openOldFolder(const QByteArray &folder) const
+// The old site's folder, opened once from its root without following a link
+// (kept open: it is the same folder wherever the old site is moved); -1
+// when it is not a folder of the old site now.
+int SiteWriter::oldFolder(const QByteArray &folder)
 {
-    int at = ::fcntl(m_oldRoot, F_DUPFD_CLOEXEC, 0);
-    if (folder.isEmpty() || at < 0)
-        return at;
+    if (folder.isEmpty())
+        return m_oldRoot;
+    QMutexLocker lock(&m_mutex);
+    int at = m_oldRoot;
+    QByteArray path;
     for (const QByteArray &segment : folder.split('/')) {
-        const int next = SiteFolder::openFolder(at, segment);
-        ::close(at);
-        if (next < 0)
+        path += path.isEmpty() ? segment : '/' + segment;
+        const auto found = m_oldFolderFds.constFind(path);
+        if (found != m_oldFolderFds.cend()) {
+            at = *found;
+            continue;
+        }
+        const int fd = SiteFolder::openFolder(at, segment);
+        if (fd < 0)
             return -1;
-        at = next;
+        m_oldFolderFds.insert(path, fd);
+        at = fd;
     }
     return at;
 }
@@ -360,7 +371,7 @@ int SiteWriter::openOldFolder(const QByteArray &folder) const
 bool SiteWriter::linkOld(const QByteArray &path, const OldFile &old, const QByteArray *bytes)
 {
     const QByteArray name = nameOf(path);
-    int folder = openOldFolder(folderOf(path));
+    const int folder = m_oldRoot < 0 ? -1 : oldFolder(folderOf(path));
     int fd = folder < 0 ? -1 : ::openat(folder, name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     bool ok = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == old.device && isScanned(st, old)
@@ -378,7 +389,6 @@ bool SiteWriter::linkOld(const QByteArray &path, const OldFile &old, const QByte
         ok = errno != EEXIST && SiteFolder::copyInto(fd, st, target, name);
     }
     SiteFolder::closeFd(fd);
-    SiteFolder::closeFd(folder);
     return ok;
 }
 
@@ -605,19 +615,17 @@ void SiteWriter::cleanOld()
     if (m_oldRoot < 0)
         return;
     for (auto it = m_old.cbegin(); it != m_old.cend(); ++it) {
-        int folder = openOldFolder(folderOf(it.key()));
+        const int folder = oldFolder(folderOf(it.key()));
         const QByteArray name = nameOf(it.key());
         struct stat st;
         if (folder >= 0 && ::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)
             && isScanned(st, *it))
             ::unlinkat(folder, name.constData(), 0);
-        SiteFolder::closeFd(folder);
     }
     for (auto it = m_oldFolders.crbegin(); it != m_oldFolders.crend(); ++it) {
-        int folder = openOldFolder(folderOf(*it));
+        const int folder = oldFolder(folderOf(*it));
         if (folder >= 0)
             ::unlinkat(folder, nameOf(*it).constData(), AT_REMOVEDIR);
-        SiteFolder::closeFd(folder);
     }
     if (::unlinkat(m_parent, m_oldName.constData(), AT_REMOVEDIR) != 0) {
         QByteArray kept = m_oldName;
@@ -653,6 +661,9 @@ void SiteWriter::closeAll()
     for (int fd : std::as_const(m_newFolders))
         ::close(fd);
     m_newFolders.clear();
+    for (int fd : std::as_const(m_oldFolderFds))
+        ::close(fd);
+    m_oldFolderFds.clear();
     SiteFolder::closeFd(m_marker);
     SiteFolder::closeFd(m_newRoot);
     SiteFolder::closeFd(m_oldRoot);

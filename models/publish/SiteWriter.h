@@ -103,7 +103,7 @@ private:
     bool carryOver(QString *error);
     void sweepLeftovers();
     int newFolder(const QByteArray &folder, QString *why);
-    int openOldFolder(const QByteArray &folder) const;
+    int oldFolder(const QByteArray &folder);
     static bool isScanned(const struct stat &st, const OldFile &old);
     bool linkOld(const QByteArray &path, const OldFile &old, const QByteArray *bytes);
     QByteArray freeOldName() const;
@@ -138,6 +138,7 @@ private:
 
     mutable QMutex m_mutex;
     QHash<QByteArray, int> m_newFolders;
+    QHash<QByteArray, int> m_oldFolderFds;
     SiteManifest m_newManifest;
     Counts m_counts;
     QString m_error;
