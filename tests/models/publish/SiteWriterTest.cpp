@@ -286,6 +286,9 @@ void SiteWriterTest::foreignFilesAreCarriedOverAndKept()
     QVERIFY(TestSupport::writeFile(place.out + QStringLiteral("/CNAME"), "kb.example"));
     QVERIFY(TestSupport::writeFile(place.out + QStringLiteral("/records/docker/notes.txt"), "mine"));
     QVERIFY(QDir().mkpath(place.out + QStringLiteral("/empty-of-mine")));
+    const QByteArray notUtf8 = QFile::encodeName(place.out) + "/records/\xff\xfe.txt"; // a name no QString holds
+    const int fd = ::open(notUtf8.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    QVERIFY(fd >= 0 && ::write(fd, "raw", 3) == 3 && ::close(fd) == 0);
     const Identity cname = identity(place.out + QStringLiteral("/CNAME"));
     Files next = sampleSite();
     next.remove(QStringLiteral("records/docker/a.html"));
@@ -293,8 +296,11 @@ void SiteWriterTest::foreignFilesAreCarriedOverAndKept()
     for (int round = 0; round < 2; ++round) {
         const Run run = publish(place.out, place.kb, next);
         QVERIFY2(run.ok, qPrintable(run.error));
-        QCOMPARE(run.counts.carriedOver, 2);
+        QCOMPARE(run.counts.carriedOver, 3);
         QCOMPARE(run.counts.removed, round == 0 ? 2 : 0);
+        struct stat st;
+        QCOMPARE(::stat(notUtf8.constData(), &st), 0);
+        QCOMPARE(qint64(st.st_size), qint64(3));
         QVERIFY(run.notes.isEmpty());
         QCOMPARE(TestSupport::readFile(place.out + QStringLiteral("/records/docker/notes.txt")), QByteArray("mine"));
         QCOMPARE(identity(place.out + QStringLiteral("/CNAME")).inode, cname.inode);
