@@ -116,7 +116,8 @@ QByteArray summaryJson(const Options &options, const SitePublisher::Result &resu
                            {QStringLiteral("seconds"), result.seconds},
                            {QStringLiteral("reference_date"), result.referenceDate.toString(Qt::ISODate)},
                            {QStringLiteral("base_url"), options.request.options.baseUrl},
-                           {QStringLiteral("sitemap"), result.sitemap}};
+                           {QStringLiteral("sitemap"), result.sitemap},
+                           {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)}};
     return TerminalText::jsonSafe(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
@@ -171,6 +172,8 @@ int PublishCommand::run(const QStringList &arguments)
         return result.refused ? ExitCode::UsageError : ExitCode::CannotRun;
     }
     reportInvalid(options, result);
+    for (const QString &note : result.notes)
+        CommandErrors::print(Name, QStringLiteral("note: ") + note);
     if (!result.sitemap)
         CommandErrors::print(Name, QStringLiteral("note: no sitemap.xml without --base-url"));
     QTextStream out(stdout);

@@ -9,6 +9,7 @@
 #include "models/publish/NotFoundPage.h"
 #include "models/publish/PageLayout.h"
 #include "models/publish/QualityPage.h"
+#include "models/publish/RecipeKeys.h"
 #include "models/publish/RecordPage.h"
 #include "models/publish/SearchExport.h"
 #include "models/publish/SearchPage.h"
@@ -30,6 +31,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <optional>
 
 namespace Errata {
 
@@ -82,12 +84,21 @@ void addPageJobs(std::vector<Job> &jobs, const SiteContext &site, SiteSink &sink
             addPage(jobs, sink, SitePaths::domainPage(domain), language,
                     [&site, domain, language] { return DomainPage::render(site, domain, language); });
     }
-    for (const Record *record : site.published) // one parse for both languages
-        jobs.emplace_back([&site, &sink, record] {
-            const Record document = RecordPage::document(*record);
+    const QByteArray global = RecipeKeys::global(site);
+    for (const Record *record : site.published) // one parse for both languages, none when both are kept
+        jobs.emplace_back([&site, &sink, record, global] {
+            const QByteArray key = RecipeKeys::recordPage(site, *record, global);
             const QString path = site.paths.recordPage(*record);
-            for (const SiteLanguage language : siteLanguages)
-                sink.add(languagePrefix(language) + path, RecordPage::render(site, *record, document, language));
+            std::optional<Record> document;
+            for (const SiteLanguage language : siteLanguages) {
+                const QString written = languagePrefix(language) + path;
+                const QByteArray languageKey = key + char('0' + int(language));
+                if (sink.reuse(written, languageKey))
+                    continue;
+                if (!document)
+                    document = RecordPage::document(*record);
+                sink.add(written, RecordPage::render(site, *record, *document, language), languageKey);
+            }
         });
 }
 
@@ -271,6 +282,7 @@ SitePublisher::Result SitePublisher::publish(const Request &request, const std::
     result.files = counts.written + counts.unchanged;
     result.bytes = counts.bytes;
     result.sitemap = !options.baseUrl.isEmpty();
+    result.notes = writer.notes();
     result.ok = true;
     result.seconds = double(timer.nsecsElapsed()) / 1e9;
     if (progress)

@@ -62,6 +62,7 @@ public:
         qint64 bytes = 0;
         bool sitemap = false;
         double seconds = 0;
+        QStringList notes; // what the user should know of how the site was swapped in (SiteWriter::notes)
     };
 
     // Progress: the stage's name for the user, and `done` of its `total`

@@ -68,11 +68,11 @@ public:
     // Thread-safe; a failure (an unsafe path, a path taken by a foreign
     // file, a write error) is kept in error() and later adds do nothing.
     void add(const QString &path, const QByteArray &bytes) override;
-    void add(const QString &path, const QByteArray &bytes, const QByteArray &key);
+    void add(const QString &path, const QByteArray &bytes, const QByteArray &key) override;
     // True when the old site has `path` with this key in its manifest and the
     // old file is intact (regular, same size, not replaced since begin()):
     // it is carried into the new tree and counted unchanged, the key kept.
-    bool reuse(const QString &path, const QByteArray &key);
+    bool reuse(const QString &path, const QByteArray &key) override;
     bool failed() const { return m_failed.load(); }
     QString error() const;
     // Manifest last, syncfs, swap in, fsync the parent, then removes from the

@@ -230,6 +230,8 @@ QString PublishSiteDialog::summary(const SitePublisher::Result &result) const
     }
     if (!result.sitemap)
         text += QLatin1Char('\n') + tr("No sitemap.xml: it needs the base URL.");
+    for (const QString &note : result.notes) // from the writer, in English as the command line says them
+        text += QLatin1Char('\n') + note;
     return text;
 }
 

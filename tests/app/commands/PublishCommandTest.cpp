@@ -158,6 +158,17 @@ void PublishCommandTest::secondRunWritesOnlyWhatChanged()
     QVERIFY2(written >= 3 && written < files.value(QStringLiteral("total")).toInt() / 4, qPrintable(edited.out));
     QVERIFY(readFile(page).contains("Edited. "));
     QCOMPARE(QFileInfo(untouched).lastModified(), untouchedTime);
+
+    // A record's new signature reaches the pages of the records that link to it, kept or not.
+    const QString target = kb + QStringLiteral("/kubernetes/crashloopbackoff.json");
+    QByteArray targetBytes = readFile(target);
+    QVERIFY(targetBytes.contains("\"signature\": \""));
+    targetBytes.replace("\"signature\": \"", "\"signature\": \"Renamed ");
+    QVERIFY(writeFile(target, targetBytes));
+    QCOMPARE(runErrata(publish).exitCode, 0);
+    const QByteArray linking = readFile(out + QStringLiteral("/records/docker/exec-format-error.html"));
+    QVERIFY2(linking.contains("<code>Renamed "), "a linking page kept the old signature");
+    QVERIFY(readFile(out + QStringLiteral("/zh/records/docker/exec-format-error.html")).contains("<code>Renamed "));
 }
 
 void PublishCommandTest::invalidRecordIsPublishedWithAWarningOrLeftOut()
