@@ -1,0 +1,30 @@
+#pragma once
+
+#include "models/json/OrderedJson.h"
+
+namespace Errata {
+
+class SiteSink;
+struct SiteContext;
+
+// The data of the site's search as you type (resources/site/search.js), two classic scripts written with
+// Html::scriptData (docs/site.md, "Search and lookup in the page", has every key):
+//
+// - data/records.js: self.ErrataRecords = {format: 1, records: [...]}, one object per record of ctx.published in
+//   that order (by id), with what a result shows (id, signature, Chinese signature, page, domain, category; the
+//   lookup reads these too) and what the filters of the desktop search look at (tier, resolvable, fix rate,
+//   confidence, Chinese, stale, the severities of its findings).
+// - data/search.js: self.ErrataSearch = {...}, the tokens of ctx.index (SearchIndex) in code point order, each
+//   with its postings (record * 3 + field class, delta-coded) over records.js, the scores search() gives, and
+//   the case folding Errata searches with, so that the page finds what the desktop search finds, in its order.
+class SearchExport
+{
+public:
+    static void write(const SiteContext &ctx, SiteSink &sink);
+
+    // The two documents, for the tests.
+    static OrderedJson records(const SiteContext &ctx);
+    static OrderedJson search(const SiteContext &ctx);
+};
+
+} // namespace Errata

@@ -1,0 +1,281 @@
+// SearchParityDump: for SiteSearchParityTest (run.sh, search-parity.mjs). Opens a KB as `errata publish` does,
+// writes the site's search data (SearchExport: data/records.js, data/search.js) and the page's engine
+// (resources/site/search.js as assets/search.js) into OUT/<name>/, and queries.json: queries made from the KB's
+// records (prefixes of signature words of 1 to n letters, whole words, phrases in quotes, camelCase parts, Chinese,
+// every filter, combinations, queries without results), each with the ids SearchIndex::search answers, best first.
+//
+//   SearchParityDump OUT [--corpus DIR]
+//
+// The KBs: the sample KB, and the shared deadends.dev corpus converted in memory (skipped, saying so, when absent).
+#include "bench/LookupCorpus.h"
+#include "models/publish/SearchExport.h"
+#include "models/publish/SiteFixture.h"
+#include "models/publish/SiteSink.h"
+#include "models/scan/RecordFields.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Errata;
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+// Queries in the order made, each once.
+class Queries
+{
+public:
+    void add(const QString &query)
+    {
+        if (!m_seen.contains(query)) {
+            m_seen.insert(query);
+            m_list << query;
+        }
+    }
+    const QStringList &list() const { return m_list; }
+
+private:
+    QSet<QString> m_seen;
+    QStringList m_list;
+};
+
+QStringList wordsOf(const QString &text)
+{
+    static const QRegularExpression separators(QStringLiteral("[^\\p{L}\\p{N}_]+"));
+    return text.split(separators, Qt::SkipEmptyParts);
+}
+
+// camelCase parts of an ASCII word ("RuntimeError" -> "Runtime", "Error").
+QStringList camelParts(const QString &word)
+{
+    static const QRegularExpression hump(QStringLiteral("(?<=[a-z])(?=[A-Z])"));
+    const QStringList parts = word.split(hump, Qt::SkipEmptyParts);
+    return parts.size() > 1 ? parts : QStringList();
+}
+
+void addSignatureQueries(Queries &queries, const Record &record, int place)
+{
+    const QStringList words = wordsOf(record.signature());
+    for (int w = 0; w < words.size() && w < 4; ++w) {
+        const QString &word = words.at(w);
+        const int step = place % 3 + 1; // not every length of every word: the corpus would give thousands
+        for (int length = 1; length <= word.size(); length += step)
+            queries.add(word.left(length));
+        queries.add(word);
+        for (const QString &part : camelParts(word))
+            queries.add(part.toLower());
+    }
+    if (words.size() >= 2)
+        queries.add(words.at(0) + QLatin1Char(' ') + words.at(1).left(3));
+    if (words.size() >= 3)
+        queries.add(QLatin1Char('"') + words.mid(1, 2).join(QLatin1Char(' ')) + QLatin1Char('"'));
+    queries.add(record.id().left(place % 7 + 2));
+    const QString zh = record.signatureZh();
+    if (!zh.isEmpty()) {
+        queries.add(zh.left(1));
+        queries.add(zh.left(2));
+        queries.add(zh.mid(1, 3));
+        queries.add(zh.left(4) + QLatin1Char(' ') + words.value(0));
+    }
+}
+
+void addFilterQueries(Queries &queries, const std::vector<const Record *> &published)
+{
+    QSet<QString> seen;
+    for (const Record *record : published) {
+        const RecordFields fields = RecordFields::of(*record);
+        const QString values[] = {
+            QStringLiteral("domain:") + record->domain(), QStringLiteral("category:") + record->category(),
+            QStringLiteral("tier:") + fields.verificationTier, QStringLiteral("resolvable:") + fields.resolvable};
+        for (const QString &value : values) {
+            if (!seen.contains(value) && seen.size() < 120) {
+                seen.insert(value);
+                queries.add(value);
+                queries.add(value.toUpper());
+                queries.add(wordsOf(record->signature()).value(0).left(4) + QLatin1Char(' ') + value);
+            }
+        }
+    }
+    for (const char *query : {"severity:error",
+                              "severity:warning",
+                              "severity:info",
+                              "severity:fatal",
+                              "has:zh",
+                              "-has:zh",
+                              "has:zh error",
+                              "-has:zh error",
+                              "fix<0.5",
+                              "fix<=0.5",
+                              "fix>0.8",
+                              "fix>=0.8",
+                              "fix=1",
+                              "fix=0.9",
+                              "fix<.3",
+                              "confidence>0.7",
+                              "confidence<=0.3",
+                              "confidence=0.9",
+                              "confidence>=0",
+                              "is:stale",
+                              "stale",
+                              "stale file handle",
+                              "Stale",
+                              "\"stale\"",
+                              "changed",
+                              "is:changed",
+                              "is:changed error",
+                              "git:modified",
+                              "git:new error",
+                              "git:bogus",
+                              "changed domain:python",
+                              "stale -has:zh",
+                              "domain:",
+                              "has:",
+                              "has:en",
+                              "RuntimeError: CUDA",
+                              "error fix>0.5 -has:zh",
+                              "error severity:warning",
+                              "-",
+                              "->",
+                              "\"\"",
+                              "   ",
+                              "zzzzqqqxx",
+                              "domain:no-such-domain",
+                              "error zzzzqqqxx",
+                              "\"out of memory\"",
+                              "out of memory",
+                              "ＣＵＤＡ",
+                              "Ｅrror",
+                              "café",
+                              "ÉRROR",
+                              "straße",
+                              "ﬁle",
+                              "npm ERR!",
+                              "E",
+                              "e",
+                              "er",
+                              "err",
+                              "erro",
+                              "error",
+                              "errors",
+                              "Error",
+                              "ERROR",
+                              "exception",
+                              "Exception:",
+                              "x",
+                              "0",
+                              "1",
+                              "404",
+                              "内存",
+                              "内",
+                              "错误",
+                              "无法",
+                              "梯度裁剪",
+                              "tier:verified",
+                              "fix>1",
+                              "confidence<0",
+                              "is:stale error",
+                              "stale changed"})
+        queries.add(QString::fromUtf8(query));
+}
+
+QByteArray json(const OrderedJson &value)
+{
+    return QByteArray::fromStdString(value.dump(1));
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.flush();
+}
+
+// The dump of one KB into `folder`; false on a write error.
+bool dump(const QString &name, const QString &kbFolder, const QString &folder)
+{
+    Test::SiteFixture fixture(kbFolder);
+    const SiteContext &ctx = fixture.context();
+    MemorySiteSink sink;
+    SearchExport::write(ctx, sink);
+    Queries queries;
+    for (size_t i = 0; i < ctx.published.size(); ++i)
+        addSignatureQueries(queries, *ctx.published[i], int(i));
+    addFilterQueries(queries, ctx.published);
+    QSet<const Record *> published(ctx.published.cbegin(), ctx.published.cend());
+    OrderedJson list = OrderedJson::array();
+    for (const QString &text : queries.list()) {
+        OrderedJson ids = OrderedJson::array();
+        for (const SearchIndex::Hit &hit : ctx.index.search(SearchQuery::parse(text))) {
+            const Record *record = ctx.index.entry(hit.entry).record;
+            if (published.contains(record))
+                ids.push_back(record->id().toStdString());
+        }
+        list.push_back({{"query", text.toStdString()}, {"ids", std::move(ids)}});
+    }
+    QFile engine(QStringLiteral(ERRATA_SOURCE_DIR "/resources/site/search.js"));
+    if (!engine.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray records = sink.file(QStringLiteral("data/records.js"));
+    const QByteArray search = sink.file(QStringLiteral("data/search.js"));
+    out() << name << ": " << ctx.published.size() << " records, " << queries.list().size()
+          << " queries; data/records.js " << records.size() << " bytes, data/search.js " << search.size() << " bytes\n";
+    out().flush();
+    return writeFile(folder + QStringLiteral("/data/records.js"), records)
+        && writeFile(folder + QStringLiteral("/data/search.js"), search)
+        && writeFile(folder + QStringLiteral("/assets/search.js"), engine.readAll())
+        && writeFile(folder + QStringLiteral("/queries.json"), json(list));
+}
+
+// The corpus converted in memory (as the benchmarks do), written as <id>.json files for the KB to be opened as
+// publish opens it.
+bool writeCorpus(const QString &canons, const QString &into)
+{
+    const QDir root(into);
+    for (const auto &record : LookupCorpus::convert(canons)) {
+        const QString path = root.filePath(record->id() + QStringLiteral(".json"));
+        if (!writeFile(path, QByteArray::fromStdString(record->json().dump(2)) + '\n'))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList arguments = app.arguments();
+    if (arguments.size() < 2) {
+        std::fprintf(stderr, "usage: SearchParityDump OUT [--corpus DIR]\n");
+        return 2;
+    }
+    const QString outFolder = arguments.at(1);
+    const int corpusAt = int(arguments.indexOf(QStringLiteral("--corpus")));
+    const QString canons = corpusAt > 0 && corpusAt + 1 < arguments.size() ? arguments.at(corpusAt + 1)
+                                                                           : LookupCorpus::defaultFolder();
+    QDir(outFolder).removeRecursively();
+    if (!dump(QStringLiteral("sample"), Test::SiteFixture::sampleKb(), outFolder + QStringLiteral("/sample")))
+        return 1;
+    if (!QFileInfo(canons).isDir()) {
+        out() << "corpus: " << canons << " is absent: the sample KB only\n";
+        return 0;
+    }
+    QTemporaryDir corpus;
+    if (!corpus.isValid() || !writeCorpus(canons, corpus.path()))
+        return 1;
+    return dump(QStringLiteral("corpus"), corpus.path(), outFolder + QStringLiteral("/corpus")) ? 0 : 1;
+}
