@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,62 @@ OrderedJson foldMap()
     return map;
 }
 
+// One token of search.js: its text (cut to SearchExport::TokenCut UTF-16 units), whether it was cut, and its
+// postings over records.js (record * 3 + field class), sorted.
+struct ExportToken
+{
+    QString text;
+    bool cut = false;
+    std::vector<int> values;
+};
+
+// Two cut tokens that became equal: one, with each record's best field class.
+void mergeInto(ExportToken &into, const std::vector<int> &values)
+{
+    std::map<int, int> best; // record -> field class
+    const std::vector<int> &held = into.values;
+    for (const std::vector<int> *list : {&held, &values}) {
+        for (int value : *list) {
+            int &field = best.try_emplace(value / 3, value % 3).first->second;
+            field = std::max(field, value % 3);
+        }
+    }
+    into.values.clear();
+    for (const auto &[record, field] : best)
+        into.values.push_back(record * 3 + field);
+}
+
+// The index's tokens that a published record has, in the index's order. A token longer than TokenCut (a pasted
+// blob, a 1 MB field without spaces) is cut there, at a character's boundary: cutting keeps the order, so equal
+// cut tokens stand together and become one; an uncut token equal to a cut one comes before it.
+std::vector<ExportToken> exportTokens(const SiteContext &ctx)
+{
+    const std::vector<int> places = publishedPlaces(ctx);
+    std::vector<ExportToken> tokens;
+    std::vector<int> values;
+    ctx.index.forEachToken([&](const std::string &token, const std::vector<uint32_t> &list) {
+        values.clear();
+        for (uint32_t posting : list) {
+            const int place = places[size_t(SearchIndex::postingEntry(posting))];
+            if (place >= 0)
+                values.push_back(place * 3 + SearchIndex::postingField(posting));
+        }
+        if (values.empty())
+            return;
+        std::sort(values.begin(), values.end());
+        QString text = QString::fromStdString(token);
+        const bool cut = text.size() > SearchExport::TokenCut;
+        if (cut)
+            text.truncate(SearchExport::TokenCut - (text.at(SearchExport::TokenCut - 1).isHighSurrogate() ? 1 : 0));
+        if (cut && !tokens.empty() && tokens.back().cut && tokens.back().text == text) {
+            mergeInto(tokens.back(), values);
+            return;
+        }
+        tokens.push_back(ExportToken{std::move(text), cut, values});
+    });
+    return tokens;
+}
+
 } // namespace
 
 OrderedJson SearchExport::records(const SiteContext &ctx)
@@ -130,30 +187,22 @@ OrderedJson SearchExport::records(const SiteContext &ctx)
     return document;
 }
 
-// Postings renumbered to places in records.js (record * 3 + field class), sorted, each after the first as the
-// difference from the one before it; a token no published record has is left out.
 OrderedJson SearchExport::search(const SiteContext &ctx)
 {
-    const std::vector<int> places = publishedPlaces(ctx);
     OrderedJson tokens = OrderedJson::array();
     OrderedJson postings = OrderedJson::array();
-    std::vector<int> values;
-    ctx.index.forEachToken([&](const std::string &token, const std::vector<uint32_t> &list) {
-        values.clear();
-        for (uint32_t posting : list) {
-            const int place = places[size_t(SearchIndex::postingEntry(posting))];
-            if (place >= 0)
-                values.push_back(place * 3 + SearchIndex::postingField(posting));
-        }
-        if (values.empty())
-            return;
-        std::sort(values.begin(), values.end());
+    OrderedJson cut = OrderedJson::array();
+    const std::vector<ExportToken> exported = exportTokens(ctx);
+    for (size_t t = 0; t < exported.size(); ++t) {
+        const ExportToken &token = exported[t];
         OrderedJson deltas = OrderedJson::array();
-        for (size_t i = 0; i < values.size(); ++i)
-            deltas.push_back(i == 0 ? values[i] : values[i] - values[i - 1]);
-        tokens.push_back(token);
+        for (size_t i = 0; i < token.values.size(); ++i)
+            deltas.push_back(i == 0 ? token.values[i] : token.values[i] - token.values[i - 1]);
+        tokens.push_back(token.text.toStdString());
         postings.push_back(std::move(deltas));
-    });
+        if (token.cut)
+            cut.push_back(t);
+    }
     const SearchIndex::Scores scores = SearchIndex::scores();
     OrderedJson document = OrderedJson::object();
     document["format"] = 1;
@@ -162,8 +211,10 @@ OrderedJson SearchExport::search(const SiteContext &ctx)
                           {"exact", scores.exactToken},
                           {"start", scores.startsWith}};
     document["fold"] = foldMap();
+    document["cut"] = TokenCut;
     document["tokens"] = std::move(tokens);
     document["postings"] = std::move(postings);
+    document["long"] = std::move(cut);
     return document;
 }
 

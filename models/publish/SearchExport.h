@@ -20,6 +20,10 @@ struct SiteContext;
 class SearchExport
 {
 public:
+    // search.js keeps this many UTF-16 units of a longer token (a pasted blob, a 1 MB field without spaces), and
+    // says which tokens it cut ("long"): the page then finds them by those first units, without the exact bonus.
+    static constexpr int TokenCut = 128;
+
     static void write(const SiteContext &ctx, SiteSink &sink);
 
     // The two documents, for the tests.

@@ -46,6 +46,8 @@
       start: scores.start,
       tokens: (data && Array.isArray(data.tokens)) ? data.tokens : [],
       postings: (data && Array.isArray(data.postings)) ? data.postings : [],
+      cut: new Set((data && Array.isArray(data.long)) ? data.long : []),
+      cutLength: (data && data.cut > 0) ? data.cut : Infinity,
       signatures: null,
       ids: null
     };
@@ -246,10 +248,15 @@
   function scorePart(state, part, partBest) {
     var tokens = state.tokens;
     var n = partBest.length;
+    // A part longer than the tokens were cut finds the cut tokens that begin as it does.
+    var longPart = part.length > state.cutLength;
+    if (longPart) part = part.slice(0, state.cutLength);
     for (var t = lowerBound(tokens, part); t < tokens.length; ++t) {
       var token = tokens[t];
       if (typeof token !== 'string' || !token.startsWith(part)) break;
-      var bonus = token.length === part.length ? state.exact : 0;
+      var wasCut = state.cut.has(t);
+      if (longPart && !wasCut) continue;
+      var bonus = token.length === part.length && !wasCut && !longPart ? state.exact : 0;
       var deltas = state.postings[t] || [];
       var value = 0;
       for (var p = 0; p < deltas.length; ++p) {
