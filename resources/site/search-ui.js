@@ -18,7 +18,7 @@
       ready: function (n) { return n.toLocaleString('en') + ' records to search.'; },
       missing: 'The search data did not load (data/records.js, data/search.js).',
       unavailable: function (terms) {
-        return ' Ignored: ' + terms.join(', ') + ' (a published site has no git state).';
+        return '; ignored: ' + terms.join(', ') + ' (a published site has no git state).';
       }
     },
     zh: {

@@ -1,19 +1,22 @@
 // SearchParityDump: for SiteSearchParityTest (run.sh, search-parity.mjs). Opens a KB as `errata publish` does,
-// writes the site's search data (SearchExport: data/records.js, data/search.js) and the page's engine
-// (resources/site/search.js as assets/search.js) into OUT/<name>/, and queries.json: queries made from the KB's
-// records (prefixes of signature words of 1 to n letters, whole words, phrases in quotes, camelCase parts, Chinese,
-// every filter, combinations, queries without results), each with the ids SearchIndex::search answers, best first.
+// writes the site's search data (SearchExport: data/records.js, data/search.js), resources/site/ as assets/ (the
+// page's engine search.js among them) and search.html and zh/search.html (to try the page in a browser) into
+// OUT/<name>/, and queries.json: queries made from the KB's records (prefixes of signature words of 1 to n letters,
+// whole words, phrases in quotes, camelCase parts, Chinese, every filter, combinations, queries without results), each
+// with the ids SearchIndex::search answers, best first.
 //
 //   SearchParityDump OUT [--corpus DIR]
 //
 // The KBs: the sample KB, and the shared deadends.dev corpus converted in memory (skipped, saying so, when absent).
 #include "bench/LookupCorpus.h"
 #include "models/publish/SearchExport.h"
+#include "models/publish/SearchPage.h"
 #include "models/publish/SiteFixture.h"
 #include "models/publish/SiteSink.h"
 #include "models/scan/RecordFields.h"
 #include "models/search/SearchIndex.h"
 #include "models/search/SearchQuery.h"
+#include "support/TestFiles.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -226,9 +229,18 @@ bool dump(const QString &name, const QString &kbFolder, const QString &folder)
         }
         list.push_back({{"query", text.toStdString()}, {"ids", std::move(ids)}});
     }
-    QFile engine(QStringLiteral(ERRATA_SOURCE_DIR "/resources/site/search.js"));
-    if (!engine.open(QIODevice::ReadOnly))
-        return false;
+    // resources/site/ as assets/ (search.js, search-ui.js and what the page shows itself with).
+    const QDir site(QStringLiteral(ERRATA_SOURCE_DIR "/resources/site"));
+    for (const QString &asset : site.entryList(QDir::Files)) {
+        if (!writeFile(folder + QStringLiteral("/assets/") + asset, TestSupport::readFile(site.filePath(asset))))
+            return false;
+    }
+    // The search pages too, to try the page in a browser.
+    for (SiteLanguage language : siteLanguages) {
+        if (!writeFile(folder + QLatin1Char('/') + languagePrefix(language) + QStringLiteral("search.html"),
+                       SearchPage::render(ctx, language)))
+            return false;
+    }
     const QByteArray records = sink.file(QStringLiteral("data/records.js"));
     const QByteArray search = sink.file(QStringLiteral("data/search.js"));
     out() << name << ": " << ctx.published.size() << " records, " << queries.list().size()
@@ -236,7 +248,6 @@ bool dump(const QString &name, const QString &kbFolder, const QString &folder)
     out().flush();
     return writeFile(folder + QStringLiteral("/data/records.js"), records)
         && writeFile(folder + QStringLiteral("/data/search.js"), search)
-        && writeFile(folder + QStringLiteral("/assets/search.js"), engine.readAll())
         && writeFile(folder + QStringLiteral("/queries.json"), json(list));
 }
 
