@@ -193,6 +193,57 @@ void addFilterQueries(Queries &queries, const std::vector<const Record *> &publi
                               "is:stale error",
                               "stale changed"})
         queries.add(QString::fromUtf8(query));
+    // Folding, markup and ids of the varied KB (writeVaried).
+    for (const char *query : {"ünï",
+                              "unicode",
+                              "ΣΑΣ",
+                              "σας",
+                              "σασ",
+                              "ςας",
+                              "ſ",
+                              "strasse",
+                              "straß",
+                              "ǆ",
+                              "ǅemo",
+                              "ﬁ",
+                              "fi",
+                              "𐐨",
+                              "𐐀",
+                              "𠀀",
+                              "𠀀𠀁",
+                              "全角",
+                              "wide",
+                              "cuda",
+                              "ｃｕｄａ",
+                              "domain:ωmega",
+                              "domain:Ωmega",
+                              "domain:omega",
+                              "category:kätegorie",
+                              "category:kategorie",
+                              "domain:ελληνικά",
+                              "tier:Verified",
+                              "resolvable:partial",
+                              "xxxxxxxx",
+                              "abababab",
+                              "</script>",
+                              "\"quoted\"",
+                              "<b>",
+                              "&",
+                              "next",
+                              "misc/dup",
+                              "duplicate",
+                              "parse",
+                              "camel",
+                              "incamelcase",
+                              "misc/é",
+                              "misc/e",
+                              "Été",
+                              "ete",
+                              "../",
+                              "final sigma",
+                              "όσος",
+                              "οσος"})
+        queries.add(QString::fromUtf8(query));
 }
 
 QByteArray json(const OrderedJson &value)
@@ -251,6 +302,50 @@ bool dump(const QString &name, const QString &kbFolder, const QString &folder)
         && writeFile(folder + QStringLiteral("/queries.json"), json(list));
 }
 
+// A small KB of the text that folds in unusual ways (accents, Greek final sigma, long s, ligatures, full-width
+// letters, Deseret, Chinese beyond the Basic Multilingual Plane), non-ASCII ids and domains, markup and line
+// separators, duplicate ids, findings, stale records and long words.
+bool writeVaried(const QString &into)
+{
+    const QString common = QStringLiteral("\"domain\": \"misc\", \"category\": \"odd_error\"");
+    const QString lineSeparator(QChar(0x2028));
+    const QString longWords = QString(300, QLatin1Char('x')) + QLatin1Char(' ') + QStringLiteral("ab").repeated(100);
+    const struct
+    {
+        const char *file;
+        QString id;
+        QString signature;
+        QString more;
+    } records[] = {
+        {"a.json", QStringLiteral("misc/Été-Ünï"), QStringLiteral("Ünïcode ΣΑΣ ſtraße ǅemo ﬁle café"),
+         QStringLiteral("\"domain\": \"Ωmega\", \"category\": \"Kätegorie\", \"verification_tier\": \"Verified\", "
+                        "\"resolvable\": \"Partial\", \"fix_success_rate\": 0.5, \"confidence\": 1")},
+        {"b.json", QStringLiteral("misc/full-width"), QStringLiteral("ＦＵＬＬ ｗｉｄｔｈ Error: ＣＵＤＡ"),
+         common + QStringLiteral(", \"signature_zh\": \"梯度裁剪 错误 𠀀𠀁\", \"tags\": [\"全角\", \"Wide\"]")},
+        {"c.json", QStringLiteral("misc/markup"),
+         QStringLiteral("</script><!-- \"quoted\" & <b>bold</b>") + lineSeparator + QStringLiteral("next line"),
+         common + QStringLiteral(", \"last_confirmed\": \"2020-01-01\", \"fix_success_rate\": 0")},
+        {"d.json", QStringLiteral("misc/deseret"), QStringLiteral("𐐀𐐨 Deseret ParseIntError inCamelCaseWord"),
+         common + QStringLiteral(", \"root_cause\": \"%1\", \"fix_success_rate\": 1").arg(longWords)},
+        {"e.json", QStringLiteral("misc/dup"), QStringLiteral("duplicate one"), common},
+        {"f.json", QStringLiteral("misc/dup"), QStringLiteral("duplicate two"), common},
+        {"g.json", QStringLiteral("misc/no-domain"), QStringLiteral("missing fields error"),
+         QStringLiteral("\"category\": \"x\"")},
+        {"h.json", QStringLiteral("../x"), QStringLiteral("dot dot path"),
+         common + QStringLiteral(", \"confidence\": 0.25")},
+        {"i.json", QStringLiteral("misc/ΣΑΣ"), QStringLiteral("ΌΣΟΣ σας ς final sigma"),
+         QStringLiteral("\"domain\": \"ελληνικά\", \"category\": \"γ\", \"last_confirmed\": \"2019-05-05\"")},
+    };
+    for (const auto &r : records) {
+        OrderedJson json = OrderedJson::parse(QStringLiteral("{%1}").arg(r.more).toStdString());
+        json["id"] = r.id.toStdString();
+        json["signature"] = r.signature.toStdString();
+        if (!writeFile(into + QLatin1Char('/') + QLatin1String(r.file), QByteArray::fromStdString(json.dump(2)) + '\n'))
+            return false;
+    }
+    return true;
+}
+
 // The corpus converted in memory (as the benchmarks do), written as <id>.json files for the KB to be opened as
 // publish opens it.
 bool writeCorpus(const QString &canons, const QString &into)
@@ -280,6 +375,10 @@ int main(int argc, char **argv)
                                                                            : LookupCorpus::defaultFolder();
     QDir(outFolder).removeRecursively();
     if (!dump(QStringLiteral("sample"), Test::SiteFixture::sampleKb(), outFolder + QStringLiteral("/sample")))
+        return 1;
+    QTemporaryDir varied;
+    if (!varied.isValid() || !writeVaried(varied.path())
+        || !dump(QStringLiteral("varied"), varied.path(), outFolder + QStringLiteral("/varied")))
         return 1;
     if (!QFileInfo(canons).isDir()) {
         out() << "corpus: " << canons << " is absent: the sample KB only\n";

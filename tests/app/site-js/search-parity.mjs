@@ -57,7 +57,7 @@ function check(name, folder) {
   if (mismatches.length || problems.length) ++failed;
 }
 
-for (const name of ['sample', 'corpus']) {
+for (const name of ['sample', 'varied', 'corpus']) {
   const folder = path.join(work, name);
   if (fs.existsSync(path.join(folder, 'queries.json'))) check(name, folder);
   else console.log(`${name}: not written (see above): skipped`);
