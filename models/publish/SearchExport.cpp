@@ -117,17 +117,8 @@ OrderedJson foldMap()
     return map;
 }
 
-// One token of search.js: its text (cut to SearchExport::TokenCut UTF-16 units), whether it was cut, and its
-// postings over records.js (record * 3 + field class), sorted.
-struct ExportToken
-{
-    QString text;
-    bool cut = false;
-    std::vector<int> values;
-};
-
 // Two cut tokens that became equal: one, with each record's best field class.
-void mergeInto(ExportToken &into, const std::vector<int> &values)
+void mergeInto(SearchExport::ExportToken &into, const std::vector<int> &values)
 {
     std::map<int, int> best; // record -> field class
     const std::vector<int> &held = into.values;
@@ -145,10 +136,10 @@ void mergeInto(ExportToken &into, const std::vector<int> &values)
 // The index's tokens that a published record has, in the index's order. A token longer than TokenCut (a pasted
 // blob, a 1 MB field without spaces) is cut there, at a character's boundary: cutting keeps the order, so equal
 // cut tokens stand together and become one; an uncut token equal to a cut one comes before it.
-std::vector<ExportToken> exportTokens(const SiteContext &ctx)
+std::vector<SearchExport::ExportToken> exportTokens(const SiteContext &ctx)
 {
     const std::vector<int> places = publishedPlaces(ctx);
-    std::vector<ExportToken> tokens;
+    std::vector<SearchExport::ExportToken> tokens;
     std::vector<int> values;
     ctx.index.forEachToken([&](const std::string &token, const std::vector<uint32_t> &list) {
         values.clear();
@@ -168,7 +159,7 @@ std::vector<ExportToken> exportTokens(const SiteContext &ctx)
             mergeInto(tokens.back(), values);
             return;
         }
-        tokens.push_back(ExportToken{std::move(text), cut, values});
+        tokens.push_back(SearchExport::ExportToken{std::move(text), cut, values});
     });
     return tokens;
 }
@@ -187,41 +178,64 @@ OrderedJson SearchExport::records(const SiteContext &ctx)
     return document;
 }
 
-OrderedJson SearchExport::search(const SiteContext &ctx)
+// The postings, "[[3,9],[5],...]", written as text: a document of millions of numbers (a 50,000-record KB) would
+// take hundreds of MB as OrderedJson.
+QByteArray SearchExport::postingsText(const std::vector<ExportToken> &tokens)
 {
-    OrderedJson tokens = OrderedJson::array();
-    OrderedJson postings = OrderedJson::array();
-    OrderedJson cut = OrderedJson::array();
+    QByteArray text;
+    text.reserve(qsizetype(tokens.size() * 8));
+    text += '[';
+    for (size_t t = 0; t < tokens.size(); ++t) {
+        text += t == 0 ? "[" : ",[";
+        const std::vector<int> &values = tokens[t].values;
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (i > 0)
+                text += ',';
+            text += QByteArray::number(i == 0 ? values[i] : values[i] - values[i - 1]);
+        }
+        text += ']';
+    }
+    text += ']';
+    return text;
+}
+
+QByteArray SearchExport::searchScript(const SiteContext &ctx)
+{
     const std::vector<ExportToken> exported = exportTokens(ctx);
+    OrderedJson tokens = OrderedJson::array();
+    OrderedJson cut = OrderedJson::array();
     for (size_t t = 0; t < exported.size(); ++t) {
-        const ExportToken &token = exported[t];
-        OrderedJson deltas = OrderedJson::array();
-        for (size_t i = 0; i < token.values.size(); ++i)
-            deltas.push_back(i == 0 ? token.values[i] : token.values[i] - token.values[i - 1]);
-        tokens.push_back(token.text.toStdString());
-        postings.push_back(std::move(deltas));
-        if (token.cut)
+        tokens.push_back(exported[t].text.toStdString());
+        if (exported[t].cut)
             cut.push_back(t);
     }
     const SearchIndex::Scores scores = SearchIndex::scores();
-    OrderedJson document = OrderedJson::object();
-    document["format"] = 1;
-    document["records"] = ctx.published.size();
-    document["scores"] = {{"field", {scores.field[0], scores.field[1], scores.field[2]}},
-                          {"exact", scores.exactToken},
-                          {"start", scores.startsWith}};
-    document["fold"] = foldMap();
-    document["cut"] = TokenCut;
-    document["tokens"] = std::move(tokens);
-    document["postings"] = std::move(postings);
-    document["long"] = std::move(cut);
-    return document;
+    const OrderedJson scoresJson = {{"field", {scores.field[0], scores.field[1], scores.field[2]}},
+                                    {"exact", scores.exactToken},
+                                    {"start", scores.startsWith}};
+    QByteArray script = "self.ErrataSearch = {\"format\":1,\"records\":";
+    script += QByteArray::number(qulonglong(ctx.published.size()));
+    script += ",\"scores\":" + Html::json(scoresJson);
+    script += ",\"fold\":" + Html::json(foldMap());
+    script += ",\"cut\":" + QByteArray::number(TokenCut);
+    script += ",\"tokens\":" + Html::json(tokens);
+    script += ",\"postings\":" + postingsText(exported);
+    script += ",\"long\":" + Html::json(cut);
+    script += "};\n";
+    return script;
+}
+
+OrderedJson SearchExport::search(const SiteContext &ctx)
+{
+    const QByteArray script = searchScript(ctx);
+    const qsizetype start = script.indexOf('{');
+    return OrderedJson::parse(script.mid(start, script.size() - start - 2).toStdString());
 }
 
 void SearchExport::write(const SiteContext &ctx, SiteSink &sink)
 {
     sink.add(QStringLiteral("data/records.js"), Html::scriptData("ErrataRecords", records(ctx)));
-    sink.add(QStringLiteral("data/search.js"), Html::scriptData("ErrataSearch", search(ctx)));
+    sink.add(QStringLiteral("data/search.js"), searchScript(ctx));
 }
 
 } // namespace Errata

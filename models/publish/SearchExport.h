@@ -2,6 +2,11 @@
 
 #include "models/json/OrderedJson.h"
 
+#include <QByteArray>
+#include <QString>
+
+#include <vector>
+
 namespace Errata {
 
 class SiteSink;
@@ -29,6 +34,19 @@ public:
     // The two documents, for the tests.
     static OrderedJson records(const SiteContext &ctx);
     static OrderedJson search(const SiteContext &ctx);
+
+    // One token of search.js: its text (cut to TokenCut UTF-16 units), whether it was cut, and its postings over
+    // records.js (record * 3 + field class), sorted.
+    struct ExportToken
+    {
+        QString text;
+        bool cut = false;
+        std::vector<int> values;
+    };
+
+private:
+    static QByteArray searchScript(const SiteContext &ctx);
+    static QByteArray postingsText(const std::vector<ExportToken> &tokens);
 };
 
 } // namespace Errata

@@ -6,9 +6,11 @@
 // with the ids SearchIndex::search answers, best first.
 //
 //   SearchParityDump OUT [--corpus DIR]
+//   SearchParityDump OUT --synthetic N      (a synthetic KB of N records alone, for the sizes in docs/site.md)
 //
 // The KBs: the sample KB, and the shared deadends.dev corpus converted in memory (skipped, saying so, when absent).
 #include "bench/LookupCorpus.h"
+#include "bench/SyntheticKnowledgeBase.h"
 #include "models/publish/SearchExport.h"
 #include "models/publish/SearchPage.h"
 #include "models/publish/SiteFixture.h"
@@ -20,6 +22,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
@@ -246,6 +249,19 @@ void addFilterQueries(Queries &queries, const std::vector<const Record *> &publi
         queries.add(QString::fromUtf8(query));
 }
 
+// The process's peak resident memory (VmHWM) in KiB, 0 where /proc is absent.
+qint64 peakKib()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return 0;
+}
+
 QByteArray json(const OrderedJson &value)
 {
     return QByteArray::fromStdString(value.dump(1));
@@ -259,15 +275,30 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 }
 
 // The dump of one KB into `folder`; false on a write error.
-bool dump(const QString &name, const QString &kbFolder, const QString &folder)
+bool dump(const QString &name, const QString &kbFolder, const QString &folder, bool withQueries = true)
 {
     Test::SiteFixture fixture(kbFolder);
     const SiteContext &ctx = fixture.context();
     MemorySiteSink sink;
+    const qint64 peakBefore = peakKib();
+    QElapsedTimer timer;
+    timer.start();
     SearchExport::write(ctx, sink);
+    out() << name << ": SearchExport::write " << timer.elapsed() << " ms, peak memory " << peakBefore / 1024
+          << " MiB before it, " << peakKib() / 1024 << " MiB after\n";
     Queries queries;
-    for (size_t i = 0; i < ctx.published.size(); ++i)
-        addSignatureQueries(queries, *ctx.published[i], int(i));
+    if (!withQueries) { // the data alone
+        out() << name << ": " << ctx.published.size() << " records; data/records.js "
+              << sink.file(QStringLiteral("data/records.js")).size() << " bytes, data/search.js "
+              << sink.file(QStringLiteral("data/search.js")).size() << " bytes\n";
+        out().flush();
+        return writeFile(folder + QStringLiteral("/data/records.js"), sink.file(QStringLiteral("data/records.js")))
+            && writeFile(folder + QStringLiteral("/data/search.js"), sink.file(QStringLiteral("data/search.js")));
+    }
+    // At most 3,000 records give queries, evenly spread (a 50,000-record KB would give a million).
+    const size_t stride = ctx.published.size() / 3000 + 1;
+    for (size_t i = 0; i < ctx.published.size(); i += stride)
+        addSignatureQueries(queries, *ctx.published[i], int(i / stride));
     addFilterQueries(queries, ctx.published);
     QSet<const Record *> published(ctx.published.cbegin(), ctx.published.cend());
     OrderedJson list = OrderedJson::array();
@@ -366,7 +397,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const QStringList arguments = app.arguments();
     if (arguments.size() < 2) {
-        std::fprintf(stderr, "usage: SearchParityDump OUT [--corpus DIR]\n");
+        std::fprintf(stderr, "usage: SearchParityDump OUT [--corpus DIR | --synthetic N]\n");
         return 2;
     }
     const QString outFolder = arguments.at(1);
@@ -374,6 +405,15 @@ int main(int argc, char **argv)
     const QString canons = corpusAt > 0 && corpusAt + 1 < arguments.size() ? arguments.at(corpusAt + 1)
                                                                            : LookupCorpus::defaultFolder();
     QDir(outFolder).removeRecursively();
+    const int syntheticAt = int(arguments.indexOf(QStringLiteral("--synthetic")));
+    if (syntheticAt > 0 && syntheticAt + 1 < arguments.size()) { // for the sizes in docs/site.md, not run by CTest
+        QTemporaryDir synthetic;
+        const SyntheticKnowledgeBase kb(arguments.at(syntheticAt + 1).toInt(), 1);
+        return synthetic.isValid() && kb.write(synthetic.path())
+                && dump(QStringLiteral("synthetic"), synthetic.path(), outFolder + QStringLiteral("/synthetic"), false)
+            ? 0
+            : 1;
+    }
     if (!dump(QStringLiteral("sample"), Test::SiteFixture::sampleKb(), outFolder + QStringLiteral("/sample")))
         return 1;
     QTemporaryDir varied;
