@@ -283,7 +283,9 @@
     var n = total.length;
     var best = new Int32Array(n);
     var partBest = new Int32Array(n);
+    var left = n; // records still alive: once none is, no later word brings one back (a pasted log)
     words.forEach(function (word) {
+      if (left === 0) return;
       var parts = queryTokens(word, state.fold);
       if (parts.length === 0) return; // "-", "->": asks for nothing
       best.fill(INT_MAX);
@@ -294,11 +296,13 @@
           if (partBest[i] < best[i]) best[i] = partBest[i];
         }
       });
+      left = 0;
       for (var i = 0; i < n; ++i) {
         if (!alive[i] || best[i] <= 0) {
           alive[i] = 0;
           continue;
         }
+        ++left;
         total[i] += best[i];
         if (state.signatures[i].startsWith(word) || state.ids[i].startsWith(word)) total[i] += state.start;
       }

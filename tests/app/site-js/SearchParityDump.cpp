@@ -90,6 +90,8 @@ void addSignatureQueries(Queries &queries, const Record &record, int place)
     if (words.size() >= 3)
         queries.add(QLatin1Char('"') + words.mid(1, 2).join(QLatin1Char(' ')) + QLatin1Char('"'));
     queries.add(record.id().left(place % 7 + 2));
+    if (place % 10 == 0) // the whole line, pasted
+        queries.add(record.signature());
     const QString zh = record.signatureZh();
     if (!zh.isEmpty()) {
         queries.add(zh.left(1));
@@ -161,6 +163,7 @@ void addFilterQueries(Queries &queries, const std::vector<const Record *> &publi
                               "zzzzqqqxx",
                               "domain:no-such-domain",
                               "error zzzzqqqxx",
+                              "zzzzqqqxx error",
                               "\"out of memory\"",
                               "out of memory",
                               "ＣＵＤＡ",
