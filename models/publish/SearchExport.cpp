@@ -98,7 +98,7 @@ OrderedJson recordObject(const SiteContext &ctx, const Record &record, const Sea
 }
 
 // Every code point that QString::toCaseFolded changes, with what it becomes: {"A": "a", ...}.
-OrderedJson foldMap()
+OrderedJson computeFoldMap()
 {
     OrderedJson map = OrderedJson::object();
     const auto add = [&map](char32_t first, char32_t last) {
@@ -162,6 +162,13 @@ std::vector<SearchExport::ExportToken> exportTokens(const SiteContext &ctx)
         tokens.push_back(SearchExport::ExportToken{std::move(text), cut, values});
     });
     return tokens;
+}
+
+// Worked out once (the same for every KB).
+const OrderedJson &foldMap()
+{
+    static const OrderedJson map = computeFoldMap();
+    return map;
 }
 
 } // namespace
