@@ -380,13 +380,14 @@ bool writeVaried(const QString &into)
     return true;
 }
 
-// The corpus converted in memory (as the benchmarks do), written as <id>.json files for the KB to be opened as
-// publish opens it.
+// The corpus converted in memory (as the benchmarks do), written as files for the KB to be opened as publish
+// opens it: numbered, not named by id, so that no id ("../x") leads a file out of `into`.
 bool writeCorpus(const QString &canons, const QString &into)
 {
     const QDir root(into);
+    int number = 0;
     for (const auto &record : LookupCorpus::convert(canons)) {
-        const QString path = root.filePath(record->id() + QStringLiteral(".json"));
+        const QString path = root.filePath(QStringLiteral("%1.json").arg(++number, 5, 10, QLatin1Char('0')));
         if (!writeFile(path, QByteArray::fromStdString(record->json().dump(2)) + '\n'))
             return false;
     }
