@@ -33,7 +33,7 @@
   function prepare(data, records) {
     var list = recordList(records);
     var cached = prepared && prepared.get(data);
-    if (cached && (cached.list === list || list.length === 0)) return cached;
+    if (cached && (records === null || cached.list === list)) return cached; // null: the folding is all that is asked
     var fold = cached ? cached.fold : new Map();
     var source = (data && data.fold) || {};
     if (!cached) Object.keys(source).forEach(function (key) { fold.set(key, source[key]); });
@@ -188,7 +188,7 @@
   // SearchQuery::parse: words and filters, folded. A bare "stale" or "changed" is a filter only in a query of
   // filters alone; an unknown "key:value" is a word.
   function parse(text, data) {
-    var foldMap = prepare(data || {}, []).fold;
+    var foldMap = prepare(data || {}, null).fold;
     var query = {
       words: [], domain: '', category: '', tier: '', resolvable: '', severity: '',
       fix: null, confidence: null, zh: null, stale: false, git: false, unavailable: []
@@ -352,7 +352,7 @@
   root.ErrataSearchEngine = {
     search: search,
     parse: parse,
-    tokens: function (text, data) { return queryTokens(String(text), prepare(data || {}, []).fold); },
-    fold: function (text, data) { return fold(String(text), prepare(data || {}, []).fold); }
+    tokens: function (text, data) { return queryTokens(String(text), prepare(data || {}, null).fold); },
+    fold: function (text, data) { return fold(String(text), prepare(data || {}, null).fold); }
   };
 })(typeof self !== 'undefined' ? self : globalThis);

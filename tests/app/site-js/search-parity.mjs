@@ -48,6 +48,20 @@ function check(name, folder) {
         + `JS ${got.length} [${got.slice(Math.max(0, at), at + 4).join(', ')}] from place ${at}`);
     }
   }
+  // Data files of different runs: records.js shorter or longer than search.js counts. No error, and every hit
+  // names a record of records.js.
+  const half = {format: 1, records: records.records.slice(0, Math.floor(records.records.length / 2))};
+  const more = {format: 1, records: records.records.concat([{id: 'extra/x', s: 'extra', z: '', p: 'records/extra/x.html', d: '', c: ''}])};
+  for (const [label, list] of [['half', half], ['one more', more]]) {
+    for (const {query} of queries.slice(0, 50)) {
+      try {
+        const result = engine.search(data, list, query, {});
+        if (result.hits.some((hit) => !list.records[hit.record])) problems.push(`${label}: "${query}" names no record`);
+      } catch (error) {
+        problems.push(`${label}: "${query}" threw ${error}`);
+      }
+    }
+  }
   if (queries.length < 200) problems.push(`only ${queries.length} queries (at least 200 wanted)`);
   if (withResults < queries.length / 2) problems.push(`only ${withResults} queries have results`);
   console.log(`${name}: ${same}/${queries.length} queries in the same order (${withResults} with results, `
