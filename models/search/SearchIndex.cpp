@@ -59,6 +59,18 @@ bool readArray(QDataStream &in, Container &into)
 
 } // namespace
 
+SearchIndex::Scores SearchIndex::scores()
+{
+    return Scores{{FieldScore[Body], FieldScore[OtherHead], FieldScore[MainHead]}, ExactTokenBonus, StartsWithBonus};
+}
+
+void SearchIndex::forEachToken(
+    const std::function<void(const std::string &token, const std::vector<uint32_t> &postings)> &visit) const
+{
+    for (const Token &token : m_tokens)
+        visit(token.text, token.postings);
+}
+
 SearchIndex::Entry SearchIndex::makeEntry(const Record &record, const RecordFields &fields) const
 {
     Entry entry;

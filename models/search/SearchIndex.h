@@ -121,6 +121,23 @@ public:
     // Does now what the first search after a change would do (sort the entries by id).
     void settle() const { sortOrder(); }
 
+    // What a hit earns in search(), for a second implementation of it (the published site's search, SearchExport):
+    // by field class (0 body, 1 Chinese signature, aliases and tags, 2 signature and id), the bonus of a token equal
+    // to the query part, and that of a folded signature or id that starts with the query word.
+    struct Scores
+    {
+        int field[3];
+        int exactToken;
+        int startsWith;
+    };
+    static Scores scores();
+    // Every token, in byte order of its UTF-8 text, with its postings: each the entry it stands in, in entry order,
+    // and the best field class it takes there. Read-only, for SearchExport.
+    void forEachToken(
+        const std::function<void(const std::string &token, const std::vector<uint32_t> &postings)> &visit) const;
+    static int postingEntry(uint32_t posting) { return int(posting >> 2); }
+    static int postingField(uint32_t posting) { return int(posting & 3); }
+
 private:
     friend class SearchIndexBuilder;
 

@@ -6,7 +6,7 @@
 # Exits 77 (CTest's SKIP_RETURN_CODE) with a message where node 18 or later
 # is absent.
 #
-#   sh run.sh SOURCE_DIR WORK_DIR DUMP CORPUS_DIR
+#   sh run-lookup.sh SOURCE_DIR WORK_DIR DUMP CORPUS_DIR
 set -u
 src=$1
 work=$2
