@@ -25,9 +25,9 @@ QByteArray SearchPage::render(const SiteContext &site, SiteLanguage language)
     body += QStringLiteral("<p id=\"search-status\" role=\"status\" aria-live=\"polite\"></p>\n<ol "
                            "id=\"search-results\" class=\"results\"></ol>\n");
     body += QStringLiteral("<noscript><p>")
-        + t("Search needs JavaScript. Without it, browse the domains from the home page, or run <code>errata "
-            "search</code> on the command line.",
-            "搜索需要 JavaScript。没有它时，请从首页浏览各领域，或在命令行运行 <code>errata search</code>。")
+        + t("Search needs JavaScript. Without it, browse the domains from the home page, or search the KB in "
+            "Errata's window (Ctrl+K).",
+            "搜索需要 JavaScript。没有它时，请从首页浏览各领域，或在 Errata 窗口中搜索（Ctrl+K）。")
         + QStringLiteral("</p></noscript>\n");
     return PageLayout::page(site, page, body);
 }

@@ -25,7 +25,7 @@ private slots:
                 "<input id=\"search-query\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\">"));
             QVERIFY(page.contains("<p id=\"search-status\" role=\"status\" aria-live=\"polite\"></p>"));
             QVERIFY(page.contains("<ol id=\"search-results\" class=\"results\"></ol>"));
-            QVERIFY(page.contains("<noscript>") && page.contains("errata search"));
+            QVERIFY(page.contains("<noscript>") && page.contains("Ctrl+K"));
             const qsizetype a = page.indexOf("data/records.js"), b = page.indexOf("data/search.js"),
                             c = page.indexOf("assets/search.js"), d = page.indexOf("assets/search-ui.js");
             QVERIFY(a > 0 && a < b && b < c && c < d);
