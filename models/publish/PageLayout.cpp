@@ -76,11 +76,13 @@ QString navigation(const SiteContext &site, const PageLayout::Page &page)
 
 QString footer(const SiteContext &site, const PageLayout::Page &page)
 {
+    // Nothing here changes with the KB (not even the count of records): a
+    // record page must stay byte for byte what it was while its own inputs
+    // do (RecipeKeys).
     const SiteLanguage l = page.language;
     return QStringLiteral("<footer class=\"site\"><p>")
-        + pick(l, QStringLiteral("%1 records, published with %2."), QStringLiteral("共 %1 条记录，由 %2 发布。"))
-              .arg(site.published.size())
-              .arg(Html::text(site.generator))
+        + pick(l, QStringLiteral("%1, published with %2."), QStringLiteral("%1，由 %2 发布。"))
+              .arg(Html::text(site.title), Html::text(site.generator))
         + QStringLiteral(" <a href=\"") + PageLayout::fileHref(page, QStringLiteral("api/v1/openapi.json"))
         + QStringLiteral("\">OpenAPI</a> · <a href=\"") + PageLayout::fileHref(page, QStringLiteral("llms.txt"))
         + QStringLiteral("\">llms.txt</a></p></footer>\n");

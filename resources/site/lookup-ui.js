@@ -65,6 +65,7 @@
     for (const r of records.records || []) if (r && !byId.has(r.id)) byId.set(r.id, r);
 
     function show(result, ms, cut) {
+      list.removeAttribute('aria-busy');
       while (list.firstChild) list.removeChild(list.firstChild);
       for (const hit of result.hits) {
         const item = document.createElement('li');
@@ -165,6 +166,7 @@
           worker = null;
           if (run !== runs) return;
           if (current < 0 || ++reruns > MaxReruns) {
+            list.removeAttribute('aria-busy');
             status.textContent = w.gaveUp;
             return;
           }
@@ -186,10 +188,12 @@
     function rank(text) {
       if (!text.trim()) {
         while (list.firstChild) list.removeChild(list.firstChild);
+        list.removeAttribute('aria-busy');
         status.textContent = w.empty;
         return;
       }
       status.textContent = w.running;
+      list.setAttribute('aria-busy', 'true'); // until the results are in
       const run = runs + 1;
       rankInWorker(text, (result, ms, cut) => {
         if (run !== runs) return; // a newer lookup is under way

@@ -169,6 +169,16 @@ void PublishCommandTest::secondRunWritesOnlyWhatChanged()
     const QByteArray linking = readFile(out + QStringLiteral("/records/docker/exec-format-error.html"));
     QVERIFY2(linking.contains("<code>Renamed "), "a linking page kept the old signature");
     QVERIFY(readFile(out + QStringLiteral("/zh/records/docker/exec-format-error.html")).contains("<code>Renamed "));
+
+    // A record added: what a second run kept is what a first run would write, byte for byte.
+    QVERIFY(writeFile(kb + QStringLiteral("/docker/added.json"),
+                      "{\"id\": \"docker/added\", \"signature\": \"Added error\", \"regex\": \"Added error\", "
+                      "\"domain\": \"docker\", \"category\": \"test\", \"transition_graph\": {\"leads_to\": "
+                      "[{\"error_id\": \"node/eaddrinuse\"}]}}\n"));
+    QCOMPARE(runErrata(publish).exitCode, 0);
+    const QString fresh = m_dir.filePath(QStringLiteral("site-again-fresh"));
+    QCOMPARE(runErrata(args({QStringLiteral("publish"), QStringLiteral("--kb"), kb, fresh})).exitCode, 0);
+    QCOMPARE(tree(out), tree(fresh));
 }
 
 void PublishCommandTest::invalidRecordIsPublishedWithAWarningOrLeftOut()

@@ -163,8 +163,10 @@ async function lookupCases(page, root, label) {
     await page.goto(root + 'lookup.html');
     await page.$eval('#lookup-text', (e, text) => { e.value = text; }, c.text);
     await page.click('#lookup-go');
-    await page.waitForFunction(() => document.querySelector('#lookup-status')?.textContent.trim().length > 0
-      && !document.querySelector('#lookup-results')?.getAttribute('aria-busy'));
+    // The list is aria-busy while the ranking runs (lookup-ui.js).
+    await page.waitForFunction(() => document.querySelector('#lookup-results')?.getAttribute('aria-busy') === 'true'
+      || document.querySelector('#lookup-results li'));
+    await page.waitForFunction(() => !document.querySelector('#lookup-results')?.hasAttribute('aria-busy'));
     const first = await page.$eval('#lookup-results', (list) => list.querySelector('li[data-record-id]')?.dataset
       .recordId ?? '');
     if (first === c.expected) right += 1;
