@@ -1,7 +1,7 @@
 #!/bin/sh
 # SiteBrowserTest, run by CTest: installs the pinned puppeteer-core
 # (package-lock.json) with `npm ci` into WORK_DIR and runs browser.mjs with
-# Debian's Chromium. Exits 77 (CTest's SKIP_RETURN_CODE) with a message where
+# Debian's Chromium, then checks that site's JSON API with check-openapi.mjs. Exits 77 (CTest's SKIP_RETURN_CODE) with a message where
 # node 18 or later, npm or /usr/bin/chromium is absent, or the registry
 # cannot be reached.
 #
@@ -36,4 +36,7 @@ if ! cmp -s "$work/package-lock.json" "$work/node_modules/.installed-lock" 2>/de
     fi
     cp "$work/package-lock.json" "$work/node_modules/.installed-lock"
 fi
-cd "$work" && exec node browser.mjs "$errata" "$src/resources/sample-kb" "$src/tests/bench/lookup-cases.json" "$work" "$@"
+cd "$work" || exit 1
+node browser.mjs "$errata" "$src/resources/sample-kb" "$src/tests/bench/lookup-cases.json" "$work" "$@" || exit 1
+# The API of the site the browser read, as `errata publish` wrote it (match.json included).
+exec node check-openapi.mjs "$work/site"
