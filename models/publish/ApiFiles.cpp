@@ -1,5 +1,6 @@
 #include "models/publish/ApiFiles.h"
 
+#include "models/json/JsonWriter.h"
 #include "models/json/OrderedJson.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/Problem.h"
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -34,14 +36,14 @@ OrderedJson text(const QString &value)
     return value.toStdString();
 }
 
-OrderedJson textOrNull(const QString &value)
-{
-    return value.isEmpty() ? OrderedJson() : text(value);
-}
-
 OrderedJson dateOrNull(const QDate &date)
 {
     return date.isValid() ? text(date.toString(Qt::ISODate)) : OrderedJson();
+}
+
+void writeDate(JsonWriter &out, const QDate &date)
+{
+    date.isValid() ? void(out.string(date.toString(Qt::ISODate))) : void(out.null());
 }
 
 // A dump that cannot throw: invalid UTF-8 (which parsed records cannot hold)
@@ -82,6 +84,7 @@ struct Entry
 {
     QByteArray stored; // "" when left out
     QString reason;
+    qsizetype lineSize = 0; // its line of errors.ndjson, without the newline
     int deadEnds = 0;
     int workarounds = 0;
     std::optional<double> fixRate;
@@ -176,32 +179,47 @@ Entry entryOf(const Record &record)
     return entry;
 }
 
-OrderedJson indexJson(const SiteContext &site, const std::vector<Entry> &entries)
+// One entry of index.json's records.
+void writeIndexEntry(JsonWriter out, const SiteContext &site, const Record &record, const Entry &entry)
 {
-    OrderedJson records = OrderedJson::array();
-    for (size_t i = 0; i < site.published.size(); ++i) {
-        const Record &record = *site.published[i];
-        const QString page = site.paths.recordPage(record);
-        OrderedJson item = OrderedJson::object();
-        item["id"] = text(record.id());
-        item["domain"] = text(record.domain());
-        item["category"] = text(record.category());
-        item["signature"] = text(record.signature());
-        item["signature_zh"] = textOrNull(record.signatureZh());
-        item["url"] = text(urlFrom(site, IndexPath, page));
-        item["url_zh"] = text(urlFrom(site, IndexPath, QStringLiteral("zh/") + page));
-        item["json"] = entries[i].stored.isEmpty() ? OrderedJson()
-                                                   : text(urlFrom(site, IndexPath, site.paths.recordJson(record)));
-        item["updated"] = dateOrNull(record.lastUpdated().isValid() ? record.lastUpdated() : record.lastConfirmed());
-        item["valid"] = !hasErrors(site.kb, &record);
-        records.push_back(std::move(item));
-    }
-    OrderedJson index = OrderedJson::object();
-    index["format"] = 1;
-    index["generator"] = text(site.generator);
-    index["reference_date"] = dateOrNull(site.options.today);
-    index["count"] = site.published.size();
-    index["records"] = std::move(records);
+    const QString page = site.paths.recordPage(record);
+    out.raw('{').key("id", true).string(record.id());
+    out.key("domain").string(record.domain());
+    out.key("category").string(record.category());
+    out.key("signature").string(record.signature());
+    out.key("signature_zh").stringOrNull(record.signatureZh());
+    out.key("url").string(urlFrom(site, IndexPath, page));
+    out.key("url_zh").string(urlFrom(site, IndexPath, QStringLiteral("zh/") + page));
+    out.key("json");
+    entry.stored.isEmpty() ? void(out.null())
+                           : void(out.string(urlFrom(site, IndexPath, site.paths.recordJson(record))));
+    out.key("updated");
+    writeDate(out, record.lastUpdated().isValid() ? record.lastUpdated() : record.lastConfirmed());
+    out.key("valid").boolean(!hasErrors(site.kb, &record)).raw('}');
+}
+
+// index.json, its records written in chunks on all cores and joined in order.
+QByteArray indexJson(const SiteContext &site, const std::vector<Entry> &entries)
+{
+    constexpr int ChunkSize = 64;
+    const int count = int(site.published.size());
+    std::vector<QByteArray> chunks(size_t((count + ChunkSize - 1) / ChunkSize));
+    Parallel::forEach(int(chunks.size()), [&](int c) {
+        QByteArray &text = chunks[size_t(c)];
+        for (int i = c * ChunkSize; i < qMin(count, (c + 1) * ChunkSize); ++i) {
+            if (i > 0)
+                text += ',';
+            writeIndexEntry(JsonWriter(text), site, *site.published[size_t(i)], entries[size_t(i)]);
+        }
+    });
+    QByteArray index;
+    JsonWriter out(index);
+    out.raw("{\"format\":1").key("generator").string(site.generator).key("reference_date");
+    writeDate(out, site.options.today);
+    out.key("count").integer(count).key("records").raw('[');
+    for (const QByteArray &chunk : chunks)
+        out.raw(chunk);
+    out.raw("]}\n");
     return index;
 }
 
@@ -281,30 +299,88 @@ QByteArray ApiFiles::storedText(const Record &record, QString *reason)
     }
 }
 
-QByteArray ApiFiles::compact(const QByteArray &json)
+namespace {
+
+// The bytes compact() keeps of `json`, written to `to` when Write; returns
+// how many. `breaksLine` (when given) tells whether they hold a CR or LF.
+template<bool Write>
+qsizetype compactTo(const QByteArray &json, char *to, bool *breaksLine = nullptr)
 {
     const qsizetype start = json.startsWith("\xEF\xBB\xBF") ? 3 : 0;
-    QByteArray out(json.size() - start, Qt::Uninitialized);
-    char *to = out.data();
     const char *from = json.constData() + start;
     const char *const end = json.constData() + json.size();
+    qsizetype size = 0;
+    bool breaks = false;
+    const auto put = [&](char c) {
+        if constexpr (Write)
+            to[size] = c;
+        breaks = breaks || c == '\n' || c == '\r';
+        ++size;
+    };
     bool inString = false;
     while (from < end) {
         const char c = *from++;
         if (inString) {
-            *to++ = c;
+            put(c);
             if (c == '\\' && from < end)
-                *to++ = *from++;
+                put(*from++);
             else if (c == '"')
                 inString = false;
         } else if (c == '"') {
             inString = true;
-            *to++ = c;
+            put(c);
         } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-            *to++ = c;
+            put(c);
         }
     }
-    out.truncate(to - out.constData());
+    if (breaksLine)
+        *breaksLine = breaks;
+    return size;
+}
+
+// The record's entry; its text, when kept, is added to `sink` here.
+Entry writtenEntry(const SiteContext &site, const Record &record, SiteSink &sink)
+{
+    Entry entry = entryOf(record);
+    if (entry.stored.isEmpty())
+        return entry;
+    bool breaksLine = false;
+    entry.lineSize = compactTo<false>(entry.stored, nullptr, &breaksLine);
+    if (breaksLine) {
+        entry.reason = QStringLiteral("its text is not one line of JSON once compacted");
+        entry.stored.clear();
+        return entry;
+    }
+    sink.add(site.paths.recordJson(record), entry.stored);
+    return entry;
+}
+
+// errors.ndjson: the kept entries' lines, in order, compacted on all cores
+// straight into their place (no second copy of every record's text).
+QByteArray ndjsonOf(const std::vector<Entry> &entries)
+{
+    std::vector<qsizetype> offsets(entries.size() + 1, 0);
+    for (size_t i = 0; i < entries.size(); ++i)
+        offsets[i + 1] = offsets[i] + (entries[i].stored.isEmpty() ? 0 : entries[i].lineSize + 1);
+    QByteArray ndjson(offsets.back(), Qt::Uninitialized);
+    char *const data = ndjson.data();
+    Parallel::forEach(int(entries.size()), [&](int i) {
+        const Entry &entry = entries[size_t(i)];
+        if (entry.stored.isEmpty())
+            return;
+        char *const at = data + offsets[size_t(i)];
+        compactTo<true>(entry.stored, at);
+        at[entry.lineSize] = '\n';
+    });
+    return ndjson;
+}
+
+} // namespace
+
+QByteArray ApiFiles::compact(const QByteArray &json)
+{
+    QByteArray out(compactTo<false>(json, nullptr), Qt::Uninitialized);
+    compactTo<true>(json, out.data());
     return out;
 }
 
@@ -312,33 +388,20 @@ void ApiFiles::write(const SiteContext &site, SiteSink &sink, QStringList *notes
 {
     const int count = int(site.published.size());
     std::vector<Entry> entries(static_cast<size_t>(count));
-    Parallel::forEach(count, [&](int i) { entries[size_t(i)] = entryOf(*site.published[size_t(i)]); });
-
-    QByteArray ndjson;
+    Parallel::forEach(count, [&](int i) { entries[size_t(i)] = writtenEntry(site, *site.published[size_t(i)], sink); });
     for (int i = 0; i < count; ++i) {
-        const Record &record = *site.published[size_t(i)];
-        Entry &entry = entries[size_t(i)];
-        // Compacted here, one at a time, so that no second copy of every
-        // record's text is kept.
-        const QByteArray line = entry.stored.isEmpty() ? QByteArray() : compact(entry.stored);
-        if (!entry.stored.isEmpty() && (line.contains('\n') || line.contains('\r'))) {
-            entry.reason = QStringLiteral("its text is not one line of JSON once compacted");
-            entry.stored.clear();
-        }
-        if (entry.stored.isEmpty()) {
-            if (notes)
-                notes->append(record.id() + QStringLiteral(": ") + entry.reason);
-            continue;
-        }
-        sink.add(site.paths.recordJson(record), entry.stored);
-        ndjson += line;
-        ndjson += '\n';
+        if (notes && entries[size_t(i)].stored.isEmpty())
+            notes->append(site.published[size_t(i)]->id() + QStringLiteral(": ") + entries[size_t(i)].reason);
     }
-    sink.add(QStringLiteral("api/v1/errors.ndjson"), ndjson);
-    sink.add(IndexPath, dumped(indexJson(site, entries), -1));
-    sink.add(QStringLiteral("api/v1/stats.json"), dumped(statsJson(site, entries), 2));
-    sink.add(QStringLiteral("api/v1/openapi.json"), OpenApiDocument::render(site));
-    sink.add(QStringLiteral("api/v1/record.schema.json"), SchemaValidator::bundledSchemaText());
+    // The rest side by side, stats.json (the quality report) the largest first.
+    const std::vector<std::function<void()>> files = {
+        [&] { sink.add(QStringLiteral("api/v1/stats.json"), dumped(statsJson(site, entries), 2)); },
+        [&] { sink.add(IndexPath, indexJson(site, entries)); },
+        [&] { sink.add(QStringLiteral("api/v1/errors.ndjson"), ndjsonOf(entries)); },
+        [&] { sink.add(QStringLiteral("api/v1/openapi.json"), OpenApiDocument::render(site)); },
+        [&] { sink.add(QStringLiteral("api/v1/record.schema.json"), SchemaValidator::bundledSchemaText()); },
+    };
+    Parallel::forEach(int(files.size()), [&](int i) { files[size_t(i)](); });
 }
 
 } // namespace Errata

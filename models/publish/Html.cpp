@@ -107,30 +107,63 @@ QString Html::link(const QString &url, const QString &labelHtml)
 QByteArray Html::json(const OrderedJson &value)
 {
     const std::string dumped = value.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
+    return scriptSafe(QByteArray(dumped.data(), qsizetype(dumped.size())));
+}
+
+namespace {
+
+bool isLineSeparator(const char *at, const char *end)
+{
+    return end - at > 2 && at[0] == '\xE2' && at[1] == '\x80' && (at[2] == '\xA8' || at[2] == '\xA9');
+}
+
+bool needsEscape(const char *at, const char *end)
+{
+    return *at == '<' || *at == '>' || *at == '&' || isLineSeparator(at, end);
+}
+
+} // namespace
+
+QByteArray Html::scriptSafe(QByteArray json)
+{
+    const char *const begin = json.constData();
+    const char *const end = begin + json.size();
+    const char *at = begin;
+    while (at < end && !needsEscape(at, end))
+        ++at;
+    if (at == end)
+        return json;
     QByteArray out;
-    out.reserve(qsizetype(dumped.size() + dumped.size() / 32));
-    for (size_t i = 0; i < dumped.size(); ++i) {
-        const char c = dumped[i];
-        if (c == '<')
+    out.reserve(json.size() + json.size() / 32);
+    const char *run = begin;
+    for (; at < end; ++at) {
+        if (!needsEscape(at, end))
+            continue;
+        out.append(run, at - run);
+        if (*at == '<')
             out += "\\u003c";
-        else if (c == '>')
+        else if (*at == '>')
             out += "\\u003e";
-        else if (c == '&')
+        else if (*at == '&')
             out += "\\u0026";
-        else if (c == '\xE2' && i + 2 < dumped.size() && dumped[i + 1] == '\x80'
-                 && (dumped[i + 2] == '\xA8' || dumped[i + 2] == '\xA9')) {
-            out += dumped[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
-            i += 2;
-        } else {
-            out += c;
+        else {
+            out += at[2] == '\xA8' ? "\\u2028" : "\\u2029";
+            at += 2;
         }
+        run = at + 1;
     }
+    out.append(run, end - run);
     return out;
 }
 
 QByteArray Html::scriptData(const char *global, const OrderedJson &value)
 {
     return QByteArray("self.") + global + " = " + json(value) + ";\n";
+}
+
+QByteArray Html::scriptText(const char *global, const QByteArray &json)
+{
+    return QByteArray("self.") + global + " = " + scriptSafe(json) + ";\n";
 }
 
 } // namespace Errata

@@ -37,6 +37,11 @@ public:
     static QString link(const QString &url, const QString &labelHtml);
     static QByteArray json(const OrderedJson &value);
     static QByteArray scriptData(const char *global, const OrderedJson &value);
+    // The same escapes of JSON text written otherwise (JsonWriter): json()
+    // is scriptSafe() of the value's dump().
+    static QByteArray scriptSafe(QByteArray json);
+    // scriptData() of JSON text (scriptSafe() applied here).
+    static QByteArray scriptText(const char *global, const QByteArray &json);
     // Whether text() shows `c` as a visible escape.
     static bool isHidden(char32_t c);
 };
