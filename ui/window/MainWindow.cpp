@@ -17,6 +17,7 @@
 #include "ui/logs/LogMatcherDock.h"
 #include "ui/logs/RegexWorkbenchDock.h"
 #include "ui/merge/ConflictResolver.h"
+#include "ui/publish/PublishSiteDialog.h"
 #include "ui/review/ReviewView.h"
 #include "ui/window/DiskWatch.h"
 #include "ui/window/DockLayout.h"
@@ -25,7 +26,6 @@
 #include "ui/window/RecordActions.h"
 #include "ui/window/RecordTabs.h"
 #include "ui/window/RecoveryKeeper.h"
-#include "ui/publish/PublishSiteDialog.h"
 #include "ui/window/SettingsDialog.h"
 #include "ui/window/WelcomePage.h"
 
