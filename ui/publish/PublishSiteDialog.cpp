@@ -71,7 +71,9 @@ PublishSiteDialog::PublishSiteDialog(const QString &kb, QWidget *parent)
     outRow->addWidget(m_out, 1);
     outRow->addWidget(m_browse);
     auto *form = new QFormLayout;
-    form->addRow(tr("Site &folder:"), outRow);
+    auto *outLabel = new QLabel(tr("Site &folder:"), this);
+    outLabel->setBuddy(m_out); // a row of a layout gets no buddy of its own
+    form->addRow(outLabel, outRow);
     form->addRow(tr("&Base URL:"), m_baseUrl);
     form->addRow(QString(), m_validOnly);
     auto *note = new QLabel(tr("The site is written into a new folder next to this one and swapped in when it is "
