@@ -26,8 +26,9 @@ bool exists(const KnowledgeBase &kb, const QString &id, const QString &self)
 bool isOrphan(const KnowledgeBase &kb, const Record &record)
 {
     const QString id = record.id();
-    for (const Link &link : record.allLinks())
-        if (exists(kb, link.targetId, id))
+    // From the summary: allLinks() would parse, and keep, every record's document.
+    for (const Record::LinkTarget &link : record.summary().links)
+        if (exists(kb, link.id, id))
             return false;
     for (const LinkIndex::Backlink &back : kb.links().backlinks(id))
         if (exists(kb, back.sourceId, id))
