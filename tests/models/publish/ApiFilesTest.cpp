@@ -16,6 +16,8 @@
 #include <QTest>
 
 using namespace Errata;
+using Test::jsonString;
+using Test::recordJson;
 
 class ApiFilesTest : public QObject
 {
@@ -28,24 +30,6 @@ private:
         for (const char *name : list)
             out.append(QString::fromLatin1(name));
         return out;
-    }
-    static QByteArray jsonString(const QString &text)
-    {
-        QByteArray out = "\"";
-        for (const QChar c : text) {
-            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-                out += '\\' + QString(c).toUtf8();
-            else if (c.unicode() < 0x20)
-                out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUtf8();
-            else
-                out += QString(c).toUtf8();
-        }
-        return out + '"';
-    }
-    static QByteArray recordJson(const QString &id, const QString &signature, const QByteArray &extra = {})
-    {
-        return QByteArray("{\n  \"id\": ") + jsonString(id) + ",\n  \"signature\": " + jsonString(signature)
-            + ",\n  \"domain\": \"d\",\n  \"category\": \"c\"" + extra + "\n}\n";
     }
     static QString hostile()
     {

@@ -12,25 +12,14 @@
 #include <QTest>
 
 using namespace Errata;
+using Test::jsonString;
+using Test::recordJson;
 
 class LookupExportTest : public QObject
 {
     Q_OBJECT
 
 private:
-    static QByteArray jsonString(const QString &text)
-    {
-        QByteArray out = "\"";
-        for (const QChar c : text) {
-            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-                out += '\\' + QString(c).toUtf8();
-            else if (c.unicode() < 0x20)
-                out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUtf8();
-            else
-                out += QString(c).toUtf8();
-        }
-        return out + '"';
-    }
     static bool writeRecord(const QTemporaryDir &dir, const QString &id, const QString &signature, const QString &regex)
     {
         QByteArray json = "{\n  \"id\": " + jsonString(id) + ",\n  \"signature\": " + jsonString(signature)

@@ -10,30 +10,14 @@
 #include <QTest>
 
 using namespace Errata;
+using Test::jsonString;
+using Test::recordJson;
 
 class RecordPageTest : public QObject
 {
     Q_OBJECT
 
 private:
-    static QByteArray recordJson(const QString &id, const QString &signature, const QByteArray &extra = {})
-    {
-        return QByteArray("{\n  \"id\": ") + jsonString(id) + ",\n  \"signature\": " + jsonString(signature)
-            + ",\n  \"domain\": \"d\",\n  \"category\": \"c\"" + extra + "\n}\n";
-    }
-    static QByteArray jsonString(const QString &text)
-    {
-        QByteArray out = "\"";
-        for (const QChar c : text) {
-            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-                out += '\\' + QString(c).toUtf8();
-            else if (c.unicode() < 0x20)
-                out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUtf8();
-            else
-                out += QString(c).toUtf8();
-        }
-        return out + '"';
-    }
     static const QString &hostile()
     {
         static const QString text = QStringLiteral("<script>alert(1)</script>\"><img src=x onerror=alert(1)><!--")

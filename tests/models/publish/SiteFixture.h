@@ -10,14 +10,38 @@
 #include "models/record/Record.h"
 #include "models/session/KnowledgeBaseSession.h"
 
+#include <QByteArray>
 #include <QDate>
 #include <QDir>
 #include <QFileInfo>
+#include <QString>
 
 #include <algorithm>
 #include <memory>
 
 namespace Errata::Test {
+
+// `text` as a JSON string, for writing test records by hand.
+inline QByteArray jsonString(const QString &text)
+{
+    QByteArray out = "\"";
+    for (const QChar c : text) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+            out += '\\' + QString(c).toUtf8();
+        else if (c.unicode() < 0x20)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUtf8();
+        else
+            out += QString(c).toUtf8();
+    }
+    return out + '"';
+}
+
+// A record file of domain "d", category "c", with `extra` (",\n  \"key\": …") before its end.
+inline QByteArray recordJson(const QString &id, const QString &signature, const QByteArray &extra = {})
+{
+    return QByteArray("{\n  \"id\": ") + jsonString(id) + ",\n  \"signature\": " + jsonString(signature)
+        + ",\n  \"domain\": \"d\",\n  \"category\": \"c\"" + extra + "\n}\n";
+}
 
 class SiteFixture
 {
