@@ -255,8 +255,12 @@ QJsonObject McpListingTools::listRecords(const QJsonObject &arguments) const
     const qint64 next = offset + items.size();
     QString text;
     if (total == 0)
-        text = QStringLiteral("No record of %1 names the environment \"%2\"; list_environments gives the names.")
-                   .arg(McpTools::shortened(domain, 200), McpTools::shortened(environment.toString(), 200));
+        text = QStringLiteral("No record of %1%2 names the environment \"%3\"; list_environments gives the names.")
+                   .arg(McpTools::shortened(domain, 200),
+                        category.isString()
+                            ? QStringLiteral(" (category %1)").arg(McpTools::shortened(category.toString(), 200))
+                            : QString(),
+                        McpTools::shortened(environment.toString(), 200));
     else if (items.isEmpty())
         text = QStringLiteral("No records from offset %1: %2 match.").arg(offset).arg(total);
     else

@@ -265,6 +265,13 @@ void McpListingToolsTest::listRecordsFilters()
                                          {QStringLiteral("category"), QStringLiteral("x")},
                                          {QStringLiteral("environment"), QStringLiteral("python")}});
     QCOMPARE(ids(both), QStringList{QStringLiteral("a/two")});
+    const QJsonObject neither = call(QStringLiteral("list_records"),
+                                     {{QStringLiteral("domain"), QStringLiteral("a")},
+                                      {QStringLiteral("category"), QStringLiteral("x")},
+                                      {QStringLiteral("environment"), QStringLiteral("kr")}});
+    QCOMPARE(neither.value(u"structuredContent").toObject().value(u"total").toInt(), 0);
+    QVERIFY2(text(neither).contains(u"No record of a (category x) names the environment \"kr\""),
+             qPrintable(text(neither)));
 }
 
 void McpListingToolsTest::listRecordsRefuses_data()
