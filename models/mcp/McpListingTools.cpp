@@ -291,7 +291,11 @@ QJsonObject McpListingTools::domainStats(const QJsonObject &arguments) const
     }
     if (wanted.isString() && !extras.contains(wanted.toString()))
         return McpTools::failure(unknownDomain(wanted.toString(), extras.keys()));
-    const QDate today = QDate::currentDate();
+    const QJsonValue date = arguments.value(u"reference_date");
+    const QDate today = date.isString() ? QDate::fromString(date.toString(), Qt::ISODate) : QDate::currentDate();
+    if (!today.isValid())
+        return McpTools::failure(QStringLiteral("reference_date must be a date as YYYY-MM-DD, not \"%1\".")
+                                     .arg(McpTools::shortened(date.toString(), 40)));
     const QualityReport report = QualityModel::compute(kb, today);
     QJsonArray rows;
     QStringList lines;

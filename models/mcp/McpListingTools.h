@@ -13,7 +13,7 @@ class McpKnowledgeBase;
 //  - list_records: the records of one domain, sorted by id, a page at a
 //    time (limit, offset, total), filtered by category and by environment;
 //  - domain_stats: per domain, what the published dashboard and `errata
-//    validate` count (QualityModel, against today's date), with the
+//    validate` count (QualityModel, against today or reference_date), with the
 //    categories, the average confidence and fix rate, and links in and out;
 //  - list_environments: the runtimes, operating systems and countries the
 //    records name (RecordEnvironment), with how many records name each.

@@ -97,6 +97,7 @@ private slots:
     void unknownDomainIsShortened();
     void domainStats();
     void domainStatsAgreesWithTheQualityModel();
+    void domainStatsOnAnotherDay();
     void domainStatsRefuses();
     void listEnvironments();
     void listEnvironmentsRefuses();
@@ -385,8 +386,29 @@ void McpListingToolsTest::domainStatsAgreesWithTheQualityModel()
                  report.total.count(metric));
 }
 
+// Against another day, as a site published with --today counts.
+void McpListingToolsTest::domainStatsOnAnotherDay()
+{
+    const QString later = QDate::currentDate().addDays(400).toString(Qt::ISODate);
+    const QJsonObject stats = structured(QStringLiteral("domain_stats"), {{QStringLiteral("reference_date"), later}});
+    QCOMPARE(stats.value(u"reference_date").toString(), later);
+    QCOMPARE(row(stats, QStringLiteral("a")).value(u"stale").toInt(), 3);
+    QCOMPARE(stats.value(u"total").toObject().value(u"stale").toInt(), 5);
+    const QString sooner = QDate::currentDate().addDays(-200).toString(Qt::ISODate);
+    const QJsonObject before = structured(QStringLiteral("domain_stats"), {{QStringLiteral("reference_date"), sooner}});
+    QCOMPARE(before.value(u"total").toObject().value(u"stale").toInt(), 0);
+    const QualityReport report = QualityModel::compute(m_kb.kb(), QDate::fromString(sooner, Qt::ISODate));
+    QCOMPARE(before.value(u"total").toObject().value(u"aging").toInt(), report.total.count(QualityReport::Aging));
+}
+
 void McpListingToolsTest::domainStatsRefuses()
 {
+    for (const char *date : {"2024-02-30", "yesterday", "2024-6-1"}) {
+        const QJsonObject bad = call(QStringLiteral("domain_stats"),
+                                     {{QStringLiteral("reference_date"), QString::fromLatin1(date)}});
+        QCOMPARE(bad.value(u"isError"), QJsonValue(true));
+        QVERIFY2(text(bad).contains(u"reference_date must be a date as YYYY-MM-DD"), qPrintable(text(bad)));
+    }
     const QJsonObject unknown = call(QStringLiteral("domain_stats"),
                                      {{QStringLiteral("domain"), QStringLiteral("zz")}});
     QCOMPARE(unknown.value(u"isError"), QJsonValue(true));
