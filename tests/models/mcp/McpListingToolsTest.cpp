@@ -19,6 +19,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 using namespace Errata;
 using namespace Errata::TestSupport;
 
@@ -102,6 +106,7 @@ private slots:
     void listEnvironments();
     void listEnvironmentsRefuses();
     void runInParallel();
+    void parallelCallsAgree();
 
 private:
     QJsonObject call(const QString &tool, const QJsonObject &arguments);
@@ -471,6 +476,36 @@ void McpListingToolsTest::runInParallel()
     QVERIFY(McpServer::isParallel(QStringLiteral("list_environments")));
     QVERIFY(McpServer::isParallel(QStringLiteral("batch_lookup")));
     QVERIFY(!McpServer::isParallel(QStringLiteral("domain_stats")));
+}
+
+// Calls on four threads at once, as McpCallPool runs parallel tools: each
+// answer is the one the same call gives alone.
+void McpListingToolsTest::parallelCallsAgree()
+{
+    const QList<QPair<QString, QJsonObject>> calls{
+        {QStringLiteral("list_records"), {{QStringLiteral("domain"), QStringLiteral("a")}}},
+        {QStringLiteral("list_records"),
+         {{QStringLiteral("domain"), QStringLiteral("a")}, {QStringLiteral("environment"), QStringLiteral("kr")}}},
+        {QStringLiteral("list_environments"), {}},
+        {QStringLiteral("batch_lookup"),
+         {{QStringLiteral("texts"), QJsonArray{QStringLiteral("Error of a/one"), QStringLiteral("Error of b/beta")}}}}};
+    QList<QJsonObject> expected;
+    for (const auto &[tool, arguments] : calls)
+        expected << call(tool, arguments);
+    std::atomic_int mismatches{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            McpTools tools(m_kb);
+            for (int i = 0; i < 40; ++i) {
+                const int which = (i + t) % int(calls.size());
+                if (tools.call(calls.at(which).first, calls.at(which).second) != expected.at(which))
+                    ++mismatches;
+            }
+        });
+    for (std::thread &thread : threads)
+        thread.join();
+    QCOMPARE(mismatches.load(), 0);
 }
 
 QTEST_GUILESS_MAIN(McpListingToolsTest)
