@@ -115,8 +115,10 @@ QJsonValue McpServer::cancelledRequest(const QJsonObject &notification)
 
 bool McpServer::isParallel(const QString &tool)
 {
-    static const QStringList parallel{QStringLiteral("lookup_error"), QStringLiteral("search_records"),
-                                      QStringLiteral("match_log"), QStringLiteral("list_domains")};
+    static const QStringList parallel{QStringLiteral("lookup_error"),     QStringLiteral("batch_lookup"),
+                                      QStringLiteral("search_records"),   QStringLiteral("match_log"),
+                                      QStringLiteral("list_domains"),     QStringLiteral("list_records"),
+                                      QStringLiteral("list_environments")};
     return parallel.contains(tool);
 }
 

@@ -13,7 +13,8 @@ class Record;
 // the tool's outputSchema) plus a short text, or a tool error (isError, a
 // text saying what was wrong and what to do) for arguments that do not fit
 // or an id that is not in the KB. report_outcome appends to the KB's
-// OutcomeLog and never changes a record.
+// OutcomeLog and never changes a record. list_records, domain_stats and
+// list_environments are McpListingTools'.
 class McpTools
 {
 public:
@@ -26,9 +27,12 @@ public:
 
     static QJsonObject success(const QJsonObject &structured, const QString &text);
     static QJsonObject failure(const QString &message);
+    // `text` on one line, cut to `length` characters with an ellipsis.
+    static QString shortened(const QString &text, int length = 100);
 
 private:
     QJsonObject lookupError(const QJsonObject &arguments);
+    QJsonObject batchLookup(const QJsonObject &arguments);
     QJsonObject getRecord(const QJsonObject &arguments);
     QJsonObject searchRecords(const QJsonObject &arguments);
     QJsonObject matchLog(const QJsonObject &arguments);
