@@ -51,6 +51,12 @@ ServeWatcher::ServeWatcher(const QString &root, const QString &gitDir, QObject *
     });
 }
 
+void ServeWatcher::setDelays(int quietMs, int maxDelayMs)
+{
+    m_quietMs = quietMs;
+    m_maxDelayMs = maxDelayMs;
+}
+
 void ServeWatcher::start()
 {
     const Tree tree = scan();
@@ -109,8 +115,8 @@ void ServeWatcher::seen()
 {
     if (!m_quiet.isActive())
         m_sinceFirst.start();
-    const qint64 left = MaxDelayMs - m_sinceFirst.elapsed();
-    m_quiet.start(int(qBound(qint64(0), left, qint64(QuietMs))));
+    const qint64 left = m_maxDelayMs - m_sinceFirst.elapsed();
+    m_quiet.start(int(qBound(qint64(0), left, qint64(m_quietMs))));
 }
 
 // The burst is over: was anything changed that a snapshot is made of?

@@ -33,6 +33,8 @@ public:
     // `gitDir`: the checkout's git folder, "" outside git.
     ServeWatcher(const QString &root, const QString &gitDir, QObject *parent = nullptr);
 
+    // Other delays than QuietMs and MaxDelayMs (tests); before start().
+    void setDelays(int quietMs, int maxDelayMs);
     void start();
     // Files and folders the system would not watch (inotify's limit of
     // watches reached): a change there is seen only when something else
@@ -59,6 +61,8 @@ private:
     QString m_root;
     QString m_gitDir;
     QFileSystemWatcher m_watcher;
+    int m_quietMs = QuietMs;
+    int m_maxDelayMs = MaxDelayMs;
     QTimer m_quiet;
     QElapsedTimer m_sinceFirst;
     QHash<QString, QStringList> m_listings;
