@@ -48,6 +48,13 @@ McpServer::McpServer(McpKnowledgeBase &kb)
 {
 }
 
+void McpServer::setStateless(const QString &version, const QString &client)
+{
+    m_version = protocolVersions().contains(version) ? version : protocolVersions().first();
+    m_client = client.left(200);
+    m_tools.setClientName(m_client);
+}
+
 QByteArray McpServer::errorLine(const QJsonValue &id, int code, const QString &message)
 {
     return line(QJsonObject{

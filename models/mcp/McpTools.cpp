@@ -96,6 +96,12 @@ McpTools::McpTools(McpKnowledgeBase &kb)
 {
 }
 
+void McpTools::setOutcomes(const QString &folder, const QString &refusal)
+{
+    m_outcomeFolder = folder;
+    m_outcomeRefusal = refusal;
+}
+
 bool McpTools::hasTool(const QString &name) const
 {
     return !McpToolCatalog::tool(name).isEmpty();
@@ -340,6 +346,9 @@ QJsonObject McpTools::listDomains()
 
 QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
 {
+    if (!m_outcomeRefusal.isEmpty())
+        return failure(m_outcomeRefusal);
+    const QString folder = m_outcomeFolder.isEmpty() ? m_kb.root() : m_outcomeFolder;
     QJsonObject error;
     const Record *record = findRecord(arguments.value(u"id").toString(), &error);
     if (!record)
@@ -372,12 +381,12 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
     report.worked = arguments.value(u"worked").toBool();
     report.note = arguments.value(u"note").toString();
     QString writeError;
-    if (!OutcomeLog::append(m_kb.root(), report, &writeError)) {
+    if (!OutcomeLog::append(folder, report, &writeError)) {
         qWarning("errata mcp: %s", qPrintable(writeError));
         return failure(QStringLiteral("The report could not be kept: %1").arg(writeError));
     }
     // Acknowledged only once a read gives it back.
-    const OutcomeLog::Contents contents = OutcomeLog::read(m_kb.root());
+    const OutcomeLog::Contents contents = OutcomeLog::read(folder);
     const QList<OutcomeReport> reports = contents.of(record->id());
     if (std::none_of(reports.cbegin(), reports.cend(),
                      [&](const OutcomeReport &kept) { return kept.key == report.key; }))

@@ -22,6 +22,10 @@ public:
 
     // Who reports outcomes (the client's name from initialize).
     void setClientName(const QString &name) { m_client = name; }
+    // Where report_outcome keeps reports: `folder`'s outcome log (by default
+    // the KB's own); when `refusal` is given, report_outcome writes nothing
+    // and answers it as a tool error (a server that takes no writes).
+    void setOutcomes(const QString &folder, const QString &refusal = {});
     bool hasTool(const QString &name) const;
     QJsonObject call(const QString &name, const QJsonObject &arguments);
 
@@ -44,6 +48,8 @@ private:
 
     McpKnowledgeBase &m_kb;
     QString m_client;
+    QString m_outcomeFolder; // empty: the KB's root
+    QString m_outcomeRefusal;
 };
 
 } // namespace Errata

@@ -44,6 +44,7 @@ QByteArray HttpResponse::reason(int status)
     case 202: return "Accepted";
     case 204: return "No Content";
     case 304: return "Not Modified";
+    case 308: return "Permanent Redirect";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 403: return "Forbidden";

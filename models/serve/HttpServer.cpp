@@ -12,6 +12,10 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 namespace Errata {
 
@@ -169,14 +173,13 @@ void HttpServer::reject(const QString &reason, const QString &message) const
         m_rejected(reason, message);
 }
 
-bool HttpServer::listen(const QString &address, quint16 port, QString *error)
+bool HttpServer::bind(const QString &address, quint16 port, QString *error)
 {
     sockaddr_storage storage{};
     socklen_t length = 0;
     const QByteArray host = address.toLatin1();
     auto *v4 = reinterpret_cast<sockaddr_in *>(&storage);
     auto *v6 = reinterpret_cast<sockaddr_in6 *>(&storage);
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (inet_pton(AF_INET, host.constData(), &v4->sin_addr) == 1) {
         v4->sin_family = AF_INET;
         v4->sin_port = htons(port);
@@ -185,12 +188,46 @@ bool HttpServer::listen(const QString &address, quint16 port, QString *error)
         v6->sin6_family = AF_INET6;
         v6->sin6_port = htons(port);
         length = sizeof(sockaddr_in6);
-        flags |= MHD_USE_IPv6;
+        m_ipv6 = true;
     } else {
         *error = QStringLiteral("\"%1\" is not a numeric IPv4 or IPv6 address").arg(address);
         return false;
     }
-    Q_UNUSED(length);
+    const auto failed = [&](const char *what) {
+        *error = QStringLiteral("cannot %1 %2 port %3: %4")
+                     .arg(QLatin1String(what), address)
+                     .arg(port)
+                     .arg(QString::fromLocal8Bit(std::strerror(errno)));
+        if (m_socket >= 0)
+            ::close(m_socket);
+        m_socket = -1;
+        return false;
+    };
+    m_socket = ::socket(storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    const int on = 1;
+    if (m_socket < 0 || ::setsockopt(m_socket, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0)
+        return failed("open a socket for");
+    if (::bind(m_socket, reinterpret_cast<sockaddr *>(&storage), length) != 0)
+        return failed("listen on");
+    if (::listen(m_socket, SOMAXCONN) != 0)
+        return failed("listen on");
+    sockaddr_storage bound{};
+    socklen_t boundLength = sizeof bound;
+    ::getsockname(m_socket, reinterpret_cast<sockaddr *>(&bound), &boundLength);
+    m_port = ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&bound)->sin6_port
+                                               : reinterpret_cast<sockaddr_in *>(&bound)->sin_port);
+    return true;
+}
+
+bool HttpServer::start(QString *error)
+{
+    if (m_socket < 0) {
+        *error = QStringLiteral("no address is bound");
+        return false;
+    }
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
+    if (m_ipv6)
+        flags |= MHD_USE_IPv6;
     m_connections = std::make_unique<HttpConnections>(
         m_limits, [this](const QString &reason, const QString &message) { reject(reason, message); });
     const int threads = m_limits.threads > 0 ? m_limits.threads : qMax(1, QThread::idealThreadCount());
@@ -199,27 +236,23 @@ bool HttpServer::listen(const QString &address, quint16 port, QString *error)
     // Room for the request line, the headers and the reading buffer; the
     // limits themselves are checked below it, with clearer answers.
     const size_t memory = size_t(m_limits.urlBytes) + size_t(m_limits.headerBytes) + (32 << 10);
-    m_daemon = MHD_start_daemon(flags, port, nullptr, nullptr, &HttpServerCallbacks::access, this, //
-                                MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr *>(&storage),      //
-                                MHD_OPTION_THREAD_POOL_SIZE, unsigned(threads),                    //
-                                MHD_OPTION_CONNECTION_LIMIT, unsigned(m_limits.connections + 64),  //
-                                MHD_OPTION_CONNECTION_TIMEOUT, unsigned(qMax(1, m_limits.idleTimeoutMs / 1000)),
-                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory,                                //
-                                MHD_OPTION_URI_LOG_CALLBACK, &HttpServerCallbacks::requestLine, this,      //
-                                MHD_OPTION_NOTIFY_CONNECTION, &HttpServerCallbacks::connectionEvent, this, //
-                                MHD_OPTION_NOTIFY_COMPLETED, &HttpServerCallbacks::completed, this,        //
-                                MHD_OPTION_EXTERNAL_LOGGER, &HttpServerCallbacks::log, this,               //
+    m_daemon = MHD_start_daemon(flags, 0, nullptr, nullptr, &HttpServerCallbacks::access, this,                  //
+                                MHD_OPTION_EXTERNAL_LOGGER, &HttpServerCallbacks::log, this,                     //
+                                MHD_OPTION_LISTEN_SOCKET, m_socket,                                              //
+                                MHD_OPTION_THREAD_POOL_SIZE, unsigned(threads),                                  //
+                                MHD_OPTION_CONNECTION_LIMIT, unsigned(m_limits.connections + 64),                //
+                                MHD_OPTION_CONNECTION_TIMEOUT, unsigned(qMax(1, m_limits.idleTimeoutMs / 1000)), //
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory,                                      //
+                                MHD_OPTION_URI_LOG_CALLBACK, &HttpServerCallbacks::requestLine, this,            //
+                                MHD_OPTION_NOTIFY_CONNECTION, &HttpServerCallbacks::connectionEvent, this,       //
+                                MHD_OPTION_NOTIFY_COMPLETED, &HttpServerCallbacks::completed, this,              //
                                 MHD_OPTION_END);
     if (!m_daemon) {
-        *error = QStringLiteral("cannot listen on %1 port %2: %3")
-                     .arg(address)
-                     .arg(port)
-                     .arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *error = QStringLiteral("cannot start the HTTP server on port %1").arg(m_port);
         m_connections.reset();
         return false;
     }
-    const MHD_DaemonInfo *info = MHD_get_daemon_info(m_daemon, MHD_DAEMON_INFO_BIND_PORT);
-    m_port = info ? info->port : port;
+    m_socket = -1; // the library's now: it closes it when it stops
     return true;
 }
 
@@ -269,7 +302,12 @@ HttpResponse HttpServer::refusal(const Exchange &exchange, qint64 headerBytes) c
     QString message;
     bool number = false;
     const qint64 declared = request.header("content-length").toLongLong(&number);
-    if (exchange.target.size() > m_limits.urlBytes) {
+    if (exchange.target.contains("%00")) {
+        reason = QStringLiteral("url");
+        status = 400;
+        code = QStringLiteral("bad_url");
+        message = QStringLiteral("The URL holds an encoded NUL byte (%00).");
+    } else if (exchange.target.size() > m_limits.urlBytes) {
         reason = QStringLiteral("url");
         status = 414;
         code = QStringLiteral("url_too_long");
@@ -385,6 +423,9 @@ void HttpServer::stop()
         m_daemon = nullptr;
     }
     m_connections.reset();
+    if (m_socket >= 0)
+        ::close(m_socket);
+    m_socket = -1;
 }
 
 } // namespace Errata

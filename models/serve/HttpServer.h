@@ -48,9 +48,15 @@ public:
     void onRejected(Rejected rejected) { m_rejected = std::move(rejected); }
     void onAnswered(Answered answered) { m_answered = std::move(answered); }
 
-    // Starts listening on `address` (IPv4 or IPv6, numeric) and `port` (0:
-    // any free one); false with `error` set when it cannot.
-    bool listen(const QString &address, quint16 port, QString *error);
+    // Binds `address` (IPv4 or IPv6, numeric) and `port` (0: any free one;
+    // port() then tells which), then starts answering: bind() and start(),
+    // or listen() for both. False with `error` set when it cannot.
+    bool bind(const QString &address, quint16 port, QString *error);
+    bool start(QString *error);
+    bool listen(const QString &address, quint16 port, QString *error)
+    {
+        return bind(address, port, error) && start(error);
+    }
     quint16 port() const { return m_port; }
     // Stops listening and waits for the threads; requests in flight end.
     void stop();
@@ -79,6 +85,8 @@ private:
     std::unique_ptr<HttpConnections> m_connections;
     QThreadPool m_workers;
     quint16 m_port = 0;
+    int m_socket = -1; // bound and listening, until the library takes it
+    bool m_ipv6 = false;
 };
 
 } // namespace Errata
