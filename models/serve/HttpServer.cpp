@@ -1,6 +1,7 @@
 #include "models/serve/HttpServer.h"
 
 #include "models/serve/HttpConnections.h"
+#include "models/serve/HttpWorkers.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -231,8 +232,7 @@ bool HttpServer::start(QString *error)
     m_connections = std::make_unique<HttpConnections>(
         m_limits, [this](const QString &reason, const QString &message) { reject(reason, message); });
     const int threads = m_limits.threads > 0 ? m_limits.threads : qMax(1, QThread::idealThreadCount());
-    m_workers.setMaxThreadCount(threads);
-    m_workers.setExpiryTimeout(-1);
+    m_workers = std::make_unique<HttpWorkers>(threads);
     // Room for the request line, the headers and the reading buffer; the
     // limits themselves are checked below it, with clearer answers.
     const size_t memory = size_t(m_limits.urlBytes) + size_t(m_limits.headerBytes) + (32 << 10);
@@ -380,7 +380,14 @@ int HttpServer::answer(MHD_Connection *connection, Exchange &exchange)
         return MHD_YES; // woken before its time
     exchange.working = true;
     MHD_suspend_connection(connection);
-    m_workers.start([this, connection, exchange = &exchange] { work(connection, exchange); });
+    if (!m_workers->run([this, connection, exchange = &exchange] { work(connection, exchange); })) {
+        // Stopping: answered at once, from this thread, once woken.
+        exchange.response = HttpResponse::error(503, QStringLiteral("stopping"),
+                                                QStringLiteral("The server is stopping."));
+        exchange.response.closeConnection = true;
+        exchange.done = true;
+        MHD_resume_connection(connection);
+    }
     return MHD_YES;
 }
 
@@ -418,11 +425,12 @@ void HttpServer::stop()
     if (m_daemon) {
         // No new connections; the requests at work answered; then the rest closed.
         MHD_quiesce_daemon(m_daemon);
-        m_workers.waitForDone();
+        m_workers->close();
         MHD_stop_daemon(m_daemon);
         m_daemon = nullptr;
     }
     m_connections.reset();
+    m_workers.reset();
     if (m_socket >= 0)
         ::close(m_socket);
     m_socket = -1;

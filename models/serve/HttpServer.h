@@ -5,7 +5,6 @@
 #include "models/serve/HttpResponse.h"
 
 #include <QString>
-#include <QThreadPool>
 
 #include <functional>
 #include <memory>
@@ -16,6 +15,7 @@ struct MHD_Daemon;
 namespace Errata {
 
 class HttpConnections;
+class HttpWorkers;
 
 // The HTTP side of `errata serve`, on GNU libmicrohttpd (docs/architecture.md
 // says why that library): its threads poll many connections each (epoll), so
@@ -83,7 +83,7 @@ private:
     Answered m_answered;
     MHD_Daemon *m_daemon = nullptr;
     std::unique_ptr<HttpConnections> m_connections;
-    QThreadPool m_workers;
+    std::unique_ptr<HttpWorkers> m_workers;
     quint16 m_port = 0;
     int m_socket = -1; // bound and listening, until the library takes it
     bool m_ipv6 = false;
