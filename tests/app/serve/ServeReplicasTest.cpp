@@ -378,14 +378,21 @@ void ServeReplicasTest::systemdUnitVerifies()
     QByteArray unit = readFile(SourceDir + QStringLiteral("/resources/serve/errata-serve@.service"));
     QVERIFY(unit.contains("ExecStart=/usr/bin/errata serve "));
     unit.replace("/usr/bin/errata ", QFile::encodeName(QStringLiteral(ERRATA_BINARY)) + ' ');
-    QVERIFY(writeFile(folder + QStringLiteral("/errata-serve@.service"), unit));
-    const int code = runProgram(
-        analyze,
-        {QStringLiteral("verify"), QStringLiteral("--man=no"), folder + QStringLiteral("/errata-serve@8701.service")},
-        &output);
-    // A warning (an unknown key, a value it cannot parse) names the file but
-    // leaves the exit code 0.
-    QVERIFY2(code == 0 && !output.contains(u"errata-serve@"), qPrintable(output));
+    // As it is, and with the lines a team adds uncommented.
+    QByteArray team = unit;
+    for (const char *line : {"StateDirectory=", "LoadCredential=", "ExecStart="})
+        team.replace(QByteArray("\n#") + line, QByteArray("\n") + line);
+    QCOMPARE(team.count("\nExecStart="), 3);
+    for (const QByteArray &text : {unit, team}) {
+        QVERIFY(writeFile(folder + QStringLiteral("/errata-serve@.service"), text));
+        const int code = runProgram(analyze,
+                                    {QStringLiteral("verify"), QStringLiteral("--man=no"),
+                                     folder + QStringLiteral("/errata-serve@8701.service")},
+                                    &output);
+        // A warning (an unknown key, a value it cannot parse) names the file
+        // but leaves the exit code 0.
+        QVERIFY2(code == 0 && !output.contains(u"errata-serve@"), qPrintable(output + QString::fromUtf8(text)));
+    }
 }
 
 void ServeReplicasTest::cleanupTestCase()
