@@ -1,14 +1,16 @@
 // Two replicas of `errata serve` (ERRATA_BINARY) on two ports of the same
-// KB, as docs/serve.md's "Replicas behind a load balancer" runs them: a
-// client alternating between them over some forty requests (lookups, search,
-// site pages, the published JSON, MCP tool calls) gets the same answer from
-// both. Then nginx (when installed), in the foreground from a folder of its
+// KB, a git checkout, as docs/serve.md's "Replicas behind a load balancer"
+// runs them: a client alternating between them over some forty requests
+// (lookups, search, site pages, the published JSON, MCP tool calls) gets the
+// same answer from both; after a commit, both serve it (their /readyz names
+// it) and answer alike again. Then nginx (when installed), in the foreground from a folder of its
 // own with resources/serve/nginx-errata.conf given the test's ports, answers
 // as the replicas do, and still answers every request once one replica is
 // stopped. And systemd-analyze (when installed, and when it can run here)
 // verifies resources/serve/errata-serve@.service. Loopback only; every
 // process is stopped at the end.
 
+#include "support/GitTestRepository.h"
 #include "support/HttpTestClient.h"
 #include "support/ServeProcess.h"
 #include "support/TestFiles.h"
@@ -205,6 +207,7 @@ class ServeReplicasTest : public QObject
 private slots:
     void initTestCase();
     void replicasAnswerAlike();
+    void replicasFollowACommit();
     void throughNginx();
     void systemdUnitVerifies();
     void cleanupTestCase();
@@ -214,6 +217,7 @@ private:
     void stopNginx();
 
     QTemporaryDir m_dir;
+    std::unique_ptr<GitTestRepository> m_repository; // the KB, a git checkout
     ServeProcess m_first;
     ServeProcess m_second;
     QProcess m_nginx;
@@ -224,6 +228,9 @@ void ServeReplicasTest::initTestCase()
     QVERIFY(m_dir.isValid());
     const QString kb = m_dir.filePath(QStringLiteral("kb"));
     QVERIFY(copyFolder(SourceDir + QStringLiteral("/resources/sample-kb"), kb));
+    m_repository = std::make_unique<GitTestRepository>(kb);
+    QVERIFY(m_repository->isValid());
+    QVERIFY(!m_repository->commitAll(QStringLiteral("The sample KB")).isEmpty());
     // A cache of its own for each, as each instance of the systemd unit has.
     QString why;
     QVERIFY2(m_first.start({QStringLiteral("--kb"), kb}, m_dir.filePath(QStringLiteral("cache-1")), &why),
@@ -253,6 +260,40 @@ void ServeReplicasTest::replicasAnswerAlike()
     }
     // All but the page that is not there.
     QCOMPARE(found, list.size() - 1);
+}
+
+// A commit to the checkout both replicas serve: each reads it on its own,
+// and they answer alike again, from the new commit.
+void ServeReplicasTest::replicasFollowACommit()
+{
+    const QString file = QStringLiteral("git/dubious-ownership.json");
+    QByteArray bytes = readFile(m_repository->folder() + QLatin1Char('/') + file);
+    QVERIFY(bytes.contains("\"root_cause\": \"Since Git"));
+    bytes.replace("\"root_cause\": \"Since Git", "\"root_cause\": \"Committed while served. Since Git");
+    QVERIFY(m_repository->write(file, bytes));
+    const QByteArray commit = m_repository->commitAll(QStringLiteral("An edit"));
+    QVERIFY(!commit.isEmpty());
+    for (ServeProcess *replica : {&m_first, &m_second}) {
+        const QDeadlineTimer deadline(10000);
+        QJsonObject ready = replica->getJson("/readyz");
+        while (!deadline.hasExpired()
+               && ready.value(u"snapshot").toObject().value(u"commit").toString().toLatin1() != commit) {
+            QTest::qWait(100);
+            ready = replica->getJson("/readyz");
+        }
+        QVERIFY2(ready.value(u"snapshot").toObject().value(u"commit").toString().toLatin1() == commit,
+                 QJsonDocument(ready).toJson().constData());
+    }
+    for (const Request &request : {Request{"GET", "/api/v1/records/git/dubious-ownership.json", {}, {}},
+                                   Request{"GET", "/records/git/dubious-ownership.html", {}, {}},
+                                   Request{"POST", "/api/v1/lookup", Texts.first().toUtf8(), {}}}) {
+        const HttpTestClient::Answer a = send(m_first.port(), request);
+        QCOMPARE(a.status, 200);
+        const QString why = difference(a, send(m_second.port(), request));
+        QVERIFY2(why.isEmpty(), qPrintable(QString::fromLatin1(request.name()) + QStringLiteral(": ") + why));
+    }
+    QVERIFY(send(m_first.port(), Request{"GET", "/api/v1/records/git/dubious-ownership.json", {}, {}})
+                .body.contains("Committed while served"));
 }
 
 bool ServeReplicasTest::startNginx(quint16 listen, QString *why)
