@@ -69,11 +69,11 @@ bool parseListen(const QString &text, Options &options, QString *why)
         host = colon >= 0 ? text.left(colon) : QString();
         port = colon >= 0 ? text.mid(colon + 1) : QString();
         if (host.contains(QLatin1Char(':')))
-            host.clear(); // an IPv6 address must be bracketed
+            host.clear(); // an IPv6 address must be bracketed ("::1:8700" is no ":PORT")
     }
     bool number = false;
     const uint value = port.toUInt(&number);
-    if (!number || value > 65535 || (host.isEmpty() && !text.startsWith(QLatin1Char(':')))) {
+    if (!number || value > 65535 || (host.isEmpty() && text.lastIndexOf(QLatin1Char(':')) != 0)) {
         *why =
             QStringLiteral("--listen needs ADDR:PORT (127.0.0.1:8700, [::1]:8700, 0.0.0.0:8700), not \"%1\"").arg(text);
         return false;
