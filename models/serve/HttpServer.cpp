@@ -210,8 +210,6 @@ bool HttpServer::bind(const QString &address, quint16 port, QString *error)
         return failed("open a socket for");
     if (::bind(m_socket, reinterpret_cast<sockaddr *>(&storage), length) != 0)
         return failed("listen on");
-    if (::listen(m_socket, SOMAXCONN) != 0)
-        return failed("listen on");
     sockaddr_storage bound{};
     socklen_t boundLength = sizeof bound;
     ::getsockname(m_socket, reinterpret_cast<sockaddr *>(&bound), &boundLength);
@@ -224,6 +222,14 @@ bool HttpServer::start(QString *error)
 {
     if (m_socket < 0) {
         *error = QStringLiteral("no address is bound");
+        return false;
+    }
+    // Connections are refused until now (bound, not listening), so that a
+    // load balancer passes over a server still reading its KB.
+    if (::listen(m_socket, SOMAXCONN) != 0) {
+        *error = QStringLiteral("cannot listen on port %1: %2")
+                     .arg(m_port)
+                     .arg(QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;

@@ -49,8 +49,10 @@ public:
     void onAnswered(Answered answered) { m_answered = std::move(answered); }
 
     // Binds `address` (IPv4 or IPv6, numeric) and `port` (0: any free one;
-    // port() then tells which), then starts answering: bind() and start(),
-    // or listen() for both. False with `error` set when it cannot.
+    // port() then tells which), then starts listening and answering:
+    // bind() and start(), or listen() for both. Between the two, the port
+    // is taken and connections to it are refused. False with `error` set
+    // when it cannot.
     bool bind(const QString &address, quint16 port, QString *error);
     bool start(QString *error);
     bool listen(const QString &address, quint16 port, QString *error)
