@@ -16,17 +16,6 @@ namespace Errata {
 
 namespace {
 
-// Linux keeps a nice value for each thread, and a thread starts with its
-// parent's: the pools the build starts (Parallel::forEach) run at it too.
-void lowerThisThreadsPriority(int niceness)
-{
-    const id_t self = id_t(gettid());
-    errno = 0;
-    const int now = getpriority(PRIO_PROCESS, self);
-    if (errno == 0)
-        setpriority(PRIO_PROCESS, self, std::min(now + niceness, 19));
-}
-
 QString summary(const ServeSnapshot::Info &info)
 {
     const QString from = info.commit.isEmpty() ? QStringLiteral("not a git checkout")
@@ -46,6 +35,15 @@ void logProblems(const ServeSnapshot::Info &info)
 }
 
 } // namespace
+
+void ServeReloader::lowerThisThreadsPriority(int niceness)
+{
+    const id_t self = id_t(gettid());
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, self);
+    if (errno == 0)
+        setpriority(PRIO_PROCESS, self, std::min(now + niceness, 19));
+}
 
 ServeReloader::ServeReloader(const QString &folder, const ServeSnapshot::Options &options, QObject *parent)
     : QObject(parent)

@@ -60,6 +60,11 @@ public:
         int retired = 0; // replaced snapshots still held by a request
     };
 
+    // Adds `niceness` to the calling thread's nice value (at most 19). Linux
+    // keeps one for each thread, and a thread starts with its parent's: the
+    // pools a build starts (Parallel::forEach) run at it too.
+    static void lowerThisThreadsPriority(int niceness);
+
     ServeReloader(const QString &folder, const ServeSnapshot::Options &options, QObject *parent = nullptr);
     ~ServeReloader() override;
 

@@ -6,6 +6,7 @@
 #include "models/publish/SiteBuild.h"
 #include "models/publish/SitePublisher.h"
 #include "models/publish/SiteSink.h"
+#include "models/search/SearchIndex.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -89,6 +90,7 @@ bool ServeSnapshot::openKb(const Options &options, QString *error, const std::at
     if (!m_kb->open(m_info.root, opening, error))
         return false;
     m_kb->matcher();
+    m_kb->index().settle(); // searches may then run on several threads at once
     m_kb->leaveThread();
     m_info.records = m_kb->kb().count();
     return !isCancelled(cancel);

@@ -14,16 +14,22 @@
 #include "models/lookup/LookupResult.h"
 #include "models/matching/LogMatcher.h"
 #include "models/mcp/McpKnowledgeBase.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace Errata;
 using namespace Errata::TestSupport;
@@ -61,6 +67,7 @@ private slots:
     void mergeHeadKeepsTheLastGoodSnapshot();
     void stormOfReloadsIsCoalesced();
     void readersOnOtherThreadsDuringReloads();
+    void buildThreadsRunAtALowerPriority();
 
 private:
     ServeSnapshot::Options options() const;
@@ -315,7 +322,9 @@ void ServeReloaderTest::readersOnOtherThreadsDuringReloads()
                 const LookupResult result = snapshot->kb().lookup().lookup(error);
                 const bool right = (error == Edited || error == Test::dockerError()) && !result.hits.isEmpty()
                     && result.hits.first().id == Test::dockerId()
-                    && !snapshot->kb().matcher().match(error.toUtf8()).matches.isEmpty() && reloader.status().ready;
+                    && !snapshot->kb().matcher().match(error.toUtf8()).matches.isEmpty()
+                    && !snapshot->kb().index().search(SearchQuery::parse(QStringLiteral("docker"))).isEmpty()
+                    && reloader.status().ready;
                 ++(right ? answers : wrong);
             }
         });
@@ -331,6 +340,25 @@ void ServeReloaderTest::readersOnOtherThreadsDuringReloads()
     QCOMPARE(wrong.load(), 0);
     QVERIFY(answers.load() > 0);
     QCOMPARE(reloader.status().reloads, 4);
+}
+
+void ServeReloaderTest::buildThreadsRunAtALowerPriority()
+{
+    const auto nice = [] { return getpriority(PRIO_PROCESS, id_t(gettid())); };
+    const int base = nice();
+    int lowered = -100;
+    std::atomic_int pooled{-100}; // Qt's pool hands it back through synchronisation ThreadSanitizer cannot see
+    std::thread build([&] {
+        ServeReloader::lowerThisThreadsPriority(ServeReloader::BuildNiceness);
+        lowered = nice();
+        QThreadPool pool; // as Parallel::forEach starts its threads
+        pool.start([&] { pooled = nice(); });
+        pool.waitForDone();
+    });
+    build.join();
+    QCOMPARE(nice(), base); // this thread's own is left alone
+    QCOMPARE(lowered, std::min(base + ServeReloader::BuildNiceness, 19));
+    QCOMPARE(pooled.load(), lowered);
 }
 
 QTEST_GUILESS_MAIN(ServeReloaderTest)
