@@ -124,8 +124,9 @@ void ServeReloader::startBuild()
         m_status.building = true;
         ++m_status.builds;
     }
-    m_thread = QThread::create([this, folder = m_folder, options = m_options] {
-        lowerThisThreadsPriority(BuildNiceness);
+    m_thread = QThread::create([this, folder = m_folder, options = m_options, niceness = m_niceness] {
+        if (niceness > 0)
+            lowerThisThreadsPriority(niceness);
         QString error;
         std::shared_ptr<const ServeSnapshot> built = ServeSnapshot::build(folder, options, &error, &m_cancel);
         const std::lock_guard<std::mutex> lock(m_builtLock);
