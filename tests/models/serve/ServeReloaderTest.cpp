@@ -65,6 +65,7 @@ private slots:
     void midPullFileKeepsTheLastGoodSnapshot_data();
     void midPullFileKeepsTheLastGoodSnapshot();
     void mergeHeadKeepsTheLastGoodSnapshot();
+    void kbFolderGoneKeepsTheLastGoodSnapshot();
     void stormOfReloadsIsCoalesced();
     void readersOnOtherThreadsDuringReloads();
     void buildThreadsRunAtALowerPriority();
@@ -278,6 +279,29 @@ void ServeReloaderTest::mergeHeadKeepsTheLastGoodSnapshot()
 
     const QByteArray second = repository.commitAll(QStringLiteral("second")); // HEAD moves: reloaded for its commit
     QTRY_COMPARE_WITH_TIMEOUT(reloader.status().current.commit, QString::fromLatin1(second), Timeout);
+}
+
+void ServeReloaderTest::kbFolderGoneKeepsTheLastGoodSnapshot()
+{
+    ServeReloader reloader(m_kb, options());
+    QString error;
+    QVERIFY(reloader.loadFirst(&error));
+    const std::shared_ptr<const ServeSnapshot> good = reloader.current();
+    const QString aside = m_dir->path() + QStringLiteral("/aside");
+    QVERIFY(QDir().rename(m_kb, aside)); // a checkout moved away, a volume unmounted
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(QStringLiteral("^errata serve: reload refused: the KB could not be read: .*"
+                                                           "not a readable folder; still serving the snapshot of ")));
+    reloader.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(reloader.status().failedReloads, 1, Timeout);
+    QVERIFY2(reloader.status().lastError.contains(m_kb), qPrintable(reloader.status().lastError));
+    QCOMPARE(reloader.current(), good);
+    QCOMPARE(good->kb().lookup().lookup(Test::dockerError()).hits.value(0).id, Test::dockerId());
+
+    QVERIFY(QDir().rename(aside, m_kb));
+    reloader.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(reloader.status().reloads, 1, Timeout);
+    QVERIFY(reloader.status().lastError.isEmpty());
 }
 
 void ServeReloaderTest::stormOfReloadsIsCoalesced()
