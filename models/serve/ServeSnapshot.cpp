@@ -87,6 +87,7 @@ bool ServeSnapshot::openKb(const Options &options, QString *error, const std::at
     McpKnowledgeBase::OpenOptions opening;
     opening.follow = false;
     opening.cancel = cancel;
+    opening.logName = QStringLiteral("errata serve");
     if (!m_kb->open(m_info.root, opening, error))
         return false;
     m_kb->matcher();
