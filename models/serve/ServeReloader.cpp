@@ -2,6 +2,7 @@
 
 #include "models/git/GitCheckoutState.h"
 #include "models/serve/ServeWatcher.h"
+#include "models/util/FreeMemory.h"
 
 #include <QFileInfo>
 #include <QThread>
@@ -208,10 +209,13 @@ void ServeReloader::refuse(const QString &why)
 // any more (current() no longer gives it): it goes now, on this thread.
 void ServeReloader::sweep()
 {
-    m_retired.erase(
-        std::remove_if(m_retired.begin(), m_retired.end(),
-                       [](const std::shared_ptr<const ServeSnapshot> &snapshot) { return snapshot.use_count() == 1; }),
-        m_retired.end());
+    const auto unheld = std::remove_if(
+        m_retired.begin(), m_retired.end(),
+        [](const std::shared_ptr<const ServeSnapshot> &snapshot) { return snapshot.use_count() == 1; });
+    if (unheld != m_retired.end()) {
+        m_retired.erase(unheld, m_retired.end());
+        FreeMemory::release(); // else the allocator keeps what the snapshots held
+    }
     {
         const std::lock_guard<std::mutex> lock(m_statusLock);
         m_status.retired = int(m_retired.size());

@@ -7,6 +7,7 @@
 #include "models/publish/SitePublisher.h"
 #include "models/publish/SiteSink.h"
 #include "models/search/SearchIndex.h"
+#include "models/util/FreeMemory.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -50,6 +51,7 @@ std::shared_ptr<const ServeSnapshot> ServeSnapshot::build(const QString &folder,
     snapshot->m_info.commit = before.commit;
     snapshot->m_info.gitOperation = before.operation.isEmpty() ? after : before.operation;
     snapshot->listProblems();
+    FreeMemory::release(); // what the site's own reading of the KB and the passes over every record left free
     snapshot->m_info.loadedAt = QDateTime::currentDateTimeUtc();
     snapshot->m_info.seconds = double(timer.nsecsElapsed()) / 1e9;
     return snapshot;
