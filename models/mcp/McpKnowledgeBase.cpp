@@ -61,8 +61,8 @@ bool McpKnowledgeBase::open(const QString &folder, const OpenOptions &openOption
     }
     QString cacheError;
     if (m_session->isCacheOutdated() && !m_session->writeCache(&cacheError))
-        qWarning("errata mcp: cannot write the cache %s (%s)", qPrintable(m_session->cacheFile()),
-                 qPrintable(cacheError));
+        qWarning("%s: cannot write the cache %s (%s)", qPrintable(openOptions.logName),
+                 qPrintable(m_session->cacheFile()), qPrintable(cacheError));
     m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup(),
                                               LookupEngine::Budgets{m_regexBudgetMs, m_runBudgetMs});
     resetMatcher();

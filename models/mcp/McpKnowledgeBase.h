@@ -51,6 +51,8 @@ public:
         bool follow = true;
         // Stops the reading: open() is then false, `error` "cancelled".
         const std::atomic_bool *cancel = nullptr;
+        // What the warnings on standard error begin with.
+        QString logName = QStringLiteral("errata mcp");
     };
     // False with `error` set when `folder` is not a readable folder.
     bool open(const QString &folder, QString *error) { return open(folder, OpenOptions(), error); }

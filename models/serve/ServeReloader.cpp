@@ -2,6 +2,7 @@
 
 #include "models/git/GitCheckoutState.h"
 #include "models/serve/ServeWatcher.h"
+#include "models/util/FreeMemory.h"
 
 #include <QFileInfo>
 #include <QThread>
@@ -15,17 +16,6 @@
 namespace Errata {
 
 namespace {
-
-// Linux keeps a nice value for each thread, and a thread starts with its
-// parent's: the pools the build starts (Parallel::forEach) run at it too.
-void lowerThisThreadsPriority(int niceness)
-{
-    const id_t self = id_t(gettid());
-    errno = 0;
-    const int now = getpriority(PRIO_PROCESS, self);
-    if (errno == 0)
-        setpriority(PRIO_PROCESS, self, std::min(now + niceness, 19));
-}
 
 QString summary(const ServeSnapshot::Info &info)
 {
@@ -46,6 +36,15 @@ void logProblems(const ServeSnapshot::Info &info)
 }
 
 } // namespace
+
+void ServeReloader::lowerThisThreadsPriority(int niceness)
+{
+    const id_t self = id_t(gettid());
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, self);
+    if (errno == 0)
+        setpriority(PRIO_PROCESS, self, std::min(now + niceness, 19));
+}
 
 ServeReloader::ServeReloader(const QString &folder, const ServeSnapshot::Options &options, QObject *parent)
     : QObject(parent)
@@ -126,8 +125,9 @@ void ServeReloader::startBuild()
         m_status.building = true;
         ++m_status.builds;
     }
-    m_thread = QThread::create([this, folder = m_folder, options = m_options] {
-        lowerThisThreadsPriority(BuildNiceness);
+    m_thread = QThread::create([this, folder = m_folder, options = m_options, niceness = m_niceness] {
+        if (niceness > 0)
+            lowerThisThreadsPriority(niceness);
         QString error;
         std::shared_ptr<const ServeSnapshot> built = ServeSnapshot::build(folder, options, &error, &m_cancel);
         const std::lock_guard<std::mutex> lock(m_builtLock);
@@ -209,10 +209,13 @@ void ServeReloader::refuse(const QString &why)
 // any more (current() no longer gives it): it goes now, on this thread.
 void ServeReloader::sweep()
 {
-    m_retired.erase(
-        std::remove_if(m_retired.begin(), m_retired.end(),
-                       [](const std::shared_ptr<const ServeSnapshot> &snapshot) { return snapshot.use_count() == 1; }),
-        m_retired.end());
+    const auto unheld = std::remove_if(
+        m_retired.begin(), m_retired.end(),
+        [](const std::shared_ptr<const ServeSnapshot> &snapshot) { return snapshot.use_count() == 1; });
+    if (unheld != m_retired.end()) {
+        m_retired.erase(unheld, m_retired.end());
+        FreeMemory::release(); // else the allocator keeps what the snapshots held
+    }
     {
         const std::lock_guard<std::mutex> lock(m_statusLock);
         m_status.retired = int(m_retired.size());

@@ -6,6 +6,8 @@
 #include "models/publish/SiteBuild.h"
 #include "models/publish/SitePublisher.h"
 #include "models/publish/SiteSink.h"
+#include "models/search/SearchIndex.h"
+#include "models/util/FreeMemory.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -49,6 +51,7 @@ std::shared_ptr<const ServeSnapshot> ServeSnapshot::build(const QString &folder,
     snapshot->m_info.commit = before.commit;
     snapshot->m_info.gitOperation = before.operation.isEmpty() ? after : before.operation;
     snapshot->listProblems();
+    FreeMemory::release(); // what the site's own reading of the KB and the passes over every record left free
     snapshot->m_info.loadedAt = QDateTime::currentDateTimeUtc();
     snapshot->m_info.seconds = double(timer.nsecsElapsed()) / 1e9;
     return snapshot;
@@ -86,9 +89,11 @@ bool ServeSnapshot::openKb(const Options &options, QString *error, const std::at
     McpKnowledgeBase::OpenOptions opening;
     opening.follow = false;
     opening.cancel = cancel;
+    opening.logName = QStringLiteral("errata serve");
     if (!m_kb->open(m_info.root, opening, error))
         return false;
     m_kb->matcher();
+    m_kb->index().settle(); // searches may then run on several threads at once
     m_kb->leaveThread();
     m_info.records = m_kb->kb().count();
     return !isCancelled(cancel);

@@ -60,7 +60,8 @@ public:
     static std::shared_ptr<const ServeSnapshot> build(const QString &folder, const Options &options, QString *error,
                                                       const std::atomic_bool *cancel = nullptr);
 
-    // Opened frozen (it never follows the disk), its log matcher built.
+    // Opened frozen (it never follows the disk), its log matcher built and
+    // its search index settled (McpKnowledgeBase::allowChanges() is not needed).
     McpKnowledgeBase &kb() const { return *m_kb; }
     // A file of the site as `errata publish` writes it ("index.html",
     // "zh/index.html", "api/v1/records/<id>.json"…), or null.

@@ -14,16 +14,22 @@
 #include "models/lookup/LookupResult.h"
 #include "models/matching/LogMatcher.h"
 #include "models/mcp/McpKnowledgeBase.h"
+#include "models/search/SearchIndex.h"
+#include "models/search/SearchQuery.h"
 #include "support/GitTestRepository.h"
 #include "support/TestFiles.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace Errata;
 using namespace Errata::TestSupport;
@@ -59,8 +65,10 @@ private slots:
     void midPullFileKeepsTheLastGoodSnapshot_data();
     void midPullFileKeepsTheLastGoodSnapshot();
     void mergeHeadKeepsTheLastGoodSnapshot();
+    void kbFolderGoneKeepsTheLastGoodSnapshot();
     void stormOfReloadsIsCoalesced();
     void readersOnOtherThreadsDuringReloads();
+    void buildThreadsRunAtALowerPriority();
 
 private:
     ServeSnapshot::Options options() const;
@@ -273,6 +281,29 @@ void ServeReloaderTest::mergeHeadKeepsTheLastGoodSnapshot()
     QTRY_COMPARE_WITH_TIMEOUT(reloader.status().current.commit, QString::fromLatin1(second), Timeout);
 }
 
+void ServeReloaderTest::kbFolderGoneKeepsTheLastGoodSnapshot()
+{
+    ServeReloader reloader(m_kb, options());
+    QString error;
+    QVERIFY(reloader.loadFirst(&error));
+    const std::shared_ptr<const ServeSnapshot> good = reloader.current();
+    const QString aside = m_dir->path() + QStringLiteral("/aside");
+    QVERIFY(QDir().rename(m_kb, aside)); // a checkout moved away, a volume unmounted
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(QStringLiteral("^errata serve: reload refused: the KB could not be read: .*"
+                                                           "not a readable folder; still serving the snapshot of ")));
+    reloader.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(reloader.status().failedReloads, 1, Timeout);
+    QVERIFY2(reloader.status().lastError.contains(m_kb), qPrintable(reloader.status().lastError));
+    QCOMPARE(reloader.current(), good);
+    QCOMPARE(good->kb().lookup().lookup(Test::dockerError()).hits.value(0).id, Test::dockerId());
+
+    QVERIFY(QDir().rename(aside, m_kb));
+    reloader.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(reloader.status().reloads, 1, Timeout);
+    QVERIFY(reloader.status().lastError.isEmpty());
+}
+
 void ServeReloaderTest::stormOfReloadsIsCoalesced()
 {
     ServeReloader reloader(m_kb, options());
@@ -315,7 +346,9 @@ void ServeReloaderTest::readersOnOtherThreadsDuringReloads()
                 const LookupResult result = snapshot->kb().lookup().lookup(error);
                 const bool right = (error == Edited || error == Test::dockerError()) && !result.hits.isEmpty()
                     && result.hits.first().id == Test::dockerId()
-                    && !snapshot->kb().matcher().match(error.toUtf8()).matches.isEmpty() && reloader.status().ready;
+                    && !snapshot->kb().matcher().match(error.toUtf8()).matches.isEmpty()
+                    && !snapshot->kb().index().search(SearchQuery::parse(QStringLiteral("docker"))).isEmpty()
+                    && reloader.status().ready;
                 ++(right ? answers : wrong);
             }
         });
@@ -331,6 +364,25 @@ void ServeReloaderTest::readersOnOtherThreadsDuringReloads()
     QCOMPARE(wrong.load(), 0);
     QVERIFY(answers.load() > 0);
     QCOMPARE(reloader.status().reloads, 4);
+}
+
+void ServeReloaderTest::buildThreadsRunAtALowerPriority()
+{
+    const auto nice = [] { return getpriority(PRIO_PROCESS, id_t(gettid())); };
+    const int base = nice();
+    int lowered = -100;
+    std::atomic_int pooled{-100}; // Qt's pool hands it back through synchronisation ThreadSanitizer cannot see
+    std::thread build([&] {
+        ServeReloader::lowerThisThreadsPriority(ServeReloader::BuildNiceness);
+        lowered = nice();
+        QThreadPool pool; // as Parallel::forEach starts its threads
+        pool.start([&] { pooled = nice(); });
+        pool.waitForDone();
+    });
+    build.join();
+    QCOMPARE(nice(), base); // this thread's own is left alone
+    QCOMPARE(lowered, std::min(base + ServeReloader::BuildNiceness, 19));
+    QCOMPARE(pooled.load(), lowered);
 }
 
 QTEST_GUILESS_MAIN(ServeReloaderTest)

@@ -43,6 +43,7 @@ private slots:
     void recordFileAddedAndRemoved();
     void filesNoSnapshotIsMadeOfChangeNothing();
     void folderAddedIsWatchedFromThen();
+    void folderMovedWithinAndOutOfTheKb();
     void gitOperationsAndCommits();
     void streamOfChangesIsReportedWithinTheLongestDelay();
 
@@ -138,6 +139,33 @@ void ServeWatcherTest::folderAddedIsWatchedFromThen()
     QVERIFY(out.write(" ") == 1);
     out.close();
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 3, Timeout);
+}
+
+void ServeWatcherTest::folderMovedWithinAndOutOfTheKb()
+{
+    QVERIFY(writeFile(m_kb + QStringLiteral("/a/b/one.json"), "{}"));
+    const auto watching = watcher();
+    QSignalSpy changed(watching.get(), &ServeWatcher::changed);
+    const auto touch = [](const QString &path) {
+        QFile out(path);
+        return out.open(QIODevice::WriteOnly | QIODevice::Append) && out.write(" ") == 1;
+    };
+    QVERIFY(QDir().rename(m_kb + QStringLiteral("/a"), m_kb + QStringLiteral("/c"))); // within the KB
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, Timeout);
+    QVERIFY(touch(m_kb + QStringLiteral("/c/b/one.json"))); // its watch followed it
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 2, Timeout);
+    QVERIFY(writeFile(m_kb + QStringLiteral("/a/b/two.json"), "{}")); // a new folder where it was
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 3, Timeout);
+    QVERIFY(touch(m_kb + QStringLiteral("/a/b/two.json")));
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 4, Timeout);
+
+    const QString outside = m_dir->path() + QStringLiteral("/outside");
+    QVERIFY(QDir().rename(m_kb + QStringLiteral("/c"), outside)); // out of the KB
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 5, Timeout);
+    QVERIFY(touch(outside + QStringLiteral("/b/one.json")));
+    QVERIFY(writeFile(outside + QStringLiteral("/b/three.json"), "{}"));
+    QTest::qWait(Settled);
+    QCOMPARE(changed.count(), 5); // no longer the KB's
 }
 
 void ServeWatcherTest::gitOperationsAndCommits()
