@@ -275,9 +275,10 @@ int ServeCommand::run(const QStringList &arguments)
         CommandErrors::print(Name, why);
         return ExitCode::CannotRun;
     }
+    // A refusal is said by the reloader itself, with the snapshot kept.
     QObject::connect(&reloader, &ServeReloader::reloaded, qApp, [](bool accepted, const QString &message) {
-        CommandErrors::print(Name,
-                             (accepted ? QStringLiteral("reloaded: ") : QStringLiteral("reload refused: ")) + message);
+        if (accepted)
+            CommandErrors::print(Name, QStringLiteral("reloaded: ") + message);
     });
     reloader.startWatching();
     ServeSignals signals_;
