@@ -346,7 +346,9 @@ void measureAnchor(const ServeBenchmark::Options &options, const QString &work, 
     for (ServeBenchmark::Run *run : {&figures.anchor2, &figures.anchor64}) {
         if (run->ran() && run->wrk.readErrors > 0)
             run->note = QStringLiteral("its answers end with the connection's close, which wrk counts as a read "
-                                       "error after the answer; answers with a timeout are not counted as answers");
+                                       "error after each answer; wrk counts an answer later than 2 s as a timeout "
+                                       "but still as an answer, and a connection still waiting after 2 s at each "
+                                       "of its checks");
     }
 }
 
