@@ -12,6 +12,7 @@
 #include "app/commands/MergeDriverCommand.h"
 #include "app/commands/PublishCommand.h"
 #include "app/commands/ReviewCommand.h"
+#include "app/commands/ServeCommand.h"
 #include "app/commands/StatusCommand.h"
 #include "app/commands/TerminalText.h"
 #include "app/commands/ValidateCommand.h"
@@ -45,6 +46,7 @@ const Command Commands[] = {
     {"graph", &GraphCommand::run},
     {"mcp", &McpCommand::run},
     {"publish", &PublishCommand::run},
+    {"serve", &ServeCommand::run},
     {"review", &ReviewCommand::run},
     {"status", &StatusCommand::run},
     {"merge-driver", &MergeDriverCommand::run},

@@ -242,6 +242,7 @@ void GuiLauncher::describeOptions(QCommandLineParser &parser)
                        "  graph [--kb DIR] [ID]     print the transition graph as Graphviz dot or JSON\n"
                        "  mcp [--kb DIR]            serve the KB to coding agents (MCP over stdio)\n"
                        "  publish [--kb DIR] OUT    write the KB as a static website with a JSON API\n"
+                       "  serve [--kb DIR]          serve the KB over HTTP to a team: site, API and MCP\n"
                        "  review [--kb DIR]         count translated and reviewed fields per domain\n"
                        "  status [--kb DIR]         list the records changed against git's HEAD\n"
                        "  merge-driver BASE OURS THEIRS\n"

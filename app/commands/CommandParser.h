@@ -53,6 +53,7 @@ public:
 
     bool isSet(const QCommandLineOption &option) const { return m_parser.isSet(option); }
     QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
+    QStringList values(const QCommandLineOption &option) const { return m_parser.values(option); }
     // The arguments after the command's name.
     QStringList positionalArguments() const { return m_parser.positionalArguments().mid(1); }
     // --kb's folder; the current folder when it is not given.

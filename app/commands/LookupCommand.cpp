@@ -7,11 +7,11 @@
 #include "app/CommandLine.h"
 #include "models/kb/KnowledgeBase.h"
 #include "models/lookup/LookupEngine.h"
+#include "models/lookup/LookupJson.h"
 #include "models/matching/LogReader.h"
 #include "models/search/SearchIndex.h"
 #include "models/session/KnowledgeBaseSession.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
@@ -145,19 +145,7 @@ QJsonValue inputJson(const Input &input)
 
 void printJson(const LookupResult &result, const Input &input, QTextStream &out)
 {
-    QJsonArray results;
-    for (const LookupResult::Hit &hit : result.hits)
-        results.append(QJsonObject{{QStringLiteral("id"), hit.id},
-                                   {QStringLiteral("score"), hit.score},
-                                   {QStringLiteral("band"), LookupResult::bandName(hit.band)},
-                                   {QStringLiteral("signature"), hit.signature},
-                                   {QStringLiteral("domain"), hit.domain},
-                                   {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
-    QJsonObject root{{QStringLiteral("query"), result.errorText},
-                     {QStringLiteral("results"), results},
-                     {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
-                     {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
-                     {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds}};
+    QJsonObject root = LookupJson::toJson(result);
     if (input.standardInput)
         root.insert(QStringLiteral("input"), inputJson(input));
     out << TerminalText::jsonSafe(QJsonDocument(root).toJson(QJsonDocument::Indented));

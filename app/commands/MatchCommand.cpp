@@ -6,12 +6,12 @@
 
 #include "models/kb/KnowledgeBase.h"
 #include "models/kb/KnowledgeBaseLoader.h"
+#include "models/matching/LogMatchJson.h"
 #include "models/matching/LogMatcher.h"
 #include "models/matching/LogReader.h"
 #include "models/record/Record.h"
 
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
@@ -26,7 +26,6 @@ namespace {
 const QString Name = QStringLiteral("match");
 
 constexpr int LinesShown = 5;
-constexpr int LineTextLimit = 300; // characters of a log line or a match shown, in text and JSON
 
 struct Options
 {
@@ -105,22 +104,10 @@ bool readLog(const QString &path, QByteArray *log)
     return true;
 }
 
-// The first LineTextLimit characters of `text`, not splitting a surrogate pair.
-QString cut(const QString &text, bool *wasCut = nullptr)
-{
-    const bool tooLong = text.size() > LineTextLimit;
-    if (wasCut)
-        *wasCut = tooLong;
-    if (!tooLong)
-        return text;
-    const qsizetype end = text.at(LineTextLimit - 1).isHighSurrogate() ? LineTextLimit - 1 : LineTextLimit;
-    return text.left(end);
-}
-
 QString shortened(const QString &text)
 {
     bool wasCut = false;
-    const QString start = cut(text, &wasCut);
+    const QString start = LogMatchJson::cut(text, &wasCut);
     return wasCut ? start + QStringLiteral("...") : start;
 }
 
@@ -128,20 +115,6 @@ QString shortened(const QString &text)
 QString fileOf(const KnowledgeBase &kb, const LogMatchResult::Match &match)
 {
     return match.record ? kb.relativePath(match.record->filePath()) : QString();
-}
-
-// The ids that more than one record holds, sorted: each such record is
-// matched on its own, and its file tells it from the others.
-QStringList duplicateIds(const KnowledgeBase &kb)
-{
-    QStringList ids;
-    for (int i = 0; i < kb.count(); ++i) {
-        const QString id = kb.recordAt(i)->id();
-        if (kb.recordsWithId(id).size() > 1 && !ids.contains(id))
-            ids << id;
-    }
-    ids.sort();
-    return ids;
 }
 
 void printText(const KnowledgeBase &kb, const LogMatchResult &result, QTextStream &out)
@@ -169,86 +142,20 @@ void printText(const KnowledgeBase &kb, const LogMatchResult &result, QTextStrea
             << TerminalText::escaped(regex.reason) << '\n';
 }
 
-// Cut as in text output: a log of one 1 GB line would otherwise be printed
-// whole, once per matching record. The columns still tell the whole match.
-QJsonObject toJson(const LogMatchResult::Line &line)
-{
-    bool textCut = false;
-    bool matchCut = false;
-    const QString text = cut(line.text, &textCut);
-    const QString match = cut(line.matchedText, &matchCut);
-    return QJsonObject{
-        {QStringLiteral("line"), line.number},          {QStringLiteral("start_column"), line.startColumn},
-        {QStringLiteral("end_column"), line.endColumn}, {QStringLiteral("text"), text},
-        {QStringLiteral("text_cut"), textCut},          {QStringLiteral("match"), match},
-        {QStringLiteral("match_cut"), matchCut}};
-}
-
-QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult::Match &match)
-{
-    QJsonArray lines;
-    for (const LogMatchResult::Line &line : match.lines)
-        lines.append(toJson(line));
-    return QJsonObject{{QStringLiteral("id"), match.recordId},
-                       {QStringLiteral("file"), fileOf(kb, match)},
-                       {QStringLiteral("signature"), match.record ? match.record->signature() : QString()},
-                       {QStringLiteral("regex"), match.record ? match.record->regex() : QString()},
-                       {QStringLiteral("score"), match.score},
-                       {QStringLiteral("literal_length"), match.literalLength},
-                       {QStringLiteral("signature_hit"), match.signatureHit},
-                       {QStringLiteral("match_count"), match.matchCount},
-                       {QStringLiteral("line_count"), match.lineCount},
-                       {QStringLiteral("lines"), lines}};
-}
-
 QJsonObject toJson(const KnowledgeBase &kb, const LogMatchResult &result, const Options &options)
 {
-    QJsonArray matches;
-    for (const LogMatchResult::Match &match : result.matches)
-        matches.append(toJson(kb, match));
-    QJsonArray cutShort;
-    for (const LogMatchResult::CutShort &regex : result.cutShort)
-        cutShort.append(
-            QJsonObject{{QStringLiteral("id"), regex.recordId},
-                        {QStringLiteral("file"), regex.record ? kb.relativePath(regex.record->filePath()) : QString()},
-                        {QStringLiteral("in_pieces"), regex.inPieces},
-                        {QStringLiteral("run_budget"), regex.runBudget},
-                        {QStringLiteral("searched"), regex.searched},
-                        {QStringLiteral("seconds"), regex.seconds},
-                        {QStringLiteral("reason"), regex.reason}});
-    QJsonArray duplicates;
-    for (const QString &id : duplicateIds(kb)) {
-        QStringList files = kb.filesWithId(id);
-        files.sort();
-        duplicates.append(
-            QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("files"), QJsonArray::fromStringList(files)}});
-    }
-    QJsonArray skipped;
-    for (const LogMatchResult::Skipped &record : result.skipped)
-        skipped.append(QJsonObject{{QStringLiteral("id"), record.recordId}, {QStringLiteral("reason"), record.reason}});
-    const QJsonObject summary{
-        {QStringLiteral("records"), result.regexCount},       {QStringLiteral("matched"), int(result.matches.size())},
-        {QStringLiteral("lines"), result.logLines},           {QStringLiteral("bytes"), result.logBytes},
-        {QStringLiteral("build_ms"), result.timings.buildMs}, {QStringLiteral("match_ms"), result.timings.totalMs}};
-    return QJsonObject{{QStringLiteral("log"), options.log},
-                       {QStringLiteral("kb"), options.kb},
-                       {QStringLiteral("ignore_case"), options.ignoreCase},
-                       {QStringLiteral("matches"), matches},
-                       {QStringLiteral("skipped"), skipped},
-                       {QStringLiteral("duplicate_ids"), duplicates},
-                       {QStringLiteral("cut_short"), cutShort},
-                       {QStringLiteral("regex_budget_seconds"), result.regexBudgetSeconds},
-                       {QStringLiteral("run_budget_seconds"), result.runBudgetSeconds},
-                       {QStringLiteral("used_fallback"), result.usedFallback},
-                       {QStringLiteral("note"), result.note},
-                       {QStringLiteral("summary"), summary}};
+    QJsonObject root = LogMatchJson::toJson(kb, result);
+    root.insert(QStringLiteral("log"), options.log);
+    root.insert(QStringLiteral("kb"), options.kb);
+    root.insert(QStringLiteral("ignore_case"), options.ignoreCase);
+    return root;
 }
 
 void reportOnStderr(const KnowledgeBase &kb, const LogMatchResult &result)
 {
     for (const Problem &problem : kb.loadProblems())
         CommandErrors::print(Name, QStringLiteral("warning: ") + problem.toText());
-    for (const QString &id : duplicateIds(kb)) {
+    for (const QString &id : LogMatchJson::duplicateIds(kb)) {
         QStringList files = kb.filesWithId(id);
         files.sort();
         CommandErrors::print(Name,

@@ -44,7 +44,7 @@ SearchIndex &McpKnowledgeBase::index() const
 
 // As `errata lookup` opens a KB: findings only when the cache lacks them
 // or must be written again.
-bool McpKnowledgeBase::open(const QString &folder, QString *error)
+bool McpKnowledgeBase::open(const QString &folder, const OpenOptions &openOptions, QString *error)
 {
     const QFileInfo info(folder);
     if (!info.isDir() || !info.isReadable()) {
@@ -54,9 +54,11 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
     m_root = info.absoluteFilePath();
     KnowledgeBaseSession::Options options;
     options.indexAsRead = true;
-    m_session->read(m_root, options);
-    m_session->check();
-    m_session->buildIndex();
+    const std::atomic_bool *cancel = openOptions.cancel;
+    if (!m_session->read(m_root, options, cancel) || !m_session->check(cancel) || !m_session->buildIndex(cancel)) {
+        *error = QStringLiteral("cancelled");
+        return false;
+    }
     QString cacheError;
     if (m_session->isCacheOutdated() && !m_session->writeCache(&cacheError))
         qWarning("errata mcp: cannot write the cache %s (%s)", qPrintable(m_session->cacheFile()),
@@ -64,8 +66,18 @@ bool McpKnowledgeBase::open(const QString &folder, QString *error)
     m_lookup = std::make_unique<LookupEngine>(m_session->index().lookup(),
                                               LookupEngine::Budgets{m_regexBudgetMs, m_runBudgetMs});
     resetMatcher();
-    watch();
+    if (openOptions.follow)
+        watch();
     return true;
+}
+
+void McpKnowledgeBase::leaveThread()
+{
+    if (m_watcher)
+        return;
+    kb().moveToThread(nullptr);
+    m_session->moveToThread(nullptr);
+    moveToThread(nullptr);
 }
 
 const LogMatcher &McpKnowledgeBase::matcher()

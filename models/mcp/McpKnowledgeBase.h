@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -42,14 +43,31 @@ public:
     // The time budgets of lookup_error and match_log, in milliseconds:
     // of each regex and of one call (LogMatcher::Options); before open().
     void setBudgets(qint64 regexBudgetMs, qint64 runBudgetMs);
+    struct OpenOptions
+    {
+        // Follow the KB on disk (a KnowledgeBaseWatcher). Frozen (false):
+        // the KB stays as it was read, whatever happens on disk
+        // (`errata serve`'s snapshots, which a reload replaces whole).
+        bool follow = true;
+        // Stops the reading: open() is then false, `error` "cancelled".
+        const std::atomic_bool *cancel = nullptr;
+    };
     // False with `error` set when `folder` is not a readable folder.
-    bool open(const QString &folder, QString *error);
+    bool open(const QString &folder, QString *error) { return open(folder, OpenOptions(), error); }
+    bool open(const QString &folder, const OpenOptions &options, QString *error);
+    // For a frozen KB that many threads read and any thread may destroy:
+    // this object, its session and its KB (with their children) belong to
+    // no thread from now on (QObject::moveToThread(nullptr)), so no event
+    // or timer is ever delivered to them and their destruction touches no
+    // thread's event queue. Called on the thread that opened it, after
+    // open(); does nothing for a KB that follows the disk.
+    void leaveThread();
     QString root() const { return m_root; }
 
     KnowledgeBase &kb() const;
     SearchIndex &index() const;
     const LookupEngine &lookup() const { return *m_lookup; }
-    // Built the first time it is needed, from any thread.
+    // Built the first time it is needed (or now), from any thread.
     const LogMatcher &matcher();
     // Keeps changes on disk waiting (while tool calls run), then handles what waits.
     void holdChanges();

@@ -48,6 +48,13 @@ McpServer::McpServer(McpKnowledgeBase &kb)
 {
 }
 
+void McpServer::setStateless(const QString &version, const QString &client)
+{
+    m_version = protocolVersions().contains(version) ? version : protocolVersions().first();
+    m_client = client.left(200);
+    m_tools.setClientName(m_client);
+}
+
 QByteArray McpServer::errorLine(const QJsonValue &id, int code, const QString &message)
 {
     return line(QJsonObject{
@@ -115,8 +122,10 @@ QJsonValue McpServer::cancelledRequest(const QJsonObject &notification)
 
 bool McpServer::isParallel(const QString &tool)
 {
-    static const QStringList parallel{QStringLiteral("lookup_error"), QStringLiteral("search_records"),
-                                      QStringLiteral("match_log"), QStringLiteral("list_domains")};
+    static const QStringList parallel{QStringLiteral("lookup_error"),     QStringLiteral("batch_lookup"),
+                                      QStringLiteral("search_records"),   QStringLiteral("match_log"),
+                                      QStringLiteral("list_domains"),     QStringLiteral("list_records"),
+                                      QStringLiteral("list_environments")};
     return parallel.contains(tool);
 }
 

@@ -61,6 +61,13 @@ public:
     // with its "\n"; empty when none is due. A tool call runs here.
     QByteArray handle(const QByteArray &message);
     void setToolRunner(ToolRunner runner) { m_runner = std::move(runner); }
+    // Over HTTP without sessions (`errata serve`): as if initialize had
+    // been answered with `version` (the client's MCP-Protocol-Version, or
+    // the latest when empty) for `client`, so that any request may come
+    // first; initialize itself is answered as ever.
+    void setStateless(const QString &version, const QString &client);
+    // Where report_outcome writes, or why it does not (McpTools::setOutcomes).
+    void setOutcomes(const QString &folder, const QString &refusal) { m_tools.setOutcomes(folder, refusal); }
     // The tools that may run alongside each other: they read only what is
     // safe to read from several threads (McpKnowledgeBase).
     static bool isParallel(const QString &tool);

@@ -38,6 +38,8 @@ bool hasType(const QJsonValue &value, const QString &type)
         return value.isBool();
     if (type == QLatin1String("object"))
         return value.isObject();
+    if (type == QLatin1String("array"))
+        return value.isArray();
     return false;
 }
 
@@ -98,12 +100,35 @@ QString McpToolCatalog::checkValue(const QString &name, const QJsonObject &schem
                 .arg(name)
                 .arg(schema.value(u"maxLength").toInteger());
     }
+    if (type == QLatin1String("array"))
+        return checkArray(name, schema, value.toArray());
     if (type == QLatin1String("integer") || type == QLatin1String("number")) {
         const double number = value.toDouble();
         if (schema.contains(u"minimum") && number < schema.value(u"minimum").toDouble())
             return QStringLiteral("\"%1\" must be at least %2").arg(name).arg(schema.value(u"minimum").toDouble());
         if (schema.contains(u"maximum") && number > schema.value(u"maximum").toDouble())
             return QStringLiteral("\"%1\" must be at most %2").arg(name).arg(schema.value(u"maximum").toDouble());
+    }
+    return QString();
+}
+
+QString McpToolCatalog::checkArray(const QString &name, const QJsonObject &schema, const QJsonArray &array)
+{
+    if (schema.contains(u"minItems") && array.size() < schema.value(u"minItems").toInteger())
+        return QStringLiteral("\"%1\" needs at least %2 %3")
+            .arg(name)
+            .arg(schema.value(u"minItems").toInteger())
+            .arg(schema.value(u"minItems").toInteger() == 1 ? QStringLiteral("item") : QStringLiteral("items"));
+    if (schema.contains(u"maxItems") && array.size() > schema.value(u"maxItems").toInteger())
+        return QStringLiteral("\"%1\" takes at most %2 items, not %3")
+            .arg(name)
+            .arg(schema.value(u"maxItems").toInteger())
+            .arg(array.size());
+    const QJsonObject items = schema.value(u"items").toObject();
+    for (qsizetype i = 0; i < array.size() && !items.isEmpty(); ++i) {
+        const QString problem = checkValue(QStringLiteral("%1[%2]").arg(name).arg(i), items, array.at(i));
+        if (!problem.isEmpty())
+            return problem;
     }
     return QString();
 }

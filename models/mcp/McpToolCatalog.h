@@ -22,12 +22,14 @@ public:
     static QJsonObject tool(const QString &name);
     // What is wrong with `arguments` for `inputSchema`, in a sentence; empty
     // when they fit. Knows the keywords the catalog uses: type (string,
-    // integer, number, boolean, object), required, minLength, maxLength,
-    // minimum, maximum, additionalProperties false.
+    // integer, number, boolean, object, array), required, minLength,
+    // maxLength, minimum, maximum, minItems, maxItems, items (each item
+    // named "texts[2]"), additionalProperties false.
     static QString check(const QJsonObject &inputSchema, const QJsonObject &arguments);
 
 private:
     static QString checkValue(const QString &name, const QJsonObject &schema, const QJsonValue &value);
+    static QString checkArray(const QString &name, const QJsonObject &schema, const QJsonArray &array);
 };
 
 } // namespace Errata

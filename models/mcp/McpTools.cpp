@@ -6,6 +6,7 @@
 #include "models/lookup/LookupResult.h"
 #include "models/matching/LogMatcher.h"
 #include "models/mcp/McpKnowledgeBase.h"
+#include "models/mcp/McpListingTools.h"
 #include "models/mcp/McpToolCatalog.h"
 #include "models/outcomes/OutcomeLog.h"
 #include "models/outcomes/OutcomeSummary.h"
@@ -48,12 +49,6 @@ qint64 indexArgument(const QJsonValue &value)
     return qint64(number);
 }
 
-QString shortened(const QString &text, int length = 100)
-{
-    const QString simple = text.simplified();
-    return simple.size() <= length ? simple : simple.left(length - 1) + QChar(0x2026);
-}
-
 // "\nIncomplete: the regex of ID was …", one line per regex cut short for
 // a time budget; empty when none was.
 QString incompleteText(const QList<LogMatchResult::CutShort> &cutShort)
@@ -64,11 +59,47 @@ QString incompleteText(const QList<LogMatchResult::CutShort> &cutShort)
     return text;
 }
 
+// What lookup_error answers for `result`: its structured content, and its
+// text in `text` (with the hint to call get_record when `hint`).
+QJsonObject lookupJson(const LookupResult &result, QString *text, bool hint)
+{
+    QJsonArray results;
+    QStringList lines;
+    for (const LookupResult::Hit &hit : result.hits) {
+        results.append(
+            QJsonObject{{QStringLiteral("id"), hit.id},
+                        {QStringLiteral("score"), hit.score},
+                        {QStringLiteral("band"), LookupResult::bandName(hit.band)},
+                        {QStringLiteral("signature"), hit.signature},
+                        {QStringLiteral("domain"), hit.domain},
+                        {QStringLiteral("fix_success_rate"), hit.fixRate < 0 ? QJsonValue() : QJsonValue(hit.fixRate)},
+                        {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
+        lines << QStringLiteral("%1. %2 [%3, %4] %5")
+                     .arg(lines.size() + 1)
+                     .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),
+                          McpTools::shortened(hit.signature));
+    }
+    *text = lines.isEmpty() ? QStringLiteral("No record is like this error.") : lines.join(QLatin1Char('\n'));
+    if (hint && !lines.isEmpty())
+        *text += QStringLiteral("\nCall get_record with an id for its workarounds and dead ends.");
+    *text += incompleteText(result.cutShort);
+    return QJsonObject{{QStringLiteral("query"), result.errorText},
+                       {QStringLiteral("results"), results},
+                       {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
+                       {QStringLiteral("incomplete"), result.isIncomplete()}};
+}
+
 } // namespace
 
 McpTools::McpTools(McpKnowledgeBase &kb)
     : m_kb(kb)
 {
+}
+
+void McpTools::setOutcomes(const QString &folder, const QString &refusal)
+{
+    m_outcomeFolder = folder;
+    m_outcomeRefusal = refusal;
 }
 
 bool McpTools::hasTool(const QString &name) const
@@ -83,6 +114,12 @@ QJsonObject McpTools::success(const QJsonObject &structured, const QString &text
          QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}},
         {QStringLiteral("structuredContent"), structured},
         {QStringLiteral("isError"), false}};
+}
+
+QString McpTools::shortened(const QString &text, int length)
+{
+    const QString simple = text.simplified();
+    return simple.size() <= length ? simple : simple.left(length - 1) + QChar(0x2026);
 }
 
 QJsonObject McpTools::failure(const QString &message)
@@ -111,6 +148,14 @@ QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
         return getErrorChain(arguments);
     if (name == QLatin1String("list_domains"))
         return listDomains();
+    if (name == QLatin1String("batch_lookup"))
+        return batchLookup(arguments);
+    if (name == QLatin1String("list_records"))
+        return McpListingTools(m_kb).listRecords(arguments);
+    if (name == QLatin1String("domain_stats"))
+        return McpListingTools(m_kb).domainStats(arguments);
+    if (name == QLatin1String("list_environments"))
+        return McpListingTools(m_kb).listEnvironments(arguments);
     return reportOutcome(arguments);
 }
 
@@ -128,30 +173,30 @@ QJsonObject McpTools::lookupError(const QJsonObject &arguments)
 {
     const LookupResult result = m_kb.lookup().lookup(arguments.value(u"error_message").toString(),
                                                      intArgument(arguments, u"limit", 5));
+    QString text;
+    const QJsonObject structured = lookupJson(result, &text, true);
+    return success(structured, text);
+}
+
+// lookup_error for each text, in order: as many lookups one after the
+// other, each within its own budgets.
+QJsonObject McpTools::batchLookup(const QJsonObject &arguments)
+{
+    const int limit = intArgument(arguments, u"limit", 5);
+    const QJsonArray texts = arguments.value(u"texts").toArray();
     QJsonArray results;
-    QStringList lines;
-    for (const LookupResult::Hit &hit : result.hits) {
-        results.append(
-            QJsonObject{{QStringLiteral("id"), hit.id},
-                        {QStringLiteral("score"), hit.score},
-                        {QStringLiteral("band"), LookupResult::bandName(hit.band)},
-                        {QStringLiteral("signature"), hit.signature},
-                        {QStringLiteral("domain"), hit.domain},
-                        {QStringLiteral("fix_success_rate"), hit.fixRate < 0 ? QJsonValue() : QJsonValue(hit.fixRate)},
-                        {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
-        lines << QStringLiteral("%1. %2 [%3, %4] %5")
-                     .arg(lines.size() + 1)
-                     .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),
-                          shortened(hit.signature));
+    QStringList parts;
+    bool incomplete = false;
+    for (const QJsonValue &text : texts) {
+        const LookupResult result = m_kb.lookup().lookup(text.toString(), limit);
+        QString answer;
+        results.append(lookupJson(result, &answer, false));
+        incomplete = incomplete || result.isIncomplete();
+        parts << QStringLiteral("Text %1:\n%2").arg(QString::number(parts.size() + 1), answer);
     }
-    const QString text = lines.isEmpty() ? QStringLiteral("No record is like this error.")
-                                         : lines.join(QLatin1Char('\n')) + QLatin1Char('\n')
-            + QStringLiteral("Call get_record with an id for its workarounds and dead ends.");
-    return success(QJsonObject{{QStringLiteral("query"), result.errorText},
-                               {QStringLiteral("results"), results},
-                               {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
-                               {QStringLiteral("incomplete"), result.isIncomplete()}},
-                   text + incompleteText(result.cutShort));
+    return success(QJsonObject{{QStringLiteral("results"), results}, {QStringLiteral("incomplete"), incomplete}},
+                   parts.join(QStringLiteral("\n\n"))
+                       + QStringLiteral("\nCall get_record with an id for its workarounds and dead ends."));
 }
 
 QJsonObject McpTools::getRecord(const QJsonObject &arguments)
@@ -301,6 +346,9 @@ QJsonObject McpTools::listDomains()
 
 QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
 {
+    if (!m_outcomeRefusal.isEmpty())
+        return failure(m_outcomeRefusal);
+    const QString folder = m_outcomeFolder.isEmpty() ? m_kb.root() : m_outcomeFolder;
     QJsonObject error;
     const Record *record = findRecord(arguments.value(u"id").toString(), &error);
     if (!record)
@@ -333,12 +381,12 @@ QJsonObject McpTools::reportOutcome(const QJsonObject &arguments)
     report.worked = arguments.value(u"worked").toBool();
     report.note = arguments.value(u"note").toString();
     QString writeError;
-    if (!OutcomeLog::append(m_kb.root(), report, &writeError)) {
+    if (!OutcomeLog::append(folder, report, &writeError)) {
         qWarning("errata mcp: %s", qPrintable(writeError));
         return failure(QStringLiteral("The report could not be kept: %1").arg(writeError));
     }
     // Acknowledged only once a read gives it back.
-    const OutcomeLog::Contents contents = OutcomeLog::read(m_kb.root());
+    const OutcomeLog::Contents contents = OutcomeLog::read(folder);
     const QList<OutcomeReport> reports = contents.of(record->id());
     if (std::none_of(reports.cbegin(), reports.cend(),
                      [&](const OutcomeReport &kept) { return kept.key == report.key; }))

@@ -14,16 +14,13 @@
 #include "models/publish/SearchExport.h"
 #include "models/publish/SearchPage.h"
 #include "models/publish/SiteAssets.h"
+#include "models/publish/SiteBuild.h"
 #include "models/publish/SiteContext.h"
 #include "models/publish/SitePaths.h"
 #include "models/publish/SiteTextFiles.h"
 #include "models/publish/SiteWriter.h"
-#include "models/quality/QualityModel.h"
-#include "models/quality/QualityReport.h"
 #include "models/record/Record.h"
-#include "models/session/KnowledgeBaseSession.h"
 #include "models/util/Parallel.h"
-#include "models/util/Version.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -42,11 +39,6 @@ using Job = std::function<void()>;
 bool isCancelled(const std::atomic_bool *cancel)
 {
     return cancel && cancel->load();
-}
-
-QString generatorName()
-{
-    return QStringLiteral("Errata ") + QLatin1String(Version::text);
 }
 
 // The files that are not one page each, largest first so that they start
@@ -112,30 +104,6 @@ bool hasErrors(const KnowledgeBase &kb, const Record *record)
 {
     const QList<Problem> problems = kb.problems(record);
     return std::any_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Problem::Error; });
-}
-
-// Opens the KB as `errata lookup` does, with every record checked against
-// the reference date. False when cancelled.
-bool open(KnowledgeBaseSession &session, const SitePublisher::Request &request, SitePublisher::Result &result,
-          const std::atomic_bool *cancel, const SitePublisher::Progress &progress)
-{
-    KnowledgeBaseSession::Options options;
-    if (progress)
-        progress(0, 0, QStringLiteral("Reading the KB"));
-    if (!session.read(request.kb, options, cancel))
-        return false;
-    result.referenceDate = request.options.today.isValid()
-        ? request.options.today
-        : SitePublisher::referenceDate(session.knowledgeBase(), QDate::currentDate());
-    session.setToday(result.referenceDate);
-    if (progress)
-        progress(0, 0, QStringLiteral("Checking the records"));
-    if (!session.check(cancel) || !session.buildIndex(cancel))
-        return false;
-    QString error;
-    if (session.isCacheOutdated())
-        session.writeCache(&error); // a cache that cannot be written only makes the next run slower
-    return !isCancelled(cancel);
 }
 
 SitePublisher::Result failed(SitePublisher::Result result, const QString &error, bool refused = false)
@@ -234,23 +202,18 @@ SitePublisher::Result SitePublisher::publish(const Request &request, const std::
     const QString refusal = SiteWriter::refusal(request.out, request.kb);
     if (!refusal.isEmpty())
         return failed(result, refusal, true);
-    KnowledgeBaseSession session;
-    if (!open(session, request, result, cancel, progress)) {
+    SiteBuild build;
+    if (!build.open(request.kb, request.options, cancel, progress)) {
         result.cancelled = true;
         return failed(result, QStringLiteral("cancelled"));
     }
-    const KnowledgeBase &kb = session.knowledgeBase();
+    const KnowledgeBase &kb = build.kb();
+    const SiteContext &site = build.context();
+    const SiteOptions &options = site.options;
+    result.referenceDate = build.referenceDate();
     result.records = kb.count();
     result.invalid = invalidRecords(kb);
-    const QualityReport quality = QualityModel::compute(kb, result.referenceDate);
-    const std::vector<const Record *> published = publishedRecords(kb, request.options.validOnly);
-    const SitePaths paths(kb, published);
-    SiteOptions options = request.options;
-    options.today = result.referenceDate;
-    const SiteContext site{
-        kb,        session.index(), paths, options, QFileInfo(kbInfo.canonicalFilePath()).fileName(), generatorName(),
-        published, &quality};
-    result.published = int(published.size());
+    result.published = int(site.published.size());
 
     SiteWriter writer;
     QString error;

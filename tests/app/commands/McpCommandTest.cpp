@@ -123,7 +123,7 @@ void McpCommandTest::session()
     });
     QCOMPARE(replies.at(0).value(u"result").toObject().value(u"protocolVersion").toString(),
              QStringLiteral("2025-06-18"));
-    QCOMPARE(replies.at(1).value(u"result").toObject().value(u"tools").toArray().size(), 7);
+    QCOMPARE(replies.at(1).value(u"result").toObject().value(u"tools").toArray().size(), 11);
     const QJsonObject lookup = replies.at(2).value(u"result").toObject().value(u"structuredContent").toObject();
     QCOMPARE(lookup.value(u"results").toArray().first().toObject().value(u"id").toString(),
              QStringLiteral("git/dubious-ownership"));

@@ -3,7 +3,8 @@
 // connect (initialize, version negotiation), list the tools, and for every
 // hand-written lookup case of the lookup benchmark (tests/bench/
 // lookup-cases.json) check that lookup_error puts the expected record first;
-// then get_record, report_outcome, a tool error, resources and ping. The
+// then batch_lookup, list_records, domain_stats, list_environments,
+// get_record, report_outcome, tool errors, resources and ping. The
 // SDK checks each structured result against the tool's outputSchema.
 //
 //   node e2e.mjs ERRATA SAMPLE_KB CASES_JSON WORK_DIR
@@ -40,8 +41,8 @@ check(client.getServerCapabilities()?.tools !== undefined, 'the server offers to
 
 const { tools } = await client.listTools();
 const names = tools.map((tool) => tool.name).sort();
-const expected = ['get_error_chain', 'get_record', 'list_domains', 'lookup_error', 'match_log', 'report_outcome',
-    'search_records'];
+const expected = ['batch_lookup', 'domain_stats', 'get_error_chain', 'get_record', 'list_domains', 'list_environments',
+    'list_records', 'lookup_error', 'match_log', 'report_outcome', 'search_records'];
 check(JSON.stringify(names) === JSON.stringify(expected), `the tools: ${names.join(', ')}`);
 
 const cases = JSON.parse(fs.readFileSync(casesFile, 'utf8')).cases;
@@ -60,6 +61,30 @@ for (const lookupCase of cases) {
 }
 console.log(`lookup_error: ${right} of ${cases.length} cases right first, ${Date.now() - started} ms in all`);
 check(right === cases.length, `every lookup case right first (${right} of ${cases.length})`);
+
+// batch_lookup: the same answers as lookup_error, one per text, in order.
+const batchCases = cases.slice(0, 5);
+const batch = await client.callTool({
+    name: 'batch_lookup',
+    arguments: { texts: batchCases.map((lookupCase) => lookupCase.lines.join('\n')), limit: 5 },
+});
+const batchFirsts = (batch.structuredContent?.results ?? []).map((answer) => answer.results?.[0]?.id);
+check(!batch.isError && JSON.stringify(batchFirsts) === JSON.stringify(batchCases.map((c) => c.expected)),
+    `batch_lookup answers each text in order (${batchFirsts.join(', ')})`);
+const tooMany = await client.callTool({ name: 'batch_lookup', arguments: { texts: Array(21).fill('error') } });
+check(tooMany.isError === true, 'batch_lookup refuses 21 texts');
+
+const page = await client.callTool({ name: 'list_records', arguments: { domain: 'python', limit: 2, offset: 1 } });
+check(page.structuredContent?.records?.length === 2 && page.structuredContent?.total === 4
+    && page.structuredContent?.next_offset === 3, 'list_records gives a page');
+const unknownDomain = await client.callTool({ name: 'list_records', arguments: { domain: 'cobol' } });
+check(unknownDomain.isError === true, 'list_records refuses an unknown domain');
+const stats = await client.callTool({ name: 'domain_stats', arguments: {} });
+check(stats.structuredContent?.total?.records === 24 && stats.structuredContent?.domains?.length === 6,
+    'domain_stats counts every domain');
+const environments = await client.callTool({ name: 'list_environments', arguments: {} });
+check(environments.structuredContent?.records === 24 && environments.structuredContent?.os?.items?.length > 0,
+    'list_environments names the systems');
 
 const record = await client.callTool({ name: 'get_record', arguments: { id: 'python/module-not-found' } });
 check(record.structuredContent?.record?.workarounds?.length === 3, 'get_record gives the workarounds');

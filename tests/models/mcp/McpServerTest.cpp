@@ -292,11 +292,12 @@ void McpServerTest::toolsList()
         QCOMPARE(object.value(u"outputSchema").toObject().value(u"type").toString(), QStringLiteral("object"));
         QVERIFY(!object.value(u"description").toString().isEmpty());
     }
-    QCOMPARE(
-        names,
-        QStringList({QStringLiteral("lookup_error"), QStringLiteral("get_record"), QStringLiteral("search_records"),
-                     QStringLiteral("match_log"), QStringLiteral("get_error_chain"), QStringLiteral("list_domains"),
-                     QStringLiteral("report_outcome")}));
+    QCOMPARE(names,
+             QStringList({QStringLiteral("lookup_error"), QStringLiteral("batch_lookup"), QStringLiteral("get_record"),
+                          QStringLiteral("search_records"), QStringLiteral("match_log"),
+                          QStringLiteral("get_error_chain"), QStringLiteral("list_domains"),
+                          QStringLiteral("list_records"), QStringLiteral("list_environments"),
+                          QStringLiteral("domain_stats"), QStringLiteral("report_outcome")}));
 }
 
 void McpServerTest::olderVersionsGetNoStructuredContent()
@@ -304,7 +305,7 @@ void McpServerTest::olderVersionsGetNoStructuredContent()
     initialize(QStringLiteral("2025-03-26"));
     const QJsonArray tools =
         request(QStringLiteral("tools/list")).value(u"result").toObject().value(u"tools").toArray();
-    QCOMPARE(tools.size(), 7);
+    QCOMPARE(tools.size(), 11);
     QVERIFY(!tools.first().toObject().contains(u"outputSchema"));
     const QJsonObject result = call(QStringLiteral("list_domains"), {});
     QVERIFY(!result.contains(u"structuredContent"));
