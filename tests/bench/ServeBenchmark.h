@@ -16,8 +16,8 @@ class KnowledgeBase;
 //  2. the real program (`binary`) serving a copy of the KB (on /dev/shm when there is one) on a free loopback port,
 //     under wrk at `connections` connections for `seconds` s, first with tools/call lookup_error on POST /mcp, then
 //     with the same texts on POST /api/v1/lookup; during each run a record file of the copy is changed 10 times,
-//     evenly spaced (a word added to its root cause, then taken out again), and /readyz must count the reloads;
-//     the server's peak RSS (VmHWM) at the end;
+//     evenly spaced ("Reload n." added to its root cause), /readyz counts the reloads, and the last change must be
+//     served (GET /api/v1/records/ID.json) before the record is put back; the server's peak RSS (VmHWM) at the end;
 //  3. the anchor, when `anchor` names a deadends.dev checkout: its api/mcp.py handler class served by Python's
 //     ThreadingHTTPServer (a launcher written into the temporary folder; the checkout is only read, its data
 //     folder is its own data/canons), with the same lookup bodies, at 2 and at 64 connections, 10 s each.
@@ -52,10 +52,16 @@ public:
         QString name;
         int connections = 0;
         WrkReport wrk;
-        int reloads = -1; // seen by /readyz during the run; -1: not asked
+        // With the KB changed during the run: the snapshots swapped in and refused, as /readyz counts them
+        // (changes made while a snapshot is built are taken by the next one), and when the last change was
+        // served after it was written (-1: not within a minute).
+        int reloads = -1;
+        int failedReloads = 0;
+        qint64 lastChangeServedMs = -1;
         QString error;    // the run did not happen or wrk's report is missing
         QString note;     // on what the figures mean
         bool ran() const { return error.isEmpty() && wrk.parsed; }
+        bool reloadsMet() const { return reloads > 0 && failedReloads == 0 && lastChangeServedMs >= 0; }
     };
 
     struct Figures
