@@ -73,6 +73,14 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
 }
 
+// The 1-minute load average (other work on the machine), or "?".
+QString loadAverage()
+{
+    QFile file(QStringLiteral("/proc/loadavg"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll().split(' ').value(0))
+                                          : QStringLiteral("?");
+}
+
 // Where the server's KB copy goes: /dev/shm when there is one, so that the disk plays no part.
 QString temporaryRoot()
 {
@@ -183,7 +191,8 @@ qint64 waitForServed(const LoopbackServer &server, const RecordChanger &changer,
     return -1;
 }
 
-// The in-process limit: every text looked up once (the regexes compile), then the texts in turn on two threads.
+// The in-process limit: every text looked up once (the regexes compile), then the texts in turn on two threads,
+// each text made unique as wrk's requests are.
 void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBenchmark::Figures &figures)
 {
     McpKnowledgeBase kb;
@@ -215,8 +224,7 @@ void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBe
     stop = true;
     for (std::thread &thread : threads)
         thread.join();
-    figures.inProcessSeconds = double(timer.nsecsElapsed()) / 1e9;
-    figures.inProcessCalls = calls;
+    figures.inProcessPerSecondRuns << double(calls) / (double(timer.nsecsElapsed()) / 1e9);
 }
 
 // One wrk run; with `changer`, the KB is changed ServeBenchmark::Changes times while it runs, evenly spaced, then
@@ -393,6 +401,7 @@ ServeBenchmark::Figures ServeBenchmark::measure(const Options &options)
 {
     Figures figures;
     figures.options = options;
+    figures.loadAverages << loadAverage();
     figures.mcp.name = QStringLiteral("errata serve, POST /mcp tools/call lookup_error");
     figures.api.name = QStringLiteral("errata serve, POST /api/v1/lookup");
     figures.mcp.error = figures.api.error = QStringLiteral("not run");
@@ -416,7 +425,9 @@ ServeBenchmark::Figures ServeBenchmark::measure(const Options &options)
     }
     measureInProcess(figures.copy, texts, figures);
     measureServer(options, work.path(), texts, figures);
+    measureInProcess(figures.copy, texts, figures); // the machine's load drifts: before and after
     measureAnchor(options, work.path(), texts, figures);
+    figures.loadAverages << loadAverage();
     return figures;
 }
 
@@ -531,19 +542,23 @@ bool ServeBenchmark::Figures::targetsMet() const
 QString ServeBenchmark::Figures::toText() const
 {
     QString text = QStringLiteral("errata-bench serve: %1 (%2 records), served from a copy in %3; %4 different "
-                                  "pasted errors in turn, each request's made unique; wrk -t%5, %6 s per run\n")
+                                  "pasted errors in turn, each request's made unique; wrk -t%5, %6 s per run; load "
+                                  "average %7 at the start, %8 at the end\n")
                        .arg(options.kb)
                        .arg(records)
                        .arg(copy)
                        .arg(texts)
                        .arg(WrkRun::Threads)
-                       .arg(options.seconds);
-    text += QStringLiteral("in-process limit (LookupEngine as errata mcp opens the KB, %1 threads, %2 s): %3 "
-                           "lookups/s (%4 lookups)\n")
+                       .arg(options.seconds)
+                       .arg(loadAverages.value(0), loadAverages.value(1));
+    QStringList limits;
+    for (const double perSecond : inProcessPerSecondRuns)
+        limits << QString::number(perSecond, 'f', 1);
+    text += QStringLiteral("in-process limit (LookupEngine as errata mcp opens the KB, %1 threads, %2 s, before and "
+                           "after the server): %3 lookups/s (the higher counts)\n")
                 .arg(InProcessThreads)
-                .arg(inProcessSeconds, 0, 'f', 1)
-                .arg(inProcessPerSecond(), 0, 'f', 1)
-                .arg(inProcessCalls);
+                .arg(InProcessSeconds)
+                .arg(limits.join(QStringLiteral(" and ")));
     text += runText(mcp) + QLatin1Char('\n') + runText(api) + QLatin1Char('\n');
     text += QStringLiteral("errata serve peak RSS (VmHWM): %1 MB\n").arg(double(peakRssBytes) / 1e6, 0, 'f', 1);
     if (!anchorSkipped.isEmpty())
