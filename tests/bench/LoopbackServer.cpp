@@ -221,6 +221,19 @@ qint64 LoopbackServer::peakRssBytes() const
     return 0;
 }
 
+double LoopbackServer::cpuSeconds() const
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid()));
+    if (pid() <= 0 || !stat.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray line = stat.readAll();
+    // After "PID (name) ": state is field 3; utime and stime are fields 14 and 15.
+    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return -1;
+    return double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
+}
+
 LoopbackServer::Answer LoopbackServer::request(const QByteArray &method, const QByteArray &path, const QByteArray &body,
                                                const QByteArray &contentType, int timeoutMs) const
 {

@@ -42,6 +42,8 @@ public:
     QString log();
     // VmHWM of /proc/PID/status: the peak resident set size in bytes (0 when unknown).
     qint64 peakRssBytes() const;
+    // Processor time it used so far, user and system, all threads (/proc/PID/stat), in seconds; -1 when unknown.
+    double cpuSeconds() const;
 
     Answer request(const QByteArray &method, const QByteArray &path, const QByteArray &body = {},
                    const QByteArray &contentType = "application/json", int timeoutMs = 10000) const;

@@ -32,6 +32,8 @@
 #include <thread>
 #include <vector>
 
+#include <sys/resource.h>
+
 namespace Errata {
 
 namespace {
@@ -191,6 +193,15 @@ qint64 waitForServed(const LoopbackServer &server, const RecordChanger &changer,
     return -1;
 }
 
+// Processor time of this process so far, user and system, in seconds.
+double processCpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval &t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 // The in-process limit: every text looked up once (the regexes compile), then the texts in turn on two threads,
 // each text made unique as wrk's requests are.
 void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBenchmark::Figures &figures)
@@ -206,6 +217,7 @@ void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBe
     std::atomic<bool> stop{false};
     std::atomic<qint64> calls{0};
     std::vector<std::thread> threads;
+    const double cpuBefore = processCpuSeconds();
     QElapsedTimer timer;
     timer.start();
     for (int t = 0; t < ServeBenchmark::InProcessThreads; ++t) {
@@ -225,6 +237,8 @@ void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBe
     for (std::thread &thread : threads)
         thread.join();
     figures.inProcessPerSecondRuns << double(calls) / (double(timer.nsecsElapsed()) / 1e9);
+    figures.inProcessCpuSeconds += processCpuSeconds() - cpuBefore;
+    figures.inProcessCalls += calls;
 }
 
 // One wrk run; with `changer`, the KB is changed ServeBenchmark::Changes times while it runs, evenly spaced, then
@@ -246,6 +260,7 @@ ServeBenchmark::Run runWrk(const QString &name, const LoopbackServer &server, co
         run.error = QStringLiteral("%1: %2").arg(QLatin1String(Wrk), wrk.errorString());
         return run;
     }
+    const double cpuBefore = server.cpuSeconds();
     QElapsedTimer timer;
     timer.start();
     for (int n = 1; changer && n <= ServeBenchmark::Changes; ++n) {
@@ -262,6 +277,7 @@ ServeBenchmark::Run runWrk(const QString &name, const LoopbackServer &server, co
         run.error = QStringLiteral("wrk did not finish within %1 s").arg(seconds + 60);
         return run;
     }
+    run.serverCpuSeconds = server.cpuSeconds() - cpuBefore;
     const QString output = QString::fromUtf8(wrk.readAll());
     QString error;
     run.wrk = WrkReport::parse(output, &error);
@@ -486,6 +502,12 @@ double inProcessShare(const ServeBenchmark::Figures &f, const ServeBenchmark::Ru
     return f.inProcessPerSecond() > 0 ? 100 * run.wrk.goodPerSecond() / f.inProcessPerSecond() : 0;
 }
 
+// In-process processor time per lookup over the server's per answer, in percent (100: as cheap as in-process).
+double cpuShare(const ServeBenchmark::Figures &f, const ServeBenchmark::Run &run)
+{
+    return run.cpuMsPerAnswer() > 0 ? 100 * f.inProcessCpuMsPerLookup() / run.cpuMsPerAnswer() : 0;
+}
+
 double p99(const ServeBenchmark::Figures &, const ServeBenchmark::Run &run)
 {
     return run.wrk.p99Ms;
@@ -560,11 +582,25 @@ QString ServeBenchmark::Figures::toText() const
                 .arg(InProcessSeconds)
                 .arg(limits.join(QStringLiteral(" and ")));
     text += runText(mcp) + QLatin1Char('\n') + runText(api) + QLatin1Char('\n');
+    text += QStringLiteral("processor time per answer (the other load of the machine does not change it; the "
+                           "server's includes its reloads): /mcp %1 ms, /api/v1/lookup %2 ms, in-process %3 ms per "
+                           "lookup; in-process cost ÷ the server's: %4% and %5%\n")
+                .arg(mcp.cpuMsPerAnswer(), 0, 'f', 2)
+                .arg(api.cpuMsPerAnswer(), 0, 'f', 2)
+                .arg(inProcessCpuMsPerLookup(), 0, 'f', 2)
+                .arg(cpuShare(*this, mcp), 0, 'f', 1)
+                .arg(cpuShare(*this, api), 0, 'f', 1);
     text += QStringLiteral("errata serve peak RSS (VmHWM): %1 MB\n").arg(double(peakRssBytes) / 1e6, 0, 'f', 1);
     if (!anchorSkipped.isEmpty())
         text += QStringLiteral("anchor skipped: ") + anchorSkipped + QLatin1Char('\n');
     else
-        text += runText(anchor2) + QLatin1Char('\n') + runText(anchor64) + QLatin1Char('\n');
+        text += runText(anchor2) + QLatin1Char('\n') + runText(anchor64) + QLatin1Char('\n')
+            + QStringLiteral("the anchor's processor time per answer: %1 ms at 2 connections, %2 ms at 64; "
+                             "÷ the server's on /mcp: %3x and %4x\n")
+                  .arg(anchor2.cpuMsPerAnswer(), 0, 'f', 1)
+                  .arg(anchor64.cpuMsPerAnswer(), 0, 'f', 1)
+                  .arg(mcp.cpuMsPerAnswer() > 0 ? anchor2.cpuMsPerAnswer() / mcp.cpuMsPerAnswer() : 0, 0, 'f', 0)
+                  .arg(mcp.cpuMsPerAnswer() > 0 ? anchor64.cpuMsPerAnswer() / mcp.cpuMsPerAnswer() : 0, 0, 'f', 0);
     text += QStringLiteral("ratios: /mcp %1x the anchor's best, %2% of the in-process limit; /api/v1/lookup %3x, %4%\n")
                 .arg(anchorFactor(*this, mcp), 0, 'f', 1)
                 .arg(inProcessShare(*this, mcp), 0, 'f', 1)

@@ -62,8 +62,10 @@ public:
         int reloads = -1;
         int failedReloads = 0;
         qint64 lastChangeServedMs = -1;
-        QString error; // the run did not happen or wrk's report is missing
-        QString note;  // on what the figures mean
+        QString error;               // the run did not happen or wrk's report is missing
+        QString note;                // on what the figures mean
+        double serverCpuSeconds = 0; // the server's processor time during the run
+        double cpuMsPerAnswer() const { return wrk.good > 0 ? 1000 * serverCpuSeconds / double(wrk.good) : 0; }
         bool ran() const { return error.isEmpty() && wrk.parsed; }
         bool reloadsMet() const { return reloads > 0 && failedReloads == 0 && lastChangeServedMs >= 0; }
     };
@@ -76,6 +78,8 @@ public:
         QString copy;                         // where the server's KB copy was
         QStringList loadAverages;             // the machine's, at the start and at the end
         QList<double> inProcessPerSecondRuns; // lookups/s, before and after the server's runs
+        qint64 inProcessCalls = 0;            // of both
+        double inProcessCpuSeconds = 0;       // of both
         Run mcp;
         Run api;
         qint64 peakRssBytes = 0;
@@ -89,6 +93,10 @@ public:
             return inProcessPerSecondRuns.isEmpty()
                 ? 0
                 : *std::max_element(inProcessPerSecondRuns.cbegin(), inProcessPerSecondRuns.cend());
+        }
+        double inProcessCpuMsPerLookup() const
+        {
+            return inProcessCalls > 0 ? 1000 * inProcessCpuSeconds / double(inProcessCalls) : 0;
         }
         double anchorPerSecond() const;
         bool targetsMet() const;
