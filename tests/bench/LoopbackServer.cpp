@@ -13,6 +13,8 @@
 #include <cstring>
 #include <netinet/in.h>
 #include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -113,6 +115,11 @@ LoopbackServer::Answer parseAnswer(const QByteArray &bytes)
 
 } // namespace
 
+void LoopbackServer::endWithParent()
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+}
+
 LoopbackServer::LoopbackServer() = default;
 
 LoopbackServer::~LoopbackServer()
@@ -130,6 +137,7 @@ bool LoopbackServer::start(const QString &program, const QStringList &arguments,
     m_process->setProcessEnvironment(variables);
     m_process->setStandardOutputFile(QProcess::nullDevice());
     m_process->setReadChannel(QProcess::StandardError);
+    m_process->setChildProcessModifier(&endWithParent);
     m_process->start(program, arguments);
     if (!m_process->waitForStarted(10000)) {
         m_error = program + QStringLiteral(": ") + m_process->errorString();

@@ -12,7 +12,7 @@ namespace Errata {
 // A server process for errata-bench serve on 127.0.0.1: started with a port of its choosing, found by the line it
 // writes on standard error ("listening on http://127.0.0.1:PORT"), asked with one HTTP/1.0 request at a time
 // (Connection: close, bounded in time), and stopped when this object goes (SIGTERM, then SIGKILL after 5 s),
-// whatever happened before.
+// whatever happened before; when the benchmark itself is killed, the system sends it SIGTERM (endWithParent()).
 class LoopbackServer
 {
 public:
@@ -47,6 +47,9 @@ public:
 
     Answer request(const QByteArray &method, const QByteArray &path, const QByteArray &body = {},
                    const QByteArray &contentType = "application/json", int timeoutMs = 10000) const;
+    // For QProcess::setChildProcessModifier(): the child gets SIGTERM when the process that started it ends.
+    static void endWithParent();
+
     static Answer request(int port, const QByteArray &method, const QByteArray &path, const QByteArray &body,
                           const QByteArray &contentType, int timeoutMs);
 

@@ -253,6 +253,7 @@ ServeBenchmark::Run runWrk(const QString &name, const LoopbackServer &server, co
     const int failedBefore = changer ? readyzNumber(server, QStringLiteral("failed_reloads")) : 0;
     QProcess wrk;
     wrk.setProcessChannelMode(QProcess::MergedChannels);
+    wrk.setChildProcessModifier(&LoopbackServer::endWithParent);
     wrk.start(QString::fromLatin1(Wrk),
               WrkRun::arguments(QStringLiteral("http://127.0.0.1:%1%2").arg(server.port()).arg(path), script,
                                 connections, seconds));
