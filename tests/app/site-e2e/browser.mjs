@@ -1,6 +1,6 @@
 // SiteBrowserTest: a published site in Debian's Chromium (headless), driven
-// by puppeteer-core, as a reader uses it: from file:// and from a loopback
-// HTTP server; search as you type; a pasted error in "What is this error?"
+// by puppeteer-core, as a reader uses it: from file://, from a loopback
+// HTTP server, and as `errata serve` serves it (the same bytes from memory); search as you type; a pasted error in "What is this error?"
 // gives the expected record first, also as a shared lookup.html?q= link;
 // the language switch; a record link and back; the home page's forms;
 // keyboard focus; pages readable with JavaScript off; no console error, no
@@ -10,7 +10,7 @@
 //
 //   node browser.mjs ERRATA SAMPLE_KB LOOKUP_CASES WORK [--screenshots DIR]
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -73,6 +73,24 @@ const server = http.createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const httpRoot = `http://127.0.0.1:${server.address().port}/`;
 const fileRoot = pathToFileURL(site).href + '/';
+
+// `errata serve` on the same KB, on a free loopback port.
+const served = spawn(errata, ['serve', '--kb', sampleKb, '--listen', '127.0.0.1:0'], {
+  env: { ...process.env, XDG_CACHE_HOME: path.join(work, 'cache') },
+  stdio: ['ignore', 'inherit', 'pipe'],
+});
+let servedLog = '';
+const serveRoot = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`errata serve did not start: ${servedLog}`)), 60000);
+  served.stderr.on('data', (chunk) => {
+    servedLog += chunk;
+    const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(servedLog);
+    if (found) {
+      clearTimeout(timer);
+      resolve(`${found[1]}/`);
+    }
+  });
+});
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -263,7 +281,7 @@ async function screenshots(root) {
 }
 
 try {
-  for (const [label, root] of [['file://', fileRoot], ['http', httpRoot]]) {
+  for (const [label, root] of [['file://', fileRoot], ['http', httpRoot], ['errata serve', serveRoot]]) {
     const page = await newPage(label);
     await homeForms(page, root, label);
     await searchAsYouType(page, root, label);
@@ -273,18 +291,21 @@ try {
     await withoutJavaScript(root, label);
   }
   // A missing page over HTTP gets the site's 404 page, whose links work from any depth.
-  const page = await browser.newPage();
-  const response = await page.goto(httpRoot + 'no/such/page.html');
-  check(response.status() === 404, `a missing page answered ${response.status()}`);
-  const home = await page.$eval('header.site a.brand', (a) => a.href);
-  check(home === httpRoot + 'index.html', `the 404 page's home link is ${home}`);
-  await page.close();
+  for (const root of [httpRoot, serveRoot]) {
+    const page = await browser.newPage();
+    const response = await page.goto(root + 'no/such/page.html');
+    check(response.status() === 404, `a missing page answered ${response.status()} (${root})`);
+    const home = await page.$eval('header.site a.brand', (a) => a.href);
+    check(home === root + 'index.html', `the 404 page's home link is ${home}`);
+    await page.close();
+  }
   await screenshots(fileRoot);
 } catch (error) {
   fail(`${error.stack || error}`);
 } finally {
   await browser.close();
   server.close();
+  served.kill('SIGTERM');
 }
 if (failures) {
   console.log(`${failures} failure(s)`);

@@ -207,6 +207,41 @@ private slots:
         QVERIFY(logged(QStringLiteral("connections")));
     }
 
+    void limitsConnectionsInAll()
+    {
+        HttpLimits limits;
+        limits.connections = 2;
+        const auto server = start(limits);
+        HttpTestClient first(server->port());
+        HttpTestClient second(server->port());
+        QVERIFY(first.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n"));
+        QCOMPARE(first.read().status, 200);
+        QVERIFY(second.send("GET /2 HTTP/1.1\r\nHost: x\r\n\r\n"));
+        QCOMPARE(second.read().status, 200);
+        const HttpTestClient::Answer third = HttpTestClient::request(server->port(), "GET", "/3");
+        QCOMPARE(third.status, 503);
+        QCOMPARE(third.headers.value("retry-after"), QByteArray("1"));
+    }
+
+    void closesAnIdleConnection()
+    {
+        HttpLimits limits;
+        limits.idleTimeoutMs = 1000;
+        limits.requestTimeoutMs = 1000;
+        const auto server = start(limits);
+        HttpTestClient idle(server->port());
+        QVERIFY(idle.send("GET /once HTTP/1.1\r\nHost: x\r\n\r\n"));
+        QCOMPARE(idle.read().status, 200);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY2(idle.waitClosed(6000), "an idle connection was kept open");
+        QVERIFY2(clock.elapsed() >= 900, qPrintable(QString::number(clock.elapsed())));
+        // A connection that never sends a whole request line is closed too.
+        HttpTestClient silent(server->port());
+        QVERIFY(silent.send("GE"));
+        QVERIFY(silent.waitClosed(6000));
+    }
+
     void answersAFailedHandlerWithoutItsDetail()
     {
         const auto server = start(HttpLimits());
