@@ -1,5 +1,6 @@
 #include "bench/LoopbackServer.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcessEnvironment>
@@ -111,6 +112,22 @@ LoopbackServer::Answer parseAnswer(const QByteArray &bytes)
     answer.status = statusLine.at(1).toInt();
     answer.body = bytes.mid(headerEnd + 4);
     return answer;
+}
+
+// utime + stime of a /proc stat file in seconds (-1 when unreadable), and its nice value.
+double statCpuSeconds(const QString &path, int *nice)
+{
+    QFile stat(path);
+    if (!stat.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray line = stat.readAll();
+    // After "PID (name) ": state is field 3; utime and stime are fields 14 and 15, nice field 19.
+    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 17)
+        return -1;
+    if (nice)
+        *nice = fields.at(16).toInt();
+    return double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
 }
 
 } // namespace
@@ -231,15 +248,20 @@ qint64 LoopbackServer::peakRssBytes() const
 
 double LoopbackServer::cpuSeconds() const
 {
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid()));
-    if (pid() <= 0 || !stat.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray line = stat.readAll();
-    // After "PID (name) ": state is field 3; utime and stime are fields 14 and 15.
-    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-    if (fields.size() < 13)
-        return -1;
-    return double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
+    return pid() > 0 ? statCpuSeconds(QStringLiteral("/proc/%1/stat").arg(pid()), nullptr) : -1;
+}
+
+void LoopbackServer::sampleNicedThreads(QHash<qint64, double> *cpuByThread) const
+{
+    if (pid() <= 0)
+        return;
+    const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid()));
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        int nice = 0;
+        const double cpu = statCpuSeconds(tasks.filePath(tid + QStringLiteral("/stat")), &nice);
+        if (nice > 0 && cpu >= 0)
+            (*cpuByThread)[tid.toLongLong()] = std::max(cpu, cpuByThread->value(tid.toLongLong()));
+    }
 }
 
 LoopbackServer::Answer LoopbackServer::request(const QByteArray &method, const QByteArray &path, const QByteArray &body,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -44,6 +45,9 @@ public:
     qint64 peakRssBytes() const;
     // Processor time it used so far, user and system, all threads (/proc/PID/stat), in seconds; -1 when unknown.
     double cpuSeconds() const;
+    // The processor time so far of each of its threads that runs below the normal priority (nice > 0: the server
+    // builds its snapshots so), in seconds by thread id; a thread seen before keeps the highest value seen.
+    void sampleNicedThreads(QHash<qint64, double> *cpuByThread) const;
 
     Answer request(const QByteArray &method, const QByteArray &path, const QByteArray &body = {},
                    const QByteArray &contentType = "application/json", int timeoutMs = 10000) const;

@@ -41,6 +41,7 @@ namespace {
 constexpr int StartTimeoutMs = 120000; // a KB of 50,000 records read without a cache
 constexpr int ReloadWaitMs = 60000;    // for the last change to be served after wrk is done
 const char Wrk[] = "/usr/bin/wrk";
+constexpr int SampleMs = 100; // of the server's threads during a run
 
 // The launcher of the anchor: deadends.dev's HTTP handler class as its checkout has it, under Python's threading
 // HTTP server on 127.0.0.1 and a free port. No bytecode is written into the checkout.
@@ -241,6 +242,38 @@ void measureInProcess(const QString &kbFolder, const QStringList &texts, ServeBe
     figures.inProcessCalls += calls;
 }
 
+// The processor time that the server's niced threads (its snapshot builds) use from now on, sampled every SampleMs.
+class ThreadSampler
+{
+public:
+    explicit ThreadSampler(const LoopbackServer &server)
+        : m_server(server)
+    {
+        m_server.sampleNicedThreads(&m_before);
+    }
+    void sample() { m_server.sampleNicedThreads(&m_seen); }
+    void sampleUntil(const QElapsedTimer &timer, qint64 atMs)
+    {
+        while (timer.elapsed() < atMs) {
+            sample();
+            QThread::msleep(quint64(std::clamp<qint64>(atMs - timer.elapsed(), 0, SampleMs)));
+        }
+    }
+    double cpuSeconds()
+    {
+        sample();
+        double seconds = 0;
+        for (auto it = m_seen.cbegin(); it != m_seen.cend(); ++it)
+            seconds += it.value() - m_before.value(it.key());
+        return seconds;
+    }
+
+private:
+    const LoopbackServer &m_server;
+    QHash<qint64, double> m_before;
+    QHash<qint64, double> m_seen;
+};
+
 // One wrk run; with `changer`, the KB is changed ServeBenchmark::Changes times while it runs, evenly spaced, then
 // the last change must be served, and the record is put back (and served so) before the next run.
 ServeBenchmark::Run runWrk(const QString &name, const LoopbackServer &server, const QString &path,
@@ -262,23 +295,27 @@ ServeBenchmark::Run runWrk(const QString &name, const LoopbackServer &server, co
         return run;
     }
     const double cpuBefore = server.cpuSeconds();
+    ThreadSampler reloadThreads(server);
     QElapsedTimer timer;
     timer.start();
     for (int n = 1; changer && n <= ServeBenchmark::Changes; ++n) {
-        const qint64 at = qint64((n - 0.5) * seconds * 1000 / ServeBenchmark::Changes);
-        QThread::msleep(quint64(std::max<qint64>(0, at - timer.elapsed())));
+        reloadThreads.sampleUntil(timer, qint64((n - 0.5) * seconds * 1000 / ServeBenchmark::Changes));
         if (!changer->change(n))
             run.error = QStringLiteral("cannot write %1").arg(changer->path());
     }
     QElapsedTimer sinceLastChange;
     sinceLastChange.start();
-    if (!wrk.waitForFinished((seconds + 60) * 1000)) {
+    const qint64 deadline = timer.elapsed() + qint64(seconds + 60) * 1000;
+    while (!wrk.waitForFinished(SampleMs) && timer.elapsed() < deadline)
+        reloadThreads.sample();
+    if (wrk.state() != QProcess::NotRunning) {
         wrk.kill();
         wrk.waitForFinished(5000);
         run.error = QStringLiteral("wrk did not finish within %1 s").arg(seconds + 60);
         return run;
     }
     run.serverCpuSeconds = server.cpuSeconds() - cpuBefore;
+    run.reloadCpuSeconds = reloadThreads.cpuSeconds();
     const QString output = QString::fromUtf8(wrk.readAll());
     QString error;
     run.wrk = WrkReport::parse(output, &error);
@@ -506,7 +543,7 @@ double inProcessShare(const ServeBenchmark::Figures &f, const ServeBenchmark::Ru
 // In-process processor time per lookup over the server's per answer, in percent (100: as cheap as in-process).
 double cpuShare(const ServeBenchmark::Figures &f, const ServeBenchmark::Run &run)
 {
-    return run.cpuMsPerAnswer() > 0 ? 100 * f.inProcessCpuMsPerLookup() / run.cpuMsPerAnswer() : 0;
+    return run.answerCpuMs() > 0 ? 100 * f.inProcessCpuMsPerLookup() / run.answerCpuMs() : 0;
 }
 
 double p99(const ServeBenchmark::Figures &, const ServeBenchmark::Run &run)
@@ -583,11 +620,17 @@ QString ServeBenchmark::Figures::toText() const
                 .arg(InProcessSeconds)
                 .arg(limits.join(QStringLiteral(" and ")));
     text += runText(mcp) + QLatin1Char('\n') + runText(api) + QLatin1Char('\n');
-    text += QStringLiteral("processor time per answer (the other load of the machine does not change it; the "
-                           "server's includes its reloads): /mcp %1 ms, /api/v1/lookup %2 ms, in-process %3 ms per "
-                           "lookup; in-process cost ÷ the server's: %4% and %5%\n")
+    text += QStringLiteral(
+                "processor time per answer (less dependent on the machine's other load than answers/s): /mcp %1 "
+                "ms, /api/v1/lookup %2 ms, without the reloads' builds (%3 s and %4 s) %5 and %6 ms; "
+                "in-process %7 ms per lookup; in-process cost ÷ the server's without the builds: %8% and "
+                "%9%\n")
                 .arg(mcp.cpuMsPerAnswer(), 0, 'f', 2)
                 .arg(api.cpuMsPerAnswer(), 0, 'f', 2)
+                .arg(mcp.reloadCpuSeconds, 0, 'f', 1)
+                .arg(api.reloadCpuSeconds, 0, 'f', 1)
+                .arg(mcp.answerCpuMs(), 0, 'f', 2)
+                .arg(api.answerCpuMs(), 0, 'f', 2)
                 .arg(inProcessCpuMsPerLookup(), 0, 'f', 2)
                 .arg(cpuShare(*this, mcp), 0, 'f', 1)
                 .arg(cpuShare(*this, api), 0, 'f', 1);

@@ -66,6 +66,11 @@ public:
         QString note;                // on what the figures mean
         double serverCpuSeconds = 0; // the server's processor time during the run
         double cpuMsPerAnswer() const { return wrk.good > 0 ? 1000 * serverCpuSeconds / double(wrk.good) : 0; }
+        double reloadCpuSeconds = 0; // of it, in the threads that build snapshots (niced)
+        double answerCpuMs() const
+        {
+            return wrk.good > 0 ? 1000 * (serverCpuSeconds - reloadCpuSeconds) / double(wrk.good) : 0;
+        }
         bool ran() const { return error.isEmpty() && wrk.parsed; }
         bool reloadsMet() const { return reloads > 0 && failedReloads == 0 && lastChangeServedMs >= 0; }
     };
