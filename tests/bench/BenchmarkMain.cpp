@@ -148,15 +148,16 @@ int runGenerate(const QStringList &arguments)
 
 // Shared by load and search: DIR and --format; returns 0 when `parser` holds them.
 int parseFolderCommand(QCommandLineParser &parser, const QStringList &arguments, const QString &command,
-                       const QString &description)
+                       const QString &description, bool withFormat = true)
 {
     describe(parser, command, description);
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
-    parser.addOption(formatOption());
+    if (withFormat)
+        parser.addOption(formatOption());
     parser.process(arguments);
     if (parser.positionalArguments().size() != 2)
         return usageError(command + QStringLiteral(" needs one folder"), parser);
-    const QString format = parser.value(QStringLiteral("format"));
+    const QString format = withFormat ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
     if (format != QLatin1String("text") && format != QLatin1String("json"))
         return usageError(QStringLiteral("--format must be text or json"), parser);
     if (!QFileInfo(parser.positionalArguments().at(1)).isDir())
@@ -290,7 +291,7 @@ int runServe(const QStringList &arguments)
                                                    "(only read); without it the anchor is skipped."),
                                     QStringLiteral("DIR"));
     parser.addOptions({seconds, connections, anchor});
-    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("serve"), description))
+    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("serve"), description, false))
         return status;
     const std::optional<int> secondsValue = boundedNumber(parser.value(seconds), 1, 120);
     const std::optional<int> connectionsValue = boundedNumber(parser.value(connections), 1, 1024);
