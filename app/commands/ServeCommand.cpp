@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <csignal>
 
 #include <arpa/inet.h>
@@ -69,11 +70,14 @@ bool parseListen(const QString &text, Options &options, QString *why)
         host = colon >= 0 ? text.left(colon) : QString();
         port = colon >= 0 ? text.mid(colon + 1) : QString();
         if (host.contains(QLatin1Char(':')))
-            host.clear(); // an IPv6 address must be bracketed
+            host.clear(); // an IPv6 address must be bracketed ("::1:8700" is no ":PORT")
     }
     bool number = false;
-    const uint value = port.toUInt(&number);
-    if (!number || value > 65535 || (host.isEmpty() && !text.startsWith(QLatin1Char(':')))) {
+    const bool digits = !port.isEmpty() && port.size() <= 5 && std::all_of(port.cbegin(), port.cend(), [](QChar c) {
+        return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+    });
+    const uint value = digits ? port.toUInt(&number) : 0;
+    if (!number || value > 65535 || (host.isEmpty() && text.lastIndexOf(QLatin1Char(':')) != 0)) {
         *why =
             QStringLiteral("--listen needs ADDR:PORT (127.0.0.1:8700, [::1]:8700, 0.0.0.0:8700), not \"%1\"").arg(text);
         return false;
@@ -208,6 +212,19 @@ QString urlOf(const Options &options, quint16 port)
         .arg(port);
 }
 
+void printRead(const ServeReloader::Status &first)
+{
+    const QString problems = first.current.problems.isEmpty()
+        ? QString()
+        : QStringLiteral(" (%1 files could not be read: see /readyz)").arg(first.current.problems.size());
+    CommandErrors::print(Name,
+                         QStringLiteral("read %1 records of %2 in %3 s%4")
+                             .arg(first.current.records)
+                             .arg(first.current.root)
+                             .arg(first.current.seconds, 0, 'f', 2)
+                             .arg(problems));
+}
+
 } // namespace
 
 int ServeCommand::run(const QStringList &arguments)
@@ -228,24 +245,6 @@ int ServeCommand::run(const QStringList &arguments)
     if (!options.serve.outcomesFolder.isEmpty())
         options.serve.outcomesFolder = QFileInfo(options.serve.outcomesFolder).absoluteFilePath();
     std::signal(SIGPIPE, SIG_IGN);
-    ServeSnapshot::Options snapshotOptions;
-    snapshotOptions.site.baseUrl = options.baseUrl;
-    ServeReloader reloader(QDir(options.kb).absolutePath(), snapshotOptions);
-    if (!reloader.loadFirst(&why)) {
-        CommandErrors::print(Name, why);
-        return ExitCode::CannotRun;
-    }
-    const ServeReloader::Status first = reloader.status();
-    CommandErrors::print(
-        Name,
-        QStringLiteral("read %1 records of %2 in %3 s%4")
-            .arg(first.current.records)
-            .arg(first.current.root)
-            .arg(first.current.seconds, 0, 'f', 2)
-            .arg(
-                first.current.problems.isEmpty()
-                    ? QString()
-                    : QStringLiteral(" (%1 files could not be read: see /readyz)").arg(first.current.problems.size())));
     ServeMetrics metrics;
     std::unique_ptr<ServeRouter> router;
     HttpServer server(options.serve.limits, [&router](const HttpRequest &request) { return router->handle(request); });
@@ -256,11 +255,20 @@ int ServeCommand::run(const QStringList &arguments)
     server.onAnswered([&metrics](const HttpRequest &request, int status, double seconds) {
         metrics.answered(ServeRouter::routeOf(request.path), status, seconds);
     });
+    // Bound before the KB is read, so that a taken address is said at once;
+    // connections are refused until the first snapshot is served.
     if (!server.bind(options.address, options.port, &why)) {
         CommandErrors::print(Name, why);
         return ExitCode::CannotRun;
     }
-    // The port is known (when 0 was asked too) before the first request.
+    ServeSnapshot::Options snapshotOptions;
+    snapshotOptions.site.baseUrl = options.baseUrl;
+    ServeReloader reloader(QDir(options.kb).absolutePath(), snapshotOptions);
+    if (!reloader.loadFirst(&why)) {
+        CommandErrors::print(Name, why);
+        return ExitCode::CannotRun;
+    }
+    printRead(reloader.status());
     options.serve.ownOrigins = ownOrigins(options, server.port());
     router = std::make_unique<ServeRouter>(options.serve, reloader, metrics);
     if (!server.start(&why)) {

@@ -1,6 +1,7 @@
 #include "models/serve/HttpServer.h"
 
 #include "models/serve/HttpConnections.h"
+#include "models/serve/HttpWorkers.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -209,8 +210,6 @@ bool HttpServer::bind(const QString &address, quint16 port, QString *error)
         return failed("open a socket for");
     if (::bind(m_socket, reinterpret_cast<sockaddr *>(&storage), length) != 0)
         return failed("listen on");
-    if (::listen(m_socket, SOMAXCONN) != 0)
-        return failed("listen on");
     sockaddr_storage bound{};
     socklen_t boundLength = sizeof bound;
     ::getsockname(m_socket, reinterpret_cast<sockaddr *>(&bound), &boundLength);
@@ -225,14 +224,21 @@ bool HttpServer::start(QString *error)
         *error = QStringLiteral("no address is bound");
         return false;
     }
+    // Connections are refused until now (bound, not listening), so that a
+    // load balancer passes over a server still reading its KB.
+    if (::listen(m_socket, SOMAXCONN) != 0) {
+        *error = QStringLiteral("cannot listen on port %1: %2")
+                     .arg(m_port)
+                     .arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (m_ipv6)
         flags |= MHD_USE_IPv6;
     m_connections = std::make_unique<HttpConnections>(
         m_limits, [this](const QString &reason, const QString &message) { reject(reason, message); });
     const int threads = m_limits.threads > 0 ? m_limits.threads : qMax(1, QThread::idealThreadCount());
-    m_workers.setMaxThreadCount(threads);
-    m_workers.setExpiryTimeout(-1);
+    m_workers = std::make_unique<HttpWorkers>(threads);
     // Room for the request line, the headers and the reading buffer; the
     // limits themselves are checked below it, with clearer answers.
     const size_t memory = size_t(m_limits.urlBytes) + size_t(m_limits.headerBytes) + (32 << 10);
@@ -380,7 +386,14 @@ int HttpServer::answer(MHD_Connection *connection, Exchange &exchange)
         return MHD_YES; // woken before its time
     exchange.working = true;
     MHD_suspend_connection(connection);
-    m_workers.start([this, connection, exchange = &exchange] { work(connection, exchange); });
+    if (!m_workers->run([this, connection, exchange = &exchange] { work(connection, exchange); })) {
+        // Stopping: answered at once, from this thread, once woken.
+        exchange.response = HttpResponse::error(503, QStringLiteral("stopping"),
+                                                QStringLiteral("The server is stopping."));
+        exchange.response.closeConnection = true;
+        exchange.done = true;
+        MHD_resume_connection(connection);
+    }
     return MHD_YES;
 }
 
@@ -418,11 +431,12 @@ void HttpServer::stop()
     if (m_daemon) {
         // No new connections; the requests at work answered; then the rest closed.
         MHD_quiesce_daemon(m_daemon);
-        m_workers.waitForDone();
+        m_workers->close();
         MHD_stop_daemon(m_daemon);
         m_daemon = nullptr;
     }
     m_connections.reset();
+    m_workers.reset();
     if (m_socket >= 0)
         ::close(m_socket);
     m_socket = -1;

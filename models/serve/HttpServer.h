@@ -5,7 +5,6 @@
 #include "models/serve/HttpResponse.h"
 
 #include <QString>
-#include <QThreadPool>
 
 #include <functional>
 #include <memory>
@@ -16,6 +15,7 @@ struct MHD_Daemon;
 namespace Errata {
 
 class HttpConnections;
+class HttpWorkers;
 
 // The HTTP side of `errata serve`, on GNU libmicrohttpd (docs/architecture.md
 // says why that library): its threads poll many connections each (epoll), so
@@ -49,8 +49,10 @@ public:
     void onAnswered(Answered answered) { m_answered = std::move(answered); }
 
     // Binds `address` (IPv4 or IPv6, numeric) and `port` (0: any free one;
-    // port() then tells which), then starts answering: bind() and start(),
-    // or listen() for both. False with `error` set when it cannot.
+    // port() then tells which), then starts listening and answering:
+    // bind() and start(), or listen() for both. Between the two, the port
+    // is taken and connections to it are refused. False with `error` set
+    // when it cannot.
     bool bind(const QString &address, quint16 port, QString *error);
     bool start(QString *error);
     bool listen(const QString &address, quint16 port, QString *error)
@@ -83,7 +85,7 @@ private:
     Answered m_answered;
     MHD_Daemon *m_daemon = nullptr;
     std::unique_ptr<HttpConnections> m_connections;
-    QThreadPool m_workers;
+    std::unique_ptr<HttpWorkers> m_workers;
     quint16 m_port = 0;
     int m_socket = -1; // bound and listening, until the library takes it
     bool m_ipv6 = false;

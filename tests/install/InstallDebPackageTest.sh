@@ -64,7 +64,8 @@ contents=$(dpkg-deb --contents "$deb" | awk '{ print $NF }')
 for path in ./usr/bin/errata "./usr/share/applications/$app_id.desktop" \
     "./usr/share/metainfo/$app_id.metainfo.xml" "./usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
     "./usr/share/icons/hicolor/16x16/apps/$app_id.png" "./usr/share/icons/hicolor/512x512/apps/$app_id.png" \
-    ./usr/share/errata/schema/record.schema.json ./usr/share/man/man1/errata.1; do
+    ./usr/share/errata/schema/record.schema.json ./usr/share/man/man1/errata.1 \
+    "./usr/share/doc/errata/examples/errata-serve@.service" ./usr/share/doc/errata/examples/nginx-errata.conf; do
     printf '%s\n' "$contents" | grep -qx -- "$path" || fail "the package does not hold $path"
 done
 outside=$(printf '%s\n' "$contents" | grep -v -e '^\./$' -e '^\./usr/' || true)

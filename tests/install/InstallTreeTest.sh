@@ -59,8 +59,11 @@ for size in 16 22 24 32 48 64 128 256 512; do
 done
 expect_file share/errata/schema/record.schema.json
 expect_file share/man/man1/errata.1
+expect_file "share/doc/errata/examples/errata-serve@.service"
+expect_file share/doc/errata/examples/nginx-errata.conf
 unexpected=$(find "$root" -type f | sed "s|^$usr/||" | grep -v -e '^bin/errata$' -e '^share/applications/' \
-    -e '^share/metainfo/' -e '^share/icons/hicolor/' -e '^share/errata/schema/' -e '^share/man/man1/' || true)
+    -e '^share/metainfo/' -e '^share/icons/hicolor/' -e '^share/errata/schema/' -e '^share/man/man1/' \
+    -e '^share/doc/errata/examples/' || true)
 [ -z "$unexpected" ] || fail "files installed outside the documented layout: $unexpected"
 
 # The installed program starts, and says its version.
