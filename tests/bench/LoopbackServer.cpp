@@ -1,5 +1,7 @@
 #include "bench/LoopbackServer.h"
 
+#include "support/HttpTestClient.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -9,110 +11,15 @@
 
 #include <algorithm>
 
-#include <arpa/inet.h>
-#include <cerrno>
-#include <cstring>
-#include <netinet/in.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace Errata {
 
 namespace {
 
-constexpr qsizetype MaxAnswerBytes = 64 * 1024 * 1024;
 constexpr qsizetype KeptLogBytes = 4096;
-
-class Socket
-{
-public:
-    Socket()
-        : m_fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0))
-    {
-    }
-    ~Socket()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int fd() const { return m_fd; }
-
-private:
-    int m_fd;
-};
-
-// Waits for `events` on `fd` until `timer` reaches `timeoutMs`.
-bool waitFor(int fd, short events, const QElapsedTimer &timer, int timeoutMs)
-{
-    const qint64 left = timeoutMs - timer.elapsed();
-    if (left <= 0)
-        return false;
-    pollfd entry{fd, events, 0};
-    return ::poll(&entry, 1, int(left)) > 0;
-}
-
-QString systemError(const char *what)
-{
-    return QStringLiteral("%1: %2").arg(QLatin1String(what), QString::fromLocal8Bit(std::strerror(errno)));
-}
-
-bool sendAll(int fd, const QByteArray &bytes, const QElapsedTimer &timer, int timeoutMs, QString *error)
-{
-    qsizetype sent = 0;
-    while (sent < bytes.size()) {
-        if (!waitFor(fd, POLLOUT, timer, timeoutMs)) {
-            *error = QStringLiteral("timed out sending the request");
-            return false;
-        }
-        const ssize_t n = ::send(fd, bytes.constData() + sent, size_t(bytes.size() - sent), MSG_NOSIGNAL);
-        if (n < 0) {
-            *error = systemError("send");
-            return false;
-        }
-        sent += n;
-    }
-    return true;
-}
-
-bool receiveAll(int fd, QByteArray *bytes, const QElapsedTimer &timer, int timeoutMs, QString *error)
-{
-    char buffer[16384];
-    for (;;) {
-        if (!waitFor(fd, POLLIN, timer, timeoutMs)) {
-            *error = QStringLiteral("no complete answer within %1 ms").arg(timeoutMs);
-            return false;
-        }
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-        if (n == 0)
-            return true;
-        if (n < 0) {
-            *error = systemError("recv");
-            return false;
-        }
-        bytes->append(buffer, qsizetype(n));
-        if (bytes->size() > MaxAnswerBytes) {
-            *error = QStringLiteral("answer over %1 bytes").arg(MaxAnswerBytes);
-            return false;
-        }
-    }
-}
-
-LoopbackServer::Answer parseAnswer(const QByteArray &bytes)
-{
-    LoopbackServer::Answer answer;
-    const qsizetype headerEnd = bytes.indexOf("\r\n\r\n");
-    const QList<QByteArray> statusLine = bytes.left(bytes.indexOf("\r\n")).split(' ');
-    if (headerEnd < 0 || statusLine.size() < 2 || !statusLine.first().startsWith("HTTP/")) {
-        answer.error = QStringLiteral("not an HTTP answer: %1").arg(QString::fromUtf8(bytes.left(120)));
-        return answer;
-    }
-    answer.status = statusLine.at(1).toInt();
-    answer.body = bytes.mid(headerEnd + 4);
-    return answer;
-}
 
 // utime + stime of a /proc stat file in seconds (-1 when unreadable), and its nice value.
 double statCpuSeconds(const QString &path, int *nice)
@@ -273,28 +180,17 @@ LoopbackServer::Answer LoopbackServer::request(const QByteArray &method, const Q
 LoopbackServer::Answer LoopbackServer::request(int port, const QByteArray &method, const QByteArray &path,
                                                const QByteArray &body, const QByteArray &contentType, int timeoutMs)
 {
-    Answer answer;
-    QElapsedTimer timer;
-    timer.start();
-    Socket socket;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(quint16(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (socket.fd() < 0 || ::connect(socket.fd(), reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
-        answer.error = systemError("connect");
-        return answer;
-    }
-    QByteArray request = method + ' ' + path + " HTTP/1.0\r\nHost: 127.0.0.1:" + QByteArray::number(port)
-        + "\r\nConnection: close\r\nAccept: application/json, text/event-stream\r\n";
+    QHash<QByteArray, QByteArray> headers{{"Accept", "application/json, text/event-stream"}};
     if (!body.isEmpty() || method == "POST")
-        request += "Content-Type: " + contentType + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    QByteArray bytes;
-    if (!sendAll(socket.fd(), request, timer, timeoutMs, &answer.error)
-        || !receiveAll(socket.fd(), &bytes, timer, timeoutMs, &answer.error))
-        return answer;
-    return parseAnswer(bytes);
+        headers.insert("Content-Type", contentType);
+    const Test::HttpTestClient::Answer raw = Test::HttpTestClient::request(quint16(port), method, path, headers, body,
+                                                                           timeoutMs);
+    Answer answer;
+    answer.status = raw.status;
+    answer.body = raw.body;
+    if (raw.status == 0)
+        answer.error = QStringLiteral("no answer from 127.0.0.1:%1 within %2 ms").arg(port).arg(timeoutMs);
+    return answer;
 }
 
 } // namespace Errata

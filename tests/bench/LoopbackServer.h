@@ -11,9 +11,9 @@
 namespace Errata {
 
 // A server process for errata-bench serve on 127.0.0.1: started with a port of its choosing, found by the line it
-// writes on standard error ("listening on http://127.0.0.1:PORT"), asked with one HTTP/1.0 request at a time
-// (Connection: close, bounded in time), and stopped when this object goes (SIGTERM, then SIGKILL after 5 s),
-// whatever happened before; when the benchmark itself is killed, the system sends it SIGTERM (endWithParent()).
+// writes on standard error ("listening on http://127.0.0.1:PORT"), asked with one request at a time
+// (HttpTestClient, Connection: close, bounded in time), and stopped when this object goes (SIGTERM, then SIGKILL after
+// 5 s), whatever happened before; when the benchmark itself is killed, the system sends it SIGTERM (endWithParent()).
 class LoopbackServer
 {
 public:
