@@ -5,6 +5,7 @@
 //   errata-bench search DIR [--format text|json]
 //   errata-bench mcp DIR
 //   errata-bench publish DIR [--work DIR] [--runs N]
+//   errata-bench serve DIR [--seconds 20] [--connections 64] [--anchor DEADENDS-CHECKOUT]
 //   errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]
 //
 // `all` generates each size (or reuses it), runs `load` and `search` in a fresh child process each, so that the peak
@@ -14,6 +15,7 @@
 #include "bench/Benchmark.h"
 #include "bench/McpBenchmark.h"
 #include "bench/PublishBenchmark.h"
+#include "bench/ServeBenchmark.h"
 #include "bench/SyntheticKnowledgeBase.h"
 
 #include "models/kb/KnowledgeBase.h"
@@ -146,15 +148,16 @@ int runGenerate(const QStringList &arguments)
 
 // Shared by load and search: DIR and --format; returns 0 when `parser` holds them.
 int parseFolderCommand(QCommandLineParser &parser, const QStringList &arguments, const QString &command,
-                       const QString &description)
+                       const QString &description, bool withFormat = true)
 {
     describe(parser, command, description);
     parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The KB folder."));
-    parser.addOption(formatOption());
+    if (withFormat)
+        parser.addOption(formatOption());
     parser.process(arguments);
     if (parser.positionalArguments().size() != 2)
         return usageError(command + QStringLiteral(" needs one folder"), parser);
-    const QString format = parser.value(QStringLiteral("format"));
+    const QString format = withFormat ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
     if (format != QLatin1String("text") && format != QLatin1String("json"))
         return usageError(QStringLiteral("--format must be text or json"), parser);
     if (!QFileInfo(parser.positionalArguments().at(1)).isDir())
@@ -260,6 +263,50 @@ int runPublish(const QStringList &arguments)
         QDir(folder).absolutePath(), std::max(1, parser.value(runs).toInt()));
     out() << figures.toText() << '\n';
     return figures.failures.isEmpty() ? 0 : 1;
+}
+
+std::optional<int> boundedNumber(const QString &text, int low, int high)
+{
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    return ok && value >= low && value <= high ? std::optional<int>(value) : std::nullopt;
+}
+
+int runServe(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const QString description = QStringLiteral(
+        "Load `errata serve` on a copy of DIR with wrk on 127.0.0.1 (lookup_error on /mcp, then /api/v1/lookup, the "
+        "KB changed 10 times during each run), beside the in-process lookup limit and deadends.dev's api/mcp.py "
+        "under Python's ThreadingHTTPServer.");
+    const QCommandLineOption seconds(QStringLiteral("seconds"),
+                                     QStringLiteral("Length of each load run, 1-120 s "
+                                                    "(default 20)."),
+                                     QStringLiteral("S"), QStringLiteral("20"));
+    const QCommandLineOption connections(QStringLiteral("connections"),
+                                         QStringLiteral("Connections of wrk, 1-1024 (default 64)."),
+                                         QStringLiteral("N"), QStringLiteral("64"));
+    const QCommandLineOption anchor(QStringLiteral("anchor"),
+                                    QStringLiteral("A deadends.dev checkout with api/mcp.py and data/canons "
+                                                   "(only read); without it the anchor is skipped."),
+                                    QStringLiteral("DIR"));
+    parser.addOptions({seconds, connections, anchor});
+    if (const int status = parseFolderCommand(parser, arguments, QStringLiteral("serve"), description, false))
+        return status;
+    const std::optional<int> secondsValue = boundedNumber(parser.value(seconds), 1, 120);
+    const std::optional<int> connectionsValue = boundedNumber(parser.value(connections), 1, 1024);
+    if (!secondsValue || !connectionsValue)
+        return usageError(QStringLiteral("--seconds must be 1-120 and --connections 1-1024"), parser);
+    ServeBenchmark::Options options;
+    options.binary = QStringLiteral(ERRATA_BINARY);
+    options.kb = QDir(parser.positionalArguments().at(1)).absolutePath();
+    options.anchor = parser.value(anchor);
+    options.casesFile = QStringLiteral(ERRATA_LOOKUP_CASES);
+    options.seconds = *secondsValue;
+    options.connections = *connectionsValue;
+    const ServeBenchmark::Figures figures = ServeBenchmark::measure(options);
+    out() << figures.toText() << Qt::flush;
+    return figures.targetsMet() ? 0 : 1;
 }
 
 // ---- all ----------------------------------------------------------------
@@ -502,8 +549,8 @@ struct Command
 };
 
 const Command Commands[] = {
-    {"generate", &runGenerate}, {"load", &runLoad},       {"read", &runRead}, {"search", &runSearch},
-    {"mcp", &runMcp},           {"publish", &runPublish}, {"all", &runAll},
+    {"generate", &runGenerate}, {"load", &runLoad},       {"read", &runRead},   {"search", &runSearch},
+    {"mcp", &runMcp},           {"publish", &runPublish}, {"serve", &runServe}, {"all", &runAll},
 };
 
 int runHelp(const QStringList &arguments)
@@ -517,11 +564,12 @@ int runHelp(const QStringList &arguments)
                        "  errata-bench search DIR [--format text|json]\n"
                        "  errata-bench mcp DIR\n"
                        "  errata-bench publish DIR [--work DIR] [--runs N]\n"
+                       "  errata-bench serve DIR [--seconds 20] [--connections 64] [--anchor DIR]\n"
                        "  errata-bench all [--sizes 2000,10000,50000] [--work DIR] [--seed S]\n\n"
                        "errata-bench COMMAND --help describes a command."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("generate, load, read, search, mcp, publish or all."));
+                                 QStringLiteral("generate, load, read, search, mcp, publish, serve or all."));
     parser.process(arguments);
     if (parser.positionalArguments().isEmpty())
         parser.showHelp(2);
