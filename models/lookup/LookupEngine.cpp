@@ -389,10 +389,19 @@ void LookupEngine::Private::nameCuts(const std::vector<uint32_t> &candidates, co
 void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates,
                                          std::unordered_map<uint32_t, RegexFound> &found, qint64 runDeadline) const
 {
-    std::vector<std::pair<uint32_t, const RegexFound *>> matched;
+    // The regexes that matched, each compiled once, in entry order.
+    struct Matched
+    {
+        uint32_t entry;
+        const RegexFound *regex;
+        std::shared_ptr<Compiled> compiled;
+    };
+    std::vector<Matched> matched;
     for (const auto &[entry, regex] : found)
-        matched.emplace_back(entry, &regex);
-    std::sort(matched.begin(), matched.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        matched.push_back({entry, &regex, nullptr});
+    std::sort(matched.begin(), matched.end(), [](const Matched &a, const Matched &b) { return a.entry < b.entry; });
+    for (Matched &one : matched)
+        one.compiled = compile(index.entry(int(one.entry)).record->regex());
     std::unordered_map<uint32_t, RegexFound> shared;
     bool timeUp = false;
     for (uint32_t candidate : candidates) {
@@ -401,19 +410,19 @@ void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates
         if (found.count(candidate))
             continue;
         const std::string signature = index.entry(int(candidate)).record->signature().toStdString();
-        for (const auto &[entry, regex] : matched) {
+        for (const Matched &one : matched) {
             timeUp = runDeadline > 0 && RegexBudget::now() >= runDeadline;
             if (timeUp)
                 break;
-            const std::shared_ptr<Compiled> compiled = compile(index.entry(int(entry)).record->regex());
-            const RE2 &same = regex->how == LookupResult::AsWritten ? *compiled->asWritten : *compiled->ignoringCase;
+            const RE2 &same = one.regex->how == LookupResult::AsWritten ? *one.compiled->asWritten
+                                                                        : *one.compiled->ignoringCase;
             if (firstMatch(same, signature).empty())
                 continue;
-            RegexFound borrowed = *regex;
-            borrowed.why.regexRecord = index.entry(int(entry)).record->id();
+            RegexFound borrowed = *one.regex;
+            borrowed.why.regexRecord = index.entry(int(one.entry)).record->id();
             auto [it, fresh] = shared.emplace(candidate, std::move(borrowed));
-            if (!fresh && regex->how < it->second.how)
-                it->second = *regex; // as written beats ignoring case
+            if (!fresh && one.regex->how < it->second.how)
+                it->second = *one.regex; // as written beats ignoring case
             break;
         }
     }
