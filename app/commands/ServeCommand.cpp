@@ -4,6 +4,7 @@
 #include "app/commands/ExitCode.h"
 #include "app/commands/ServeSignals.h"
 
+#include "models/matching/LogMatcher.h"
 #include "models/publish/SitePublisher.h"
 #include "models/serve/HttpServer.h"
 #include "models/serve/ServeMetrics.h"
@@ -263,6 +264,8 @@ int ServeCommand::run(const QStringList &arguments)
     }
     ServeSnapshot::Options snapshotOptions;
     snapshotOptions.site.baseUrl = options.baseUrl;
+    snapshotOptions.regexBudgetMs = CommandParser::budgetMs("ERRATA_REGEX_BUDGET_MS", LogMatcher::DefaultRegexBudgetMs);
+    snapshotOptions.runBudgetMs = CommandParser::budgetMs("ERRATA_RUN_BUDGET_MS", LogMatcher::DefaultRunBudgetMs);
     ServeReloader reloader(QDir(options.kb).absolutePath(), snapshotOptions);
     if (!reloader.loadFirst(&why)) {
         CommandErrors::print(Name, why);

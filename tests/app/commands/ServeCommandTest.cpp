@@ -87,6 +87,7 @@ private slots:
     void terminateStops();
     void lookupAnswersAsTheCommand();
     void matchAnswersAsTheCommand();
+    void budgetsFromTheEnvironment();
 
 private:
     QString cacheHome() const { return m_dir.filePath(QStringLiteral("cache")); }
@@ -425,6 +426,24 @@ void ServeCommandTest::matchAnswersAsTheCommand()
                  QJsonDocument(expected).toJson().constData());
     QCOMPARE(served, expected);
     QVERIFY(served.value(u"matches").toArray().size() >= 3);
+    QCOMPARE(server.stop(), 0);
+}
+
+// ERRATA_REGEX_BUDGET_MS and ERRATA_RUN_BUDGET_MS set the budgets of the
+// server's lookups and matches, as of the commands'.
+void ServeCommandTest::budgetsFromTheEnvironment()
+{
+    qputenv("ERRATA_REGEX_BUDGET_MS", "750");
+    qputenv("ERRATA_RUN_BUDGET_MS", "1250");
+    ServeProcess server;
+    start(server, m_kb);
+    qunsetenv("ERRATA_REGEX_BUDGET_MS");
+    qunsetenv("ERRATA_RUN_BUDGET_MS");
+    int status = 0;
+    const QJsonObject served = post(server.port(), "/api/v1/lookup", LookupTexts.first().toUtf8(), &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(served.value(u"regex_budget_seconds").toDouble(), 0.75);
+    QCOMPARE(served.value(u"run_budget_seconds").toDouble(), 1.25);
     QCOMPARE(server.stop(), 0);
 }
 
