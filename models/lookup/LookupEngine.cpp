@@ -255,7 +255,7 @@ std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Scope &scope)
     std::vector<uint32_t> candidates;
     for (int i = 0; i < index.size(); ++i) {
         const LookupIndex::Entry &entry = index.entry(i);
-        if (!entry.record || !entry.hasRegex)
+        if (!entry.record || entry.record->regex().isEmpty())
             continue;
         if (entry.regexKeys.anyAlternative([&](std::string_view key) { return filter.contains(key); }))
             candidates.push_back(uint32_t(i));

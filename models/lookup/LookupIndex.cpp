@@ -85,7 +85,6 @@ LookupIndex::Entry LookupIndex::entryOf(const Record *record, LookupDocument &&d
     entry.signatureZh = interned(document.signatureZh);
     entry.hints = internedHints(document.hints);
     entry.regexKeys = PackedRegexKeys(document.regexKeys);
-    entry.hasRegex = !record->regex().isEmpty();
     entry.length = document.length;
     entry.fixRate = document.fixRate;
     entry.tier = document.tier;
@@ -275,7 +274,6 @@ bool LookupIndex::readEntry(const QByteArray &bytes, const Record *record)
     for (std::vector<std::string> &keys : regexKeys)
         readStrings(blob, keys);
     e.regexKeys = PackedRegexKeys(regexKeys);
-    e.hasRegex = record && !record->regex().isEmpty();
     e.length = blob.raw<float>();
     e.fixRate = blob.raw<float>();
     e.tier = blob.raw<qint8>();

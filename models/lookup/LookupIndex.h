@@ -48,9 +48,6 @@ public:
         // string each.
         std::vector<uint32_t> hints;
         PackedRegexKeys regexKeys;
-        // The record has a regex: kept here so that a lookup's pass over
-        // every entry reads the entries alone, not each record.
-        bool hasRegex = false;
         float length = 0;
         float fixRate = -1;
         qint8 tier = -1;
