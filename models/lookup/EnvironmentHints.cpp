@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string_view>
 
 namespace Errata {
 
@@ -180,22 +181,46 @@ void addWord(const QString &word, std::vector<std::string> &out)
         out.push_back(osNames().value(lower).toStdString());
         return;
     }
-    if (RE2::FullMatch(utf8, gpu)) {
+    // Each pattern needs a digit: most words have none.
+    const bool digits = std::any_of(utf8.begin(), utf8.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (digits && RE2::FullMatch(utf8, gpu)) {
         out.push_back("gpu:" + utf8);
         return;
     }
-    if (RE2::FullMatch(utf8, memory)) {
+    if (digits && RE2::FullMatch(utf8, memory)) {
         out.push_back("mem:" + utf8.substr(0, utf8.find_first_not_of("0123456789")) + "gb");
         return;
     }
     std::string name, major, minor;
     if (canonicalNames().contains(lower)) {
         out.push_back(canonicalNames().value(lower).toStdString());
-    } else if (RE2::FullMatch(utf8, named, &name, &major, &minor)) {
+    } else if (digits && RE2::FullMatch(utf8, named, &name, &major, &minor)) {
         const QString canonical = canonicalNames().value(QString::fromStdString(name));
         if (!canonical.isEmpty())
             addVersion(canonical, QString::fromStdString(major), QString::fromStdString(minor), out);
     }
+}
+
+// The runs of [A-Za-z0-9_.+-] in `text`, as a regex of that class would
+// find them, without a search per word.
+std::vector<std::string_view> words(std::string_view text)
+{
+    const auto inWord = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+            || c == '+' || c == '-';
+    };
+    std::vector<std::string_view> out;
+    for (size_t i = 0; i < text.size();) {
+        if (!inWord(text[i])) {
+            ++i;
+            continue;
+        }
+        const size_t start = i;
+        while (i < text.size() && inWord(text[i]))
+            ++i;
+        out.push_back(text.substr(start, i - start));
+    }
+    return out;
 }
 
 void sortUnique(std::vector<std::string> &hints)
@@ -211,7 +236,6 @@ void sortUnique(std::vector<std::string> &hints)
 std::vector<std::string> EnvironmentHints::ofText(const QString &text)
 {
     static const RE2 spaced(R"((?i)\b([a-z][a-z.]*[a-z]|[a-z])(?:\s*(?:==|=|@|:)\s*|\s+|/)v?(\d+)(?:\.(\d+))?)");
-    static const RE2 word(R"(([A-Za-z0-9_.+-]+))");
     std::vector<std::string> hints;
     const std::string utf8 = text.left(1 << 20).toStdString();
     re2::StringPiece input(utf8);
@@ -232,10 +256,8 @@ std::vector<std::string> EnvironmentHints::ofText(const QString &text)
     std::string series, model;
     while (RE2::FindAndConsume(&input, spacedGpu, &series, &model))
         hints.push_back("gpu:" + QString::fromStdString(series).toLower().toStdString() + model);
-    input = utf8;
-    std::string one;
-    while (RE2::FindAndConsume(&input, word, &one)) {
-        QString w = QString::fromStdString(one);
+    for (const std::string_view one : words(utf8)) {
+        QString w = QString::fromUtf8(one.data(), qsizetype(one.size()));
         while (w.endsWith(QLatin1Char('.')) || w.endsWith(QLatin1Char('-')))
             w.chop(1);
         addWord(w, hints);

@@ -88,6 +88,7 @@ LookupDocument LookupDocument::of(const RecordFields &record)
     document.hints = EnvironmentHints::ofParts(summary.id.section(QLatin1Char('/'), -1), record.versions,
                                                record.osNames);
     document.regexKeys = RegexKeys::of(summary.regex);
+    document.foldedSignature = RegexKeys::folded(summary.signature);
     document.fixRate = float(record.fixSuccessRate.value_or(-1));
     document.tier = tierOf(record.verificationTier);
     return document;

@@ -29,8 +29,9 @@ struct LookupDocument
     LookupText::Words signatureZh;  // of the Chinese signature
     std::vector<std::string> hints; // EnvironmentHints, sorted
     RegexKeys::Keys regexKeys;
-    float fixRate = -1; // fix_success_rate, -1: none
-    qint8 tier = -1;    // index of verification_tier in the schema's order, -1: none
+    std::string foldedSignature; // RegexKeys::folded(signature): where other regexes' keys are looked for
+    float fixRate = -1;          // fix_success_rate, -1: none
+    qint8 tier = -1;             // index of verification_tier in the schema's order, -1: none
 
     static LookupDocument of(const Record &record);
     static LookupDocument of(const RecordFields &record);

@@ -5,7 +5,9 @@
 #include "models/lookup/LookupIndex.h"
 #include "models/lookup/LookupScore.h"
 #include "models/lookup/LookupText.h"
+#include "models/lookup/RegexKeys.h"
 #include "models/lookup/TrigramFilter.h"
+#include "models/lookup/TrigramSketch.h"
 #include "models/matching/LogMatcher.h"
 #include "models/matching/LogSearch.h"
 #include "models/matching/MatchPlan.h"
@@ -139,6 +141,18 @@ QueryTerms termsOf(const WordWeights &words, const LookupIndex &index)
     return query;
 }
 
+// Better score first; then the higher fix rate, the higher tier, the id.
+bool ranksBefore(const LookupResult::Hit &a, const LookupResult::Hit &b)
+{
+    if (a.score != b.score)
+        return a.score > b.score;
+    if (a.fixRate != b.fixRate)
+        return a.fixRate > b.fixRate;
+    if (a.tier != b.tier)
+        return a.tier > b.tier;
+    return a.id < b.id;
+}
+
 QString shortened(const std::string &text)
 {
     constexpr int Limit = 200;
@@ -253,12 +267,12 @@ std::vector<uint32_t> LookupEngine::Private::regexCandidates(const Scope &scope)
 {
     const TrigramFilter filter(scope.folded);
     std::vector<uint32_t> candidates;
-    for (int i = 0; i < index.size(); ++i) {
-        const LookupIndex::Entry &entry = index.entry(i);
+    for (const uint32_t i : index.regexCandidates(filter)) {
+        const LookupIndex::Entry &entry = index.entry(int(i));
         if (!entry.record || entry.record->regex().isEmpty())
             continue;
         if (entry.regexKeys.anyAlternative([&](std::string_view key) { return filter.contains(key); }))
-            candidates.push_back(uint32_t(i));
+            candidates.push_back(i);
     }
     return candidates;
 }
@@ -302,22 +316,26 @@ re2::StringPiece firstMatch(const RE2 &regex, std::string_view text, RegexBudget
 
 } // namespace
 
-// As written first, then ignoring case; a regex that matches only the empty
-// string says nothing. Both searches are charged to `slot` of `budget`.
+// As written, else ignoring case; a regex that matches only the empty
+// string says nothing. Ignoring case is searched first: a text it does not
+// match, as most candidates' texts, the regex as written does not match
+// either, and one search is enough. Both searches are charged to `slot` of
+// `budget`.
 RegexFound LookupEngine::Private::runRegex(const QString &pattern, const Scope &scope, RegexBudget &budget, int slot,
                                            qint64 *estimateNs) const
 {
     const std::shared_ptr<Compiled> regex = compile(pattern);
     const std::string_view text(scope.utf8);
     RegexFound found;
-    re2::StringPiece match = firstMatch(*regex->asWritten, text, budget, slot, estimateNs);
-    found.how = match.empty() ? LookupResult::NoRegex : LookupResult::AsWritten;
-    if (match.empty()) {
-        match = firstMatch(*regex->ignoringCase, text, budget, slot, estimateNs);
-        found.how = match.empty() ? LookupResult::NoRegex : LookupResult::IgnoringCase;
-    }
+    re2::StringPiece match = firstMatch(*regex->ignoringCase, text, budget, slot, estimateNs);
     if (match.empty())
         return found;
+    found.how = LookupResult::IgnoringCase;
+    if (const re2::StringPiece asWritten = firstMatch(*regex->asWritten, text, budget, slot, estimateNs);
+        !asWritten.empty()) {
+        match = asWritten;
+        found.how = LookupResult::AsWritten;
+    }
     const int place = scope.lineAt(int(match.data() - text.data()));
     found.why.regexLine = scope.lineNumbers.value(place);
     found.why.regexMatch = shortened(std::string(match.data(), match.size()));
@@ -380,40 +398,83 @@ void LookupEngine::Private::nameCuts(const std::vector<uint32_t> &candidates, co
         [](const LogMatchResult::CutShort &a, const LogMatchResult::CutShort &b) { return a.recordId < b.recordId; });
 }
 
+namespace {
+
+// A regex that matched the text, compiled, with its keys (RegexKeys) and
+// their sketches, to look for in the signatures of other candidates before
+// the regex is run on them.
+struct MatchedRegex
+{
+    struct Key
+    {
+        std::string_view text;
+        TrigramSketch sketch;
+    };
+
+    uint32_t entry = 0;
+    const RegexFound *regex = nullptr;
+    std::shared_ptr<Compiled> compiled;
+    std::vector<std::vector<Key>> alternatives;
+
+    MatchedRegex(uint32_t entry, const RegexFound *regex, const PackedRegexKeys &keys)
+        : entry(entry)
+        , regex(regex)
+    {
+        keys.eachAlternative([&](const std::vector<std::string_view> &own) {
+            std::vector<Key> alternative;
+            for (const std::string_view key : own)
+                alternative.push_back({key, TrigramSketch(key)});
+            alternatives.push_back(std::move(alternative));
+        });
+    }
+
+    // As PackedRegexKeys::anyAlternative() with a search of `folded`.
+    bool mayMatch(const std::string &folded, const TrigramSketch &sketch) const
+    {
+        return std::any_of(alternatives.begin(), alternatives.end(), [&](const std::vector<Key> &alternative) {
+            return std::all_of(alternative.begin(), alternative.end(), [&](const Key &key) {
+                return sketch.mayHold(key.sketch) && folded.find(key.text) != std::string::npos;
+            });
+        });
+    }
+};
+
+} // namespace
+
 // A regex is evidence for every record it describes: a candidate whose own
 // regex does not match (the text is cut short, or worded otherwise) but
 // whose signature a matching regex also matches shares that regex's
 // standing, and the text decides between them.
 // Signatures are short, and each search of one is whole; none starts once
-// the lookup's time is up (`runDeadline`, 0: never).
+// the lookup's time is up (`runDeadline`, 0: never). A regex is run on a
+// signature only when the signature holds its keys.
 void LookupEngine::Private::shareRegexes(const std::vector<uint32_t> &candidates,
                                          std::unordered_map<uint32_t, RegexFound> &found, qint64 runDeadline) const
 {
-    // The regexes that matched, each compiled once, in entry order.
-    struct Matched
-    {
-        uint32_t entry;
-        const RegexFound *regex;
-        std::shared_ptr<Compiled> compiled;
-    };
-    std::vector<Matched> matched;
+    std::vector<MatchedRegex> matched; // in entry order
     for (const auto &[entry, regex] : found)
-        matched.push_back({entry, &regex, nullptr});
-    std::sort(matched.begin(), matched.end(), [](const Matched &a, const Matched &b) { return a.entry < b.entry; });
-    for (Matched &one : matched)
+        matched.emplace_back(entry, &regex, index.entry(int(entry)).regexKeys);
+    std::sort(matched.begin(), matched.end(),
+              [](const MatchedRegex &a, const MatchedRegex &b) { return a.entry < b.entry; });
+    for (MatchedRegex &one : matched)
         one.compiled = compile(index.entry(int(one.entry)).record->regex());
     std::unordered_map<uint32_t, RegexFound> shared;
     bool timeUp = false;
     for (uint32_t candidate : candidates) {
-        if (timeUp)
+        if (timeUp || matched.empty())
             break;
         if (found.count(candidate))
             continue;
-        const std::string signature = index.entry(int(candidate)).record->signature().toStdString();
-        for (const Matched &one : matched) {
+        const LookupIndex::Entry &entry = index.entry(int(candidate));
+        std::string signature; // made once a regex's keys are in it
+        for (const MatchedRegex &one : matched) {
             timeUp = runDeadline > 0 && RegexBudget::now() >= runDeadline;
             if (timeUp)
                 break;
+            if (!one.mayMatch(entry.foldedSignature, entry.signatureSketch))
+                continue;
+            if (signature.empty())
+                signature = entry.record->signature().toStdString();
             const RE2 &same = one.regex->how == LookupResult::AsWritten ? *one.compiled->asWritten
                                                                         : *one.compiled->ignoringCase;
             if (firstMatch(same, signature).empty())
@@ -491,8 +552,7 @@ LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, c
     why.environmentScore = EnvironmentHints::shared(hints, index.hintsOf(e), &both);
     for (const std::string &hint : both)
         why.environment << QString::fromStdString(hint);
-    why.sharedWords = sharedWords(e, query.ids);
-    hit.why = why;
+    hit.why = why; // sharedWords: only for the hits kept (lookup())
     hit.score = LookupScore::combine(why);
     hit.band = LookupScore::band(why);
     return hit;
@@ -522,25 +582,21 @@ LookupResult LookupEngine::lookup(const QString &text, int limit) const
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
 
     const std::vector<std::string> hints = EnvironmentHints::ofText(text);
+    std::vector<std::pair<LookupResult::Hit, uint32_t>> hits;
     for (uint32_t entry : candidates) {
         const auto found = regex.find(entry);
         const double share = ideal > 0 ? scores[entry] / ideal : 0;
-        const LookupResult::Hit hit = d->hit(entry, share, found == regex.end() ? nullptr : &found->second, query,
-                                             hints);
+        LookupResult::Hit hit = d->hit(entry, share, found == regex.end() ? nullptr : &found->second, query, hints);
         if (hit.score >= LookupScore::MinScore)
-            result.hits.append(hit);
+            hits.emplace_back(std::move(hit), entry);
     }
-    std::sort(result.hits.begin(), result.hits.end(), [](const LookupResult::Hit &a, const LookupResult::Hit &b) {
-        if (a.score != b.score)
-            return a.score > b.score;
-        if (a.fixRate != b.fixRate)
-            return a.fixRate > b.fixRate;
-        if (a.tier != b.tier)
-            return a.tier > b.tier;
-        return a.id < b.id;
-    });
-    if (result.hits.size() > limit)
-        result.hits.resize(limit);
+    std::sort(hits.begin(), hits.end(), [](const auto &a, const auto &b) { return ranksBefore(a.first, b.first); });
+    if (hits.size() > size_t(std::max(limit, 0)))
+        hits.resize(size_t(std::max(limit, 0)));
+    for (auto &[hit, entry] : hits) {
+        hit.why.sharedWords = d->sharedWords(d->index.entry(int(entry)), query.ids);
+        result.hits.append(std::move(hit));
+    }
     result.ms = double(timer.nsecsElapsed()) / 1e6;
     return result;
 }

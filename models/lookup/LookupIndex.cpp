@@ -85,6 +85,8 @@ LookupIndex::Entry LookupIndex::entryOf(const Record *record, LookupDocument &&d
     entry.signatureZh = interned(document.signatureZh);
     entry.hints = internedHints(document.hints);
     entry.regexKeys = PackedRegexKeys(document.regexKeys);
+    entry.foldedSignature = std::move(document.foldedSignature);
+    entry.signatureSketch = TrigramSketch(entry.foldedSignature);
     entry.length = document.length;
     entry.fixRate = document.fixRate;
     entry.tier = document.tier;
@@ -157,6 +159,7 @@ void LookupIndex::post(uint32_t entry)
         data.postings.push_back({entry, term.weight});
         ++data.live;
     }
+    m_regexes.add(entry, e.regexKeys);
     ++m_live;
     m_totalLength += e.length;
 }
@@ -251,6 +254,7 @@ void LookupIndex::write(QDataStream &out, const std::vector<const Record *> &rec
         blob.count(regexKeys.size());
         for (const std::vector<std::string> &keys : regexKeys)
             writeStrings(blob, keys);
+        blob.string(e.foldedSignature);
         blob.raw(e.length);
         blob.raw(e.fixRate);
         blob.raw(e.tier);
@@ -274,6 +278,8 @@ bool LookupIndex::readEntry(const QByteArray &bytes, const Record *record)
     for (std::vector<std::string> &keys : regexKeys)
         readStrings(blob, keys);
     e.regexKeys = PackedRegexKeys(regexKeys);
+    blob.string(e.foldedSignature);
+    e.signatureSketch = TrigramSketch(e.foldedSignature);
     e.length = blob.raw<float>();
     e.fixRate = blob.raw<float>();
     e.tier = blob.raw<qint8>();

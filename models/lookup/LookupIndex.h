@@ -2,6 +2,8 @@
 
 #include "models/lookup/LookupDocument.h"
 #include "models/lookup/PackedRegexKeys.h"
+#include "models/lookup/RegexTrigramIndex.h"
+#include "models/lookup/TrigramSketch.h"
 
 #include <QHash>
 
@@ -20,6 +22,7 @@ namespace Errata {
 
 class KnowledgeBase;
 class Record;
+class TrigramFilter;
 
 // The text retrieval side of lookup: every record's LookupDocument (weighted words, environment hints, regex keys)
 // with its words as numbers in one dictionary of terms, and posting lists from each term to its records, for BM25F
@@ -48,6 +51,10 @@ public:
         // string each.
         std::vector<uint32_t> hints;
         PackedRegexKeys regexKeys;
+        // The signature case folded, and its sketch: whether another
+        // record's regex may match it, without a search per lookup.
+        std::string foldedSignature;
+        TrigramSketch signatureSketch;
         float length = 0;
         float fixRate = -1;
         qint8 tier = -1;
@@ -90,6 +97,10 @@ public:
     // as can be.
     double idf(uint32_t term) const;
     double averageLength() const { return m_live ? m_totalLength / m_live : 1.0; }
+    // The entries whose regex may match a text `filter` holds
+    // (RegexTrigramIndex::candidates): sorted, retired ones included, every
+    // key still to be checked.
+    std::vector<uint32_t> regexCandidates(const TrigramFilter &filter) const { return m_regexes.candidates(filter); }
 
     // For SearchIndex's part of the KB cache: write() puts the entries of
     // `records` (live entries, in entry order) into `out`; read() takes
@@ -123,6 +134,7 @@ private:
     std::unordered_map<std::string, uint32_t> m_termOf;
     std::vector<std::string> m_hints; // by number
     std::unordered_map<std::string, uint32_t> m_hintOf;
+    RegexTrigramIndex m_regexes;
     int m_live = 0;
     double m_totalLength = 0;
 };

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace Errata {
 
@@ -37,6 +38,23 @@ public:
                 return true;
         }
         return false;
+    }
+
+    // Calls `each` with the keys of every alternative, in order.
+    template<typename Each>
+    void eachAlternative(Each each) const
+    {
+        size_t at = 0;
+        std::vector<std::string_view> keys;
+        for (size_t alternatives = number(at); alternatives > 0; --alternatives) {
+            keys.clear();
+            for (size_t count = number(at); count > 0; --count) {
+                const size_t length = number(at);
+                keys.push_back(std::string_view(m_text).substr(at, length));
+                at += length;
+            }
+            each(keys);
+        }
     }
 
 private:

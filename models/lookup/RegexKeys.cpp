@@ -29,9 +29,19 @@ RegexKeys::Keys RegexKeys::of(const QString &pattern)
     return keys;
 }
 
+// ASCII, the most of what is looked up, without QString::toCaseFolded():
+// it folds A-Z to a-z and leaves the rest of ASCII alone.
 std::string RegexKeys::folded(const QString &text)
 {
-    return text.toCaseFolded().toStdString();
+    std::string ascii(size_t(text.size()), '\0');
+    const QChar *chars = text.constData();
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = chars[i].unicode();
+        if (c >= 0x80)
+            return text.toCaseFolded().toStdString();
+        ascii[size_t(i)] = char(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    }
+    return ascii;
 }
 
 } // namespace Errata

@@ -42,7 +42,7 @@ class SearchIndexCache final : public LoadCache
 public:
     // Bump when the tokenizer, folding, SearchIndex::Entry, this file's layout, the text of a validator message (cached
     // findings keep their text) or what a file must be to load changes: older caches are then not used.
-    static constexpr quint32 FormatVersion = 12;
+    static constexpr quint32 FormatVersion = 13;
     // A cache not used for this long (a KB moved or no longer opened) is
     // removed when another one in the same folder is written.
     static constexpr int MaxAgeDays = CacheFolder::MaxAgeDays;
