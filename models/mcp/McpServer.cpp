@@ -23,6 +23,14 @@ QByteArray line(const QJsonObject &object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
 }
 
+// A tool's result object as JSON text, its structured content left out unless `structured`.
+QByteArray compact(QJsonObject result, bool structured)
+{
+    if (!structured)
+        result.remove(u"structuredContent");
+    return QJsonDocument(result).toJson(QJsonDocument::Compact);
+}
+
 bool isValidId(const QJsonValue &id)
 {
     return id.isString() || (id.isDouble() && id.toDouble() == double(id.toInteger()));
@@ -68,6 +76,21 @@ QByteArray McpServer::resultLine(const QJsonValue &id, const QJsonObject &result
     return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                             {QStringLiteral("id"), id},
                             {QStringLiteral("result"), result}});
+}
+
+// The same line as resultLine(id, object) for a result already written as
+// JSON text: Qt's order of the keys (id, jsonrpc, result), `id` as Qt writes it.
+QByteArray McpServer::resultLine(const QJsonValue &id, const QByteArray &result)
+{
+    const QByteArray idArray = QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact);
+    QByteArray text;
+    text.reserve(result.size() + idArray.size() + 40);
+    text += "{\"id\":";
+    text += QByteArrayView(idArray).sliced(1, idArray.size() - 2);
+    text += ",\"jsonrpc\":\"2.0\",\"result\":";
+    text += result;
+    text += "}\n";
+    return text;
 }
 
 QByteArray McpServer::oversized() const
@@ -149,16 +172,14 @@ McpServer::Reply McpServer::toolCall(const QJsonValue &id, const QJsonObject &pa
     reply.call.parallel = isParallel(name.toString());
     reply.call.run = [tools = m_tools, runner = m_runner, tool = name.toString(), args = arguments.toObject(), id,
                       structured = m_version >= QLatin1String("2025-06-18")]() mutable {
-        QJsonObject result;
+        QByteArray result;
         try {
-            result = runner ? runner(tools, tool, args) : tools.call(tool, args);
+            result = runner ? compact(runner(tools, tool, args), structured) : tools.callText(tool, args, structured);
         } catch (const std::exception &failure) {
             qWarning("errata mcp: %s failed: %s", qPrintable(tool), failure.what());
             return errorLine(id, InternalError,
                              QStringLiteral("Internal error: %1").arg(QString::fromLocal8Bit(failure.what())));
         }
-        if (!structured)
-            result.remove(u"structuredContent");
         return resultLine(id, result);
     };
     return reply;

@@ -79,6 +79,7 @@ public:
 
     static QByteArray errorLine(const QJsonValue &id, int code, const QString &message);
     static QByteArray resultLine(const QJsonValue &id, const QJsonObject &result);
+    static QByteArray resultLine(const QJsonValue &id, const QByteArray &result);
 
 private:
     struct Answer

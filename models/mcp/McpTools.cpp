@@ -7,6 +7,7 @@
 #include "models/matching/LogMatcher.h"
 #include "models/mcp/McpKnowledgeBase.h"
 #include "models/mcp/McpListingTools.h"
+#include "models/mcp/McpLookupAnswer.h"
 #include "models/mcp/McpToolCatalog.h"
 #include "models/outcomes/OutcomeLog.h"
 #include "models/outcomes/OutcomeSummary.h"
@@ -47,46 +48,6 @@ qint64 indexArgument(const QJsonValue &value)
     if (!value.isDouble() || !std::isfinite(number) || number != std::floor(number) || number < 0 || number >= 9.0e15)
         return -1;
     return qint64(number);
-}
-
-// "\nIncomplete: the regex of ID was …", one line per regex cut short for
-// a time budget; empty when none was.
-QString incompleteText(const QList<LogMatchResult::CutShort> &cutShort)
-{
-    QString text;
-    for (const LogMatchResult::CutShort &cut : cutShort)
-        text += QStringLiteral("\nIncomplete: the regex of %1 was %2").arg(cut.recordId, cut.reason);
-    return text;
-}
-
-// What lookup_error answers for `result`: its structured content, and its
-// text in `text` (with the hint to call get_record when `hint`).
-QJsonObject lookupJson(const LookupResult &result, QString *text, bool hint)
-{
-    QJsonArray results;
-    QStringList lines;
-    for (const LookupResult::Hit &hit : result.hits) {
-        results.append(
-            QJsonObject{{QStringLiteral("id"), hit.id},
-                        {QStringLiteral("score"), hit.score},
-                        {QStringLiteral("band"), LookupResult::bandName(hit.band)},
-                        {QStringLiteral("signature"), hit.signature},
-                        {QStringLiteral("domain"), hit.domain},
-                        {QStringLiteral("fix_success_rate"), hit.fixRate < 0 ? QJsonValue() : QJsonValue(hit.fixRate)},
-                        {QStringLiteral("why"), LookupResult::toJson(hit.why)}});
-        lines << QStringLiteral("%1. %2 [%3, %4] %5")
-                     .arg(lines.size() + 1)
-                     .arg(hit.id, LookupResult::bandName(hit.band), QString::number(hit.score, 'f', 2),
-                          McpTools::shortened(hit.signature));
-    }
-    *text = lines.isEmpty() ? QStringLiteral("No record is like this error.") : lines.join(QLatin1Char('\n'));
-    if (hint && !lines.isEmpty())
-        *text += QStringLiteral("\nCall get_record with an id for its workarounds and dead ends.");
-    *text += incompleteText(result.cutShort);
-    return QJsonObject{{QStringLiteral("query"), result.errorText},
-                       {QStringLiteral("results"), results},
-                       {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
-                       {QStringLiteral("incomplete"), result.isIncomplete()}};
 }
 
 } // namespace
@@ -130,14 +91,36 @@ QJsonObject McpTools::failure(const QString &message)
         {QStringLiteral("isError"), true}};
 }
 
-QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
+QString McpTools::argumentProblem(const QString &name, const QJsonObject &arguments)
 {
     const QString problem = McpToolCatalog::check(McpToolCatalog::tool(name).value(u"inputSchema").toObject(),
                                                   arguments);
+    return problem.isEmpty() ? problem : QStringLiteral("Invalid arguments for %1: %2.").arg(name, problem);
+}
+
+bool McpTools::isLookup(const QString &name)
+{
+    return name == QLatin1String("lookup_error") || name == QLatin1String("batch_lookup");
+}
+
+QByteArray McpTools::callText(const QString &name, const QJsonObject &arguments, bool structured)
+{
+    if (isLookup(name) && argumentProblem(name, arguments).isEmpty())
+        return name == QLatin1String("lookup_error") ? lookupError(arguments, structured)
+                                                     : batchLookup(arguments, structured);
+    QJsonObject result = call(name, arguments);
+    if (!structured)
+        result.remove(u"structuredContent");
+    return QJsonDocument(result).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
+{
+    const QString problem = argumentProblem(name, arguments);
     if (!problem.isEmpty())
-        return failure(QStringLiteral("Invalid arguments for %1: %2.").arg(name, problem));
-    if (name == QLatin1String("lookup_error"))
-        return lookupError(arguments);
+        return failure(problem);
+    if (isLookup(name))
+        return QJsonDocument::fromJson(callText(name, arguments, true)).object();
     if (name == QLatin1String("get_record"))
         return getRecord(arguments);
     if (name == QLatin1String("search_records"))
@@ -148,8 +131,6 @@ QJsonObject McpTools::call(const QString &name, const QJsonObject &arguments)
         return getErrorChain(arguments);
     if (name == QLatin1String("list_domains"))
         return listDomains();
-    if (name == QLatin1String("batch_lookup"))
-        return batchLookup(arguments);
     if (name == QLatin1String("list_records"))
         return McpListingTools(m_kb).listRecords(arguments);
     if (name == QLatin1String("domain_stats"))
@@ -169,34 +150,22 @@ Record *McpTools::findRecord(const QString &id, QJsonObject *failureResult) cons
     return record;
 }
 
-QJsonObject McpTools::lookupError(const QJsonObject &arguments)
+QByteArray McpTools::lookupError(const QJsonObject &arguments, bool structured)
 {
     const LookupResult result = m_kb.lookup().lookup(arguments.value(u"error_message").toString(),
                                                      intArgument(arguments, u"limit", 5));
-    QString text;
-    const QJsonObject structured = lookupJson(result, &text, true);
-    return success(structured, text);
+    return McpLookupAnswer::lookupError(result, structured);
 }
 
 // lookup_error for each text, in order: as many lookups one after the
 // other, each within its own budgets.
-QJsonObject McpTools::batchLookup(const QJsonObject &arguments)
+QByteArray McpTools::batchLookup(const QJsonObject &arguments, bool structured)
 {
     const int limit = intArgument(arguments, u"limit", 5);
-    const QJsonArray texts = arguments.value(u"texts").toArray();
-    QJsonArray results;
-    QStringList parts;
-    bool incomplete = false;
-    for (const QJsonValue &text : texts) {
-        const LookupResult result = m_kb.lookup().lookup(text.toString(), limit);
-        QString answer;
-        results.append(lookupJson(result, &answer, false));
-        incomplete = incomplete || result.isIncomplete();
-        parts << QStringLiteral("Text %1:\n%2").arg(QString::number(parts.size() + 1), answer);
-    }
-    return success(QJsonObject{{QStringLiteral("results"), results}, {QStringLiteral("incomplete"), incomplete}},
-                   parts.join(QStringLiteral("\n\n"))
-                       + QStringLiteral("\nCall get_record with an id for its workarounds and dead ends."));
+    QList<LookupResult> results;
+    for (const QJsonValue &text : arguments.value(u"texts").toArray())
+        results << m_kb.lookup().lookup(text.toString(), limit);
+    return McpLookupAnswer::batchLookup(results, structured);
 }
 
 QJsonObject McpTools::getRecord(const QJsonObject &arguments)
@@ -281,7 +250,7 @@ QJsonObject McpTools::matchLog(const QJsonObject &arguments)
                                {QStringLiteral("skipped"), skipped},
                                {QStringLiteral("cut_short"), LookupResult::cutShortJson(result.cutShort)},
                                {QStringLiteral("incomplete"), !result.cutShort.isEmpty()}},
-                   text + incompleteText(result.cutShort));
+                   text + McpLookupAnswer::incompleteText(result.cutShort));
 }
 
 QJsonObject McpTools::getErrorChain(const QJsonObject &arguments)

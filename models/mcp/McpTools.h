@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -28,6 +29,10 @@ public:
     void setOutcomes(const QString &folder, const QString &refusal = {});
     bool hasTool(const QString &name) const;
     QJsonObject call(const QString &name, const QJsonObject &arguments);
+    // call()'s result as compact JSON text, without structuredContent unless
+    // `structured`: lookup_error and batch_lookup written straight as text
+    // (McpLookupAnswer; call() reads that text back), the others from call().
+    QByteArray callText(const QString &name, const QJsonObject &arguments, bool structured);
 
     static QJsonObject success(const QJsonObject &structured, const QString &text);
     static QJsonObject failure(const QString &message);
@@ -35,8 +40,10 @@ public:
     static QString shortened(const QString &text, int length = 100);
 
 private:
-    QJsonObject lookupError(const QJsonObject &arguments);
-    QJsonObject batchLookup(const QJsonObject &arguments);
+    static QString argumentProblem(const QString &name, const QJsonObject &arguments);
+    static bool isLookup(const QString &name);
+    QByteArray lookupError(const QJsonObject &arguments, bool structured);
+    QByteArray batchLookup(const QJsonObject &arguments, bool structured);
     QJsonObject getRecord(const QJsonObject &arguments);
     QJsonObject searchRecords(const QJsonObject &arguments);
     QJsonObject matchLog(const QJsonObject &arguments);

@@ -21,6 +21,14 @@ HttpResponse HttpResponse::json(int status, const QJsonObject &object)
     return response;
 }
 
+HttpResponse HttpResponse::json(int status, const QByteArray &body)
+{
+    HttpResponse response;
+    response.status = status;
+    response.body = body;
+    return response;
+}
+
 HttpResponse HttpResponse::error(int status, const QString &code, const QString &message)
 {
     return json(status,

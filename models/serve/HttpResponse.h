@@ -22,6 +22,8 @@ struct HttpResponse
     QByteArray header(const QByteArray &name) const;
 
     static HttpResponse json(int status, const QJsonObject &object);
+    // `body` is JSON text already.
+    static HttpResponse json(int status, const QByteArray &body);
     static HttpResponse error(int status, const QString &code, const QString &message);
     static HttpResponse text(int status, const QByteArray &contentType, const QByteArray &body);
     // "Not Found" for 404 and so on; "" for a status it does not know.

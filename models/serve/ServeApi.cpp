@@ -72,7 +72,7 @@ HttpResponse ServeApi::lookup(const HttpRequest &request, const ServeSnapshot &s
     if (limit < 0)
         return badLimit();
     const LookupResult result = snapshot.kb().lookup().lookup(text, limit);
-    return HttpResponse::json(200, LookupJson::toJson(result));
+    return HttpResponse::json(200, LookupJson::write(result));
 }
 
 HttpResponse ServeApi::search(const HttpRequest &request, const ServeSnapshot &snapshot)
