@@ -548,10 +548,12 @@ LookupResult::Hit LookupEngine::Private::hit(uint32_t entry, double bm25Share, c
         why.coverage = std::max(why.coverage, coverage(e, regex->lineTerms));
     why.regexScore = LookupScore::effectiveRegex(why.regex, why.coverage);
     why.textScore = LookupScore::text(bm25Share, why.coverage);
-    std::vector<std::string> both;
-    why.environmentScore = EnvironmentHints::shared(hints, index.hintsOf(e), &both);
-    for (const std::string &hint : both)
-        why.environment << QString::fromStdString(hint);
+    if (!hints.empty()) { // most texts name no environment: then the entry's hints need not be spelt out
+        std::vector<std::string> both;
+        why.environmentScore = EnvironmentHints::shared(hints, index.hintsOf(e), &both);
+        for (const std::string &hint : both)
+            why.environment << QString::fromStdString(hint);
+    }
     hit.why = why; // sharedWords: only for the hits kept (lookup())
     hit.score = LookupScore::combine(why);
     hit.band = LookupScore::band(why);

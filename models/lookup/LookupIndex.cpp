@@ -101,6 +101,7 @@ void LookupIndex::append(Entry &&entry)
     if (record) {
         m_entryOf.insert(record, index);
         post(index);
+        countIdf();
     }
 }
 
@@ -133,6 +134,7 @@ void LookupIndex::postFrom(size_t first)
             post(uint32_t(i));
         }
     }
+    countIdf();
 }
 
 void LookupIndex::update(const Record *record, LookupDocument &&document)
@@ -149,6 +151,7 @@ void LookupIndex::remove(const Record *record)
     unpost(*it);
     m_entries[*it] = Entry(); // retired: its postings stay, lookups skip it
     m_entryOf.erase(it);
+    countIdf();
 }
 
 void LookupIndex::post(uint32_t entry)
@@ -174,10 +177,27 @@ void LookupIndex::unpost(uint32_t entry)
 }
 
 // BM25's idf, log(1 + (N - n + 0.5) / (n + 0.5)): never negative.
+double LookupIndex::idfOf(int frequency, int live)
+{
+    const double n = frequency;
+    return std::log(1.0 + (live - n + 0.5) / (n + 0.5));
+}
+
 double LookupIndex::idf(uint32_t term) const
 {
-    const double n = documentFrequency(term);
-    return std::log(1.0 + (m_live - n + 0.5) / (n + 0.5));
+    const int n = documentFrequency(term);
+    if (m_idfByFrequency.size() == size_t(m_live) + 1 && n <= m_live)
+        return m_idfByFrequency[size_t(n)];
+    return idfOf(n, m_live);
+}
+
+// After the live count changed: a lookup asks for thousands of idfs, and a
+// logarithm for each was a tenth of its time.
+void LookupIndex::countIdf()
+{
+    m_idfByFrequency.resize(size_t(m_live) + 1);
+    for (int n = 0; n <= m_live; ++n)
+        m_idfByFrequency[size_t(n)] = idfOf(n, m_live);
 }
 
 namespace {

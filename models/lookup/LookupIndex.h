@@ -127,6 +127,8 @@ private:
     void post(uint32_t entry);
     void unpost(uint32_t entry);
     bool readEntry(const QByteArray &bytes, const Record *record);
+    static double idfOf(int frequency, int live);
+    void countIdf();
 
     std::vector<Entry> m_entries;
     QHash<const Record *, uint32_t> m_entryOf;
@@ -137,6 +139,7 @@ private:
     RegexTrigramIndex m_regexes;
     int m_live = 0;
     double m_totalLength = 0;
+    std::vector<double> m_idfByFrequency; // idf() by document frequency, for m_live live entries
 };
 
 } // namespace Errata
